@@ -1,0 +1,97 @@
+/**
+ * The API contract (DESIGN.md §2): for each call of spec §7, its path under `/api`, its inputs
+ * and its answers as zod schemas. The server validates requests and serialises answers with
+ * these schemas and derives the OpenAPI document from them; the SPA uses the same schemas and
+ * types. Paths use Fastify's `:param` syntax; `paths` below builds concrete URLs.
+ */
+import { z } from 'zod';
+import {
+  blogSchema,
+  categorySchema,
+  idSchema,
+  productCardSchema,
+  promotedProductSchema,
+  uidSchema,
+} from './entities.js';
+import { errorSchema } from './errors.js';
+import { limits } from './limits.js';
+
+/** Answers every endpoint may give besides its success. */
+const commonErrors = { 400: errorSchema, 404: errorSchema, 503: errorSchema } as const;
+
+export const healthContract = {
+  method: 'GET',
+  url: '/api/health',
+  response: {
+    200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+    503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
+  },
+} as const;
+
+export const listCategoriesContract = {
+  method: 'GET',
+  url: '/api/categories',
+  summary: 'All categories, sorted by name (spec §7)',
+  response: { 200: z.array(categorySchema), 503: errorSchema },
+} as const;
+
+export const listPromotedProductsContract = {
+  method: 'GET',
+  url: '/api/promoted-product/',
+  summary: 'Promoted, unsold products, newest first (spec §7, home Advertisement)',
+  response: { 200: z.array(promotedProductSchema), 503: errorSchema },
+} as const;
+
+export const listBlogsContract = {
+  method: 'GET',
+  url: '/api/blogs',
+  summary: 'Blog questions and answers (spec §7)',
+  response: { 200: z.array(blogSchema), 503: errorSchema },
+} as const;
+
+/**
+ * Opaque keyset cursor of the category listing: base64url of `<ISO createdAt>|<id>`.
+ * The next page's cursor comes in the `x-next-cursor` response header.
+ */
+export const cursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a cursor given by a previous page' });
+
+export const listCategoryProductsContract = {
+  method: 'GET',
+  url: '/api/category/:id',
+  summary: 'Products of one category, newest first (spec §7); paginated by `limit` and `cursor`',
+  params: z.object({ id: idSchema }),
+  querystring: z.object({
+    limit: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(1)
+      .max(limits.categoryPageMax)
+      .default(limits.categoryPageDefault),
+    cursor: cursorSchema.optional(),
+  }),
+  response: { 200: z.array(productCardSchema), ...commonErrors },
+} as const;
+
+export const sellerVerificationContract = {
+  method: 'GET',
+  url: '/api/seller-verify/:sellerUid',
+  summary: "Whether a seller is verified (spec §7, the card's verified badge)",
+  params: z.object({ sellerUid: uidSchema }),
+  response: { 200: z.object({ isVerified: z.boolean() }), ...commonErrors },
+} as const;
+
+/** Name of the response header that carries the category listing's next cursor. */
+export const nextCursorHeader = 'x-next-cursor';
+
+/** URL builders for the SPA (one place for every API path). */
+export const apiPaths = {
+  health: () => '/api/health',
+  categories: () => '/api/categories',
+  promotedProducts: () => '/api/promoted-product/',
+  blogs: () => '/api/blogs',
+  categoryProducts: (id: string) => `/api/category/${encodeURIComponent(id)}`,
+  sellerVerification: (sellerUid: string) => `/api/seller-verify/${encodeURIComponent(sellerUid)}`,
+} as const;

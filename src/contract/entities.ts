@@ -1,0 +1,88 @@
+/**
+ * Entity shapes as they leave the server (spec §3). Field names are the spec's; ids are opaque
+ * strings (UUIDs here); prices are US dollars converted exactly from stored cents; dates are
+ * ISO-8601 strings.
+ */
+import { z } from 'zod';
+import { conditions, registrationRoles, userStatuses } from './limits.js';
+
+/** An entity id: a UUID. Anything else is answered with 400 before it reaches the database. */
+export const idSchema = z.uuid({ message: 'must be a valid id' });
+
+/** An identity-provider user id (spec §3 `uid`): 1–64 URL-safe characters. */
+export const uidSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a valid user id' });
+
+export const conditionSchema = z.enum(conditions);
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  category_name: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const blogSchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+});
+export type Blog = z.infer<typeof blogSchema>;
+
+/** Spec §3 "Promoted product": the home page's Advertisement cards. */
+export const promotedProductSchema = z.object({
+  _id: z.string(),
+  product_image: z.string(),
+  product_name: z.string(),
+  resell_price: z.number().describe('US dollars'),
+});
+export type PromotedProduct = z.infer<typeof promotedProductSchema>;
+
+/**
+ * A product as a category page shows it (spec §2 "Category page"). The seller's phone and email
+ * are not part of the public card: they reach a buyer through their order (seller_info).
+ */
+export const productCardSchema = z.object({
+  _id: z.string(),
+  product_name: z.string(),
+  product_description: z.string(),
+  product_image: z.string(),
+  category_id: z.string(),
+  category_name: z.string(),
+  condition: conditionSchema,
+  resell_price: z.number().describe('US dollars'),
+  original_price: z.number().describe('US dollars'),
+  year_of_used: z.number().int(),
+  seller_location: z.string(),
+  seller_name: z.string(),
+  seller_uid: z.string(),
+  seller_image: z.string(),
+  seller_verified: z.boolean().describe('true when an admin has verified the seller'),
+  createAt: z.string().describe('ISO-8601 date-time of posting'),
+  order_status: z.boolean().describe('true once sold'),
+  promote: z.boolean(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** The product record of spec §3 as its seller sees it. */
+export const productSchema = productCardSchema.extend({
+  seller_phone: z.string(),
+  seller_email: z.string(),
+  reported: z.boolean(),
+  reportCount: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** The product's user record (spec §3 User). */
+export const userSchema = z.object({
+  _id: z.string(),
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  photoURL: z.string(),
+  role: z.enum(registrationRoles),
+  status: z.enum(userStatuses),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,9 @@
+/** The error body of every non-2xx answer (DESIGN.md §2, Fastify's shape). */
+import { z } from 'zod';
+
+export const errorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof errorSchema>;

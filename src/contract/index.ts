@@ -1,0 +1,6 @@
+/** The shared contract: imports nothing of ours; both server and web import it. */
+export * from './api.js';
+export * from './entities.js';
+export * from './errors.js';
+export * from './limits.js';
+export * from './money.js';

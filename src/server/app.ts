@@ -1,0 +1,88 @@
+/**
+ * The whole server as one Fastify plugin tree (STYLE.md, after fastify/demo). Plugins load in a
+ * fixed order: infrastructure (errors, database, compression, OpenAPI) → routes under `/api` →
+ * the SPA and uploads. `main.ts` only listens and shuts down; tests use `app.inject`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { databasePlugin } from './plugins/database.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { webPlugin } from './plugins/web.js';
+import { webDistDir } from './paths.js';
+import { catalogRoutes } from './routes/catalog/index.js';
+import { systemRoutes } from './routes/system/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Close the database when the app closes (true in production; tests own their database). */
+  closeDatabase?: boolean;
+  /** Folder of the built SPA; `dist/web` by default. */
+  webDir?: string;
+}
+
+/** Builds the app, ready to `listen` or `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    // Keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, {
+    database: options.database,
+    closeOnExit: options.closeDatabase ?? false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Second Gear API',
+        description: 'The marketplace API (spec §7, DESIGN.md §2).',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(catalogRoutes);
+
+  await app.register(webPlugin, {
+    webDir: options.webDir ?? webDistDir,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+  return app;
+}

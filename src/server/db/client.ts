@@ -1,0 +1,77 @@
+/**
+ * Opens the database: embedded PGlite (a directory, or memory for tests) by default, a
+ * PostgreSQL server when a URL is given (DESIGN.md §1). Both are driven through Drizzle with the
+ * same schema; multi-statement writes must use `db.transaction` (PGlite is one connection and
+ * serialises transactions through its driver API).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrationsDir } from '../paths.js';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; /** a directory, or undefined for an in-memory database */ dir?: string }
+  | { kind: 'postgres'; url: string };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseTarget['kind'];
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers `select 1`; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Time a PostgreSQL server may take to hand out a connection or run a statement (ms). */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+const POSTGRES_STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * Opens a database handle. For PostgreSQL, a pool of `poolSize` connections; pool errors of idle
+ * connections are passed to `onPoolError` instead of crashing the process.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { poolSize?: number; onPoolError?: (error: Error) => void } = {},
+): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create(target.dir ?? 'memory://');
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+    query_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsDir }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Entry point: validates configuration, prepares the database, listens, and shuts down
+ * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+ */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openConfiguredDatabase, prepareDatabase } from './db/prepare.js';
+
+/** How long in-flight requests may take to finish after a shutdown signal (ms). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openConfiguredDatabase(config);
+  const seeded = await prepareDatabase(database, config);
+  const app = await buildApp({ config, database, closeDatabase: true });
+
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const db = config.databaseUrl ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}`;
+  console.log(
+    [
+      '',
+      `  Second Gear is running at http://localhost:${port}  (${db}, ready in ${seconds} s)`,
+      `  API documentation: http://localhost:${port}/api/docs`,
+      seeded ? '  Demo data was loaded into the new database.' : '',
+      '',
+    ]
+      .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)
+      .join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Second Gear could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

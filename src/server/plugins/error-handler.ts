@@ -1,0 +1,92 @@
+/**
+ * Maps every error to the JSON shape `{statusCode, error, message}` (DESIGN.md §2): 400 for
+ * input that breaks the contract (the message names the field), the error's own 4xx status,
+ * 503 when the database cannot be reached, and a bare 500 (logged, never a stack trace) for the
+ * rest. Unknown `/api` routes answer a JSON 404.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+
+/** PostgreSQL SQLSTATE classes/codes and socket errors that mean "the database is not there". */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+const unavailableMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection terminated unexpectedly',
+  'PGlite is closed',
+];
+
+/** True when `error` (or its cause chain) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08')))
+      return true;
+    if (typeof message === 'string' && unavailableMessages.some((m) => message.includes(m))) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}
+
+/** Builds the JSON error body for `statusCode`. */
+export function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    return error.validation
+      .map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return `${where}${field ? `.${field}` : ''} ${issue.message}`;
+      })
+      .join('; ');
+  }
+  return error.message;
+}
+
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return reply.code(400).send(errorBody(400, validationMessage(error)));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send(errorBody(503, 'The database is unavailable right now; please try again shortly.'));
+      }
+      const statusCode = error.statusCode ?? 500;
+      if (statusCode >= 400 && statusCode < 500) {
+        return reply.code(statusCode).send(errorBody(statusCode, error.message));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send(errorBody(500, 'Something went wrong on our side.'));
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,19 @@
+/** Operational routes: health (reports database reachability). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthContract } from '../../../contract/index.js';
+import { route } from '../../lib/route.js';
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...route(healthContract, ['system']),
+    handler: async (request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const, database: 'up' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable', database: 'down' });
+      }
+    },
+  });
+};

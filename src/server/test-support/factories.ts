@@ -1,0 +1,65 @@
+/**
+ * Small factories for test data (STYLE.md, after Outline's server/test/factories.ts). Each
+ * returns the inserted row; pass overrides for the fields a test cares about.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/client.js';
+import { blogs, categories, products, users } from '../db/schema.js';
+
+type NewUser = typeof users.$inferInsert;
+type NewProduct = typeof products.$inferInsert;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function createUser(db: Database, overrides: Partial<NewUser> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      uid: `user-${n}-${randomUUID().slice(0, 8)}`,
+      displayName: `User ${n}`,
+      email: `user${n}-${randomUUID().slice(0, 8)}@example.com`,
+      photoUrl: `/uploads/user-${n}.webp`,
+      role: 'seller',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createCategory(db: Database, categoryName = `Category ${next()}`) {
+  const [row] = await db.insert(categories).values({ categoryName }).returning();
+  return row!;
+}
+
+export async function createProduct(
+  db: Database,
+  refs: { categoryId: string; sellerId: string },
+  overrides: Partial<NewProduct> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(products)
+    .values({
+      productName: `Toyota Corolla ${2000 + (n % 25)}`,
+      productDescription: 'Well kept, full service history.',
+      productImage: `/uploads/product-${n}.webp`,
+      categoryId: refs.categoryId,
+      sellerId: refs.sellerId,
+      condition: 'Good',
+      resellPriceCents: 850_000,
+      originalPriceCents: 1_900_000,
+      yearOfUsed: 6,
+      sellerLocation: 'Dhaka',
+      sellerPhone: '01700000000',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createBlog(db: Database, question: string, answer = 'An answer.') {
+  const [row] = await db.insert(blogs).values({ question, answer }).returning();
+  return row!;
+}

@@ -28,6 +28,7 @@ const unavailableMessages = [
   'Client has encountered a connection error',
   'Connection terminated unexpectedly',
   'PGlite is closed',
+  'Cannot use a pool after calling end on the pool',
 ];
 
 /** True when `error` (or its cause chain) says the database cannot be reached right now. */

@@ -1,0 +1,14 @@
+/** The whole SPA: providers around the router. */
+import { BrowserRouter } from 'react-router';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
+
+export function App() {
+  return (
+    <AppProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Main layout (spec §2 Layout): navigation bar, content area, footer. Route pages are lazy chunks;
+ * while one loads, a progress bar fills the content area.
+ */
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ProgressBar } from '../../components/progress-bar';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+export function MainLayout() {
+  const { pathname } = useLocation();
+  // A new page starts at its top (the browser keeps the position on back/forward itself).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-base-200/40">
+      <a
+        href="#main"
+        className="btn btn-primary btn-sm sr-only z-50 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <Suspense fallback={<ProgressBar />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Category page (spec §2 Category page, route /category/{id}): heading "All Product" and a grid
+ * of product cards, 1, 2 or 3 columns by width, newest first, with "Load more" for the next page.
+ * An unknown or malformed category id shows the not-found page.
+ * Spec §2 puts this page behind login; until accounts exist it is public.
+ */
+import { useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { PageTitle } from '../../../components/page-title';
+import { ProgressBar } from '../../../components/progress-bar';
+import { isApiError } from '../../../lib/api-client';
+import { NotFound } from '../../errors/components/not-found';
+import { useCategoryProducts } from '../api/get-category-products';
+import { ProductCard } from '../components/product-card';
+
+export function CategoryRoute() {
+  const { id = '' } = useParams();
+  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useCategoryProducts(id);
+
+  if (!data && isApiError(error, 400, 404)) return <NotFound />;
+
+  const products = data?.pages.flatMap((page) => page.products) ?? [];
+  const categoryName = products[0]?.category_name;
+
+  return (
+    <>
+      <PageTitle title={categoryName ?? 'All Product'} />
+      <h1 className="mb-8 text-center text-3xl font-bold">All Product</h1>
+      {isPending ? (
+        <ProgressBar label="Loading products" />
+      ) : !data ? (
+        <ErrorMessage error={error} />
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {products.map((product) => (
+              <li key={product._id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+          {error && <ErrorMessage error={error} />}
+          {hasNextPage && (
+            <div className="mt-10 flex justify-center">
+              <button
+                type="button"
+                className="btn btn-outline btn-primary"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage}
+              >
+                {isFetchingNextPage && <span className="loading loading-spinner loading-sm" />}
+                Load more
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}

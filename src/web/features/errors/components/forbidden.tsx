@@ -1,0 +1,32 @@
+/**
+ * The 403 page (spec §2, §8 Role failure): titled Access Forbidden, shows "403!", a supplied
+ * message, a "Go back home" link to / and a LOGOUT button that calls `onLogout`.
+ */
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../app/paths';
+
+export interface ForbiddenProps {
+  /** Why access was refused, shown under "403!". */
+  message: string;
+  onLogout: () => void;
+}
+
+export function Forbidden({ message, onLogout }: ForbiddenProps) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-5 py-16 text-center">
+      <PageTitle title="Access Forbidden" />
+      <h1 className="text-3xl font-bold">Access Forbidden</h1>
+      <p className="text-7xl font-black text-error">403!</p>
+      <p className="max-w-prose text-lg text-base-content/80">{message}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={paths.home.href()} className="btn btn-outline">
+          Go back home
+        </Link>
+        <button type="button" className="btn btn-error" onClick={onLogout}>
+          LOGOUT
+        </button>
+      </div>
+    </div>
+  );
+}

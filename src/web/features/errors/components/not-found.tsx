@@ -1,0 +1,24 @@
+/**
+ * Not-found content (spec §2 Not-found page, §8 Unknown route): heading "Uh-oh!", text
+ * "We can not find that page." and a GO BACK HOME button to /. Also shown for an unknown
+ * category id.
+ */
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../app/paths';
+
+export function NotFound() {
+  return (
+    <div className="flex flex-col items-center justify-center gap-6 py-16 text-center">
+      <PageTitle title="Uh-oh!" />
+      <p className="text-8xl font-black text-primary/20" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-4xl font-bold">Uh-oh!</h1>
+      <p className="text-lg text-base-content/80">We can not find that page.</p>
+      <Link to={paths.home.href()} className="btn btn-primary">
+        GO BACK HOME
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The role-failure pages of spec §2: /admin-not-found, /seller-not-found and /buyer-not-found
+ * show "You Are Not An Admin", "You Are Not A Seller" and "You Are Not A Buyer".
+ */
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../app/paths';
+
+export const roleNotFoundMessages = {
+  admin: 'You Are Not An Admin',
+  seller: 'You Are Not A Seller',
+  buyer: 'You Are Not A Buyer',
+} as const;
+
+export function RoleNotFoundRoute({ role }: { role: keyof typeof roleNotFoundMessages }) {
+  const message = roleNotFoundMessages[role];
+  return (
+    <div className="flex flex-col items-center justify-center gap-6 py-16 text-center">
+      <PageTitle title={message} />
+      <h1 className="text-3xl font-bold sm:text-4xl">{message}</h1>
+      <Link to={paths.home.href()} className="btn btn-primary">
+        Go back home
+      </Link>
+    </div>
+  );
+}

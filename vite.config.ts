@@ -1,0 +1,29 @@
+/**
+ * Vite build of the SPA (DESIGN.md §6): sources in src/web, static files (carousel pictures)
+ * in src/web/public, output in dist/web, which the Fastify server serves (src/server/plugins/web.ts).
+ * `npm run dev:web` proxies /api and /uploads to the API server on port 3000.
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  publicDir: 'src/web/public',
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Keep the home route small: routes are lazy chunks; warn well before 150 KB gzipped.
+    chunkSizeWarningLimit: 300,
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/uploads': apiTarget,
+    },
+  },
+});

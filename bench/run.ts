@@ -1,0 +1,197 @@
+/**
+ * `npm run bench` (issue 7): generates data at scale into a fresh database, starts the
+ * production server on it, and drives it with autocannon (keep-alive, 50 connections, 10 s per
+ * endpoint after a 2 s warm-up). In the same run it measures a bare node:http server answering
+ * the same bodies from memory as the ceiling on this machine, then prints requests/s, p50/p99
+ * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling, and writes
+ * bench/results/<time>.json and .md.
+ *
+ * Options: --products N (default 100000), --duration S (10), --connections N (50),
+ * --skip-generate (reuse bench/.data). Uses DATABASE_URL when set (data in `sg_bench`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { generate } from './generate.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'skip-generate': { type: 'boolean', default: false },
+  },
+});
+const products = Number(values.products);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const dataDir = path.join(root, 'bench/.data');
+const SERVER_PORT = 3190;
+const CEILING_PORT = 3191;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+interface Row {
+  endpoint: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ceilingRequestsPerSecond: number;
+  ratio: number;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`timed out waiting for ${pattern}:\n${output}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('build failed');
+
+  let databaseUrl: string | undefined;
+  if (values['skip-generate']) {
+    if (process.env.DATABASE_URL) {
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = '/sg_bench';
+      databaseUrl = url.toString();
+    }
+  } else {
+    console.log(`Generating ${products} listings…`);
+    const generated = await generate({ products, dataDir, serverUrl: process.env.DATABASE_URL });
+    databaseUrl = generated.databaseUrl;
+    console.log(generated);
+  }
+
+  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ceilingBodies = path.join(os.tmpdir(), `second-gear-ceiling-${process.pid}.json`);
+  let ceiling: ChildProcess | undefined;
+  try {
+    await waitForLine(server, /running at/, 120_000);
+    const base = `http://127.0.0.1:${SERVER_PORT}`;
+    const categories = (await (await fetch(`${base}/api/categories`)).json()) as { _id: string }[];
+    const asset = readdirSync(path.join(root, 'dist/web/assets')).find((file) =>
+      file.endsWith('.js'),
+    );
+    const endpoints: Endpoint[] = [
+      { name: 'GET /api/categories', path: '/api/categories' },
+      { name: 'GET /api/promoted-product/', path: '/api/promoted-product/' },
+      { name: 'GET /api/category/{id} (first page)', path: `/api/category/${categories[0]?._id}` },
+      { name: 'GET / (home HTML)', path: '/' },
+      { name: 'GET /assets/*.js (hashed asset)', path: `/assets/${asset}` },
+    ];
+
+    // The ceiling answers the same bodies, captured from the real server.
+    const routes: Record<string, { type: string; body: string }> = {};
+    for (const endpoint of endpoints) {
+      const response = await fetch(`${base}${endpoint.path}`, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      routes[endpoint.path] = {
+        type: response.headers.get('content-type') ?? 'application/octet-stream',
+        body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+      };
+    }
+    writeFileSync(ceilingBodies, JSON.stringify(routes));
+    ceiling = spawn(
+      process.execPath,
+      [path.join(root, 'bench/ceiling-server.mjs'), ceilingBodies, String(CEILING_PORT)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    await waitForLine(ceiling, /ready/, 10_000);
+
+    const rows: Row[] = [];
+    for (const endpoint of endpoints) {
+      console.log(`Measuring ${endpoint.name}…`);
+      const measured = await measure(`${base}${endpoint.path}`, endpoint.headers);
+      const bare = await measure(`http://127.0.0.1:${CEILING_PORT}${endpoint.path}`);
+      rows.push({
+        endpoint: endpoint.name,
+        path: endpoint.path,
+        ...measured,
+        ceilingRequestsPerSecond: bare.requestsPerSecond,
+        ratio: measured.requestsPerSecond / bare.requestsPerSecond,
+      });
+    }
+
+    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+    const database = databaseUrl ? 'PostgreSQL server' : 'embedded PGlite';
+    const header = `${products.toLocaleString('en-US')} listings, ${database}, ${connections} connections, ${duration} s per endpoint, ${machine}`;
+    const table = [
+      `| Endpoint | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio |`,
+      `|---|---:|---:|---:|---:|---:|---:|`,
+      ...rows.map(
+        (r) =>
+          `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% |`,
+      ),
+    ].join('\n');
+    console.log(`\n${header}\n\n${table}\n`);
+    const resultsDir = path.join(root, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const stamp = new Date().toISOString().replaceAll(':', '-');
+    writeFileSync(
+      path.join(resultsDir, `${stamp}.json`),
+      JSON.stringify({ header, products, database, machine, rows }, null, 2),
+    );
+    writeFileSync(path.join(resultsDir, `${stamp}.md`), `${header}\n\n${table}\n`);
+  } finally {
+    server.kill('SIGTERM');
+    ceiling?.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+/**
+ * Data access of the seller's area (issue 4, spec §2 Seller dashboard, §7). Every write checks
+ * ownership in the same statement that changes the row, so a concurrent change cannot slip
+ * between the check and the write.
+ */
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { dollarsToCents, type NewProduct, capitalizeFirst } from '../../../contract/index.js';
+import type { Database } from '../../db/client.js';
+import { categories, products, users } from '../../db/schema.js';
+
+/** PostgreSQL's unique_violation SQLSTATE. */
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object';) {
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Inserts a category with its first letter capitalised (spec §5).
+ * @returns the new id, or null when a category of that name exists (ignoring case).
+ */
+export async function insertCategory(db: Database, name: string): Promise<string | null> {
+  try {
+    const [row] = await db
+      .insert(categories)
+      .values({ categoryName: capitalizeFirst(name) })
+      .returning({ id: categories.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+export async function categoryExists(db: Database, id: string): Promise<boolean> {
+  const rows = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return rows.length > 0;
+}
+
+/**
+ * Inserts a listing for `sellerId`. Prices arrive in dollars and are stored in cents; name,
+ * description and location are capitalised (spec §5); the flags start false (spec §4).
+ */
+export async function insertProduct(db: Database, sellerId: string, input: NewProduct) {
+  const [row] = await db
+    .insert(products)
+    .values({
+      productName: capitalizeFirst(input.product_name),
+      productDescription: capitalizeFirst(input.product_description),
+      productImage: input.product_image,
+      categoryId: input.category_id,
+      condition: input.condition,
+      resellPriceCents: dollarsToCents(input.resell_price),
+      originalPriceCents: dollarsToCents(input.original_price),
+      yearOfUsed: input.year_of_used,
+      sellerLocation: capitalizeFirst(input.seller_location),
+      sellerPhone: input.seller_phone,
+      sellerId,
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+/** The seller's live products, newest first, with category and seller fields for spec §3. */
+export function listSellerProducts(db: Database, sellerId: string) {
+  return db
+    .select({
+      id: products.id,
+      productName: products.productName,
+      productDescription: products.productDescription,
+      productImage: products.productImage,
+      categoryId: products.categoryId,
+      categoryName: categories.categoryName,
+      condition: products.condition,
+      resellPriceCents: products.resellPriceCents,
+      originalPriceCents: products.originalPriceCents,
+      yearOfUsed: products.yearOfUsed,
+      sellerLocation: products.sellerLocation,
+      sellerPhone: products.sellerPhone,
+      sellerName: users.displayName,
+      sellerEmail: users.email,
+      sellerUid: users.uid,
+      sellerImage: users.photoUrl,
+      sellerStatus: users.status,
+      createdAt: products.createdAt,
+      sold: products.sold,
+      promote: products.promote,
+      reported: products.reported,
+      reportCount: products.reportCount,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
+    .orderBy(desc(products.createdAt), desc(products.id));
+}
+
+/** Who owns a live product and whether it is sold or promoted; null when there is none. */
+export async function findProductState(db: Database, id: string) {
+  const [row] = await db
+    .select({ sellerId: products.sellerId, sold: products.sold, promote: products.promote })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  return row ?? null;
+}
+
+/** Promotes the seller's unsold, unpromoted live product; returns the number of rows changed. */
+export async function promoteProduct(db: Database, sellerId: string, id: string): Promise<number> {
+  const rows = await db
+    .update(products)
+    .set({ promote: true })
+    .where(
+      and(
+        eq(products.id, id),
+        eq(products.sellerId, sellerId),
+        eq(products.sold, false),
+        eq(products.promote, false),
+        isNull(products.deletedAt),
+      ),
+    )
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+/**
+ * Soft-deletes the seller's live product (it leaves every list, the carousel included); orders
+ * and payments keep their snapshot. Returns the number of rows deleted (0 or 1).
+ */
+export async function deleteProduct(db: Database, sellerId: string, id: string): Promise<number> {
+  const rows = await db
+    .update(products)
+    .set({ deletedAt: sql`now()`, promote: false })
+    .where(and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.deletedAt)))
+    .returning({ id: products.id });
+  return rows.length;
+}

@@ -1,7 +1,44 @@
-/** Demo data (placeholder: a helper is filling in the full catalogue). */
+/**
+ * Loads the demo data (accounts.ts, catalog.ts) into an empty database: users, categories,
+ * listings with locally drawn pictures, paid orders with their payments for the sold listings,
+ * one booked order waiting for payment, reports, and blog Q&As. Deterministic apart from row ids
+ * and the clock: listing times are spread over the 60 days before `now`.
+ */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { categories } from '../schema.js';
+import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';
+import { demoUsers, type DemoUser } from './accounts.js';
+import { demoBlogs, demoCategories, demoListings, type DemoListing } from './catalog.js';
+import { avatarSvg, listingSvg } from './art/pictures.js';
+import { renderDemoImages } from './images.js';
+import { seededRandom } from './random.js';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Listings are posted between 45 minutes and this long before the seed runs. */
+const LISTING_SPREAD_MS = 60 * DAY_MS;
+/** Seed of the generator that spreads listing times, so every run has the same pattern. */
+const TIMELINE_SEED = 0x5ec0d6ea;
+
+/** Row counts of what {@link seedDemoData} inserted. */
+export interface DemoSummary {
+  users: number;
+  sellers: number;
+  buyers: number;
+  categories: number;
+  products: number;
+  /** Promoted and unsold: what the home page's Advertisement section shows. */
+  promoted: number;
+  sold: number;
+  /** Paid orders (one per sold product) plus booked orders that wait for payment. */
+  orders: number;
+  payments: number;
+  reports: number;
+  blogs: number;
+  /** Pictures referenced (listing photos and avatars). */
+  images: number;
+}
 
 /** True when the database has no categories yet (a fresh database). */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -9,6 +46,211 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (rows[0]?.n ?? 0) === 0;
 }
 
-export async function seedDemoData(db: Database, _options: { uploadsDir: string }): Promise<void> {
-  await db.insert(categories).values([{ categoryName: 'Sedan' }, { categoryName: 'Suv' }]);
+/** The caption of a listing picture: "Toyota" over "Corolla 2016 1.8 LE". */
+function captionOf(listing: DemoListing): { title: string; subtitle: string } {
+  const rest = listing.name.startsWith(listing.make)
+    ? listing.name.slice(listing.make.length).replace(/^[\s,]+/, '')
+    : listing.name;
+  return { title: listing.make, subtitle: rest };
+}
+
+/**
+ * Posting times of the listings: distinct, whole seconds, between 45 minutes and 60 days before
+ * `now`, in a fixed pseudo-random pattern.
+ */
+function listingTimes(now: Date, count: number): Date[] {
+  const random = seededRandom(TIMELINE_SEED);
+  return Array.from({ length: count }, (_, i) => {
+    const minutesAgo =
+      45 + Math.floor(random() * ((LISTING_SPREAD_MS - 45 * MINUTE_MS) / MINUTE_MS));
+    // `i` seconds keep two listings of the same minute apart.
+    return new Date(Math.floor(now.getTime() / 1000) * 1000 - minutesAgo * MINUTE_MS - i * 1000);
+  });
+}
+
+/** A time `fraction` of the way from `from` to `to`, in whole milliseconds. */
+function between(from: Date, to: Date, fraction: number): Date {
+  return new Date(Math.round(from.getTime() + (to.getTime() - from.getTime()) * fraction));
+}
+
+/** A fake but well-formed PaymentIntent id for a demo payment: `pi_demo_<16 hex>`. */
+function demoTransactionId(productName: string): string {
+  return `pi_demo_${createHash('sha256').update(productName).digest('hex').slice(0, 16)}`;
+}
+
+function requireValue<T>(map: Map<string, T>, key: string, what: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`demo data: unknown ${what} "${key}"`);
+  return value;
+}
+
+/**
+ * Draws the demo pictures into `uploadsDir` (WebP files named by their content hash, existing
+ * files are kept), then inserts the demo data in one transaction. Meant for an empty database
+ * ({@link isDatabaseEmpty}); on a database that already holds the demo users it fails on their
+ * unique `uid` and inserts nothing.
+ * @param options.uploadsDir folder served at `/uploads/` (`DATA_DIR/uploads`).
+ * @param options.now the clock the timeline is relative to (default: the current time).
+ * @returns how many rows of each kind were inserted.
+ */
+export async function seedDemoData(
+  db: Database,
+  options: { uploadsDir: string; now?: Date },
+): Promise<DemoSummary> {
+  const now = options.now ?? new Date();
+  const listingSvgs = demoListings.map((listing) =>
+    listingSvg({
+      kind: listing.art,
+      paint: listing.paint,
+      electric: listing.electric ?? false,
+      ...captionOf(listing),
+    }),
+  );
+  const avatarSvgs = demoUsers.map((user) => avatarSvg(user.displayName));
+  const urls = await renderDemoImages(options.uploadsDir, [...listingSvgs, ...avatarSvgs]);
+  const productImages = urls.slice(0, demoListings.length);
+  const photoUrls = urls.slice(demoListings.length);
+
+  const usersByUid = new Map<string, DemoUser>(demoUsers.map((user) => [user.uid, user]));
+  const photoByUid = new Map(demoUsers.map((user, i) => [user.uid, photoUrls[i] ?? '']));
+  const postedAt = listingTimes(now, demoListings.length);
+  const accountsCreatedAt = now.getTime() - 90 * DAY_MS;
+
+  await db.transaction(async (tx) => {
+    const userRows = await tx
+      .insert(users)
+      .values(
+        demoUsers.map((user, i) => ({
+          uid: user.uid,
+          displayName: user.displayName,
+          email: user.email,
+          photoUrl: photoByUid.get(user.uid) ?? '',
+          role: user.role,
+          isAdmin: user.isAdmin,
+          status: user.status,
+          createdAt: new Date(accountsCreatedAt + i * 7 * 60 * MINUTE_MS),
+        })),
+      )
+      .returning({ id: users.id, uid: users.uid });
+    const userIds = new Map(userRows.map((row) => [row.uid, row.id]));
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(
+        demoCategories.map((categoryName, i) => ({
+          categoryName,
+          createdAt: new Date(accountsCreatedAt + DAY_MS + i * MINUTE_MS),
+        })),
+      )
+      .returning({ id: categories.id, categoryName: categories.categoryName });
+    const categoryIds = new Map(categoryRows.map((row) => [row.categoryName, row.id]));
+
+    const productRows = await tx
+      .insert(products)
+      .values(
+        demoListings.map((listing, i) => {
+          const seller = requireValue(usersByUid, listing.seller, 'seller');
+          return {
+            productName: listing.name,
+            productDescription: listing.description,
+            productImage: productImages[i] ?? '',
+            categoryId: requireValue(categoryIds, listing.category, 'category'),
+            condition: listing.condition,
+            resellPriceCents: listing.resell * 100,
+            originalPriceCents: listing.original * 100,
+            yearOfUsed: listing.yearsUsed,
+            sellerLocation: listing.location ?? seller.city,
+            sellerPhone: seller.phone,
+            sellerId: requireValue(userIds, seller.uid, 'user'),
+            createdAt: postedAt[i] ?? now,
+            sold: listing.soldTo !== undefined,
+            promote: listing.promote ?? false,
+            reported: (listing.reportedBy?.length ?? 0) > 0,
+            reportCount: listing.reportedBy?.length ?? 0,
+          };
+        }),
+      )
+      .returning({ id: products.id, productName: products.productName });
+    const productIds = new Map(productRows.map((row) => [row.productName, row.id]));
+
+    const reportRows = demoListings.flatMap((listing, i) =>
+      (listing.reportedBy ?? []).map((reporter) => ({
+        productId: requireValue(productIds, listing.name, 'product'),
+        reporterId: requireValue(userIds, reporter, 'reporter'),
+        createdAt: between(postedAt[i] ?? now, now, 0.7),
+      })),
+    );
+    if (reportRows.length > 0) await tx.insert(productReports).values(reportRows);
+
+    // Orders: a paid one per sold listing (with its payment), an open one per booked listing.
+    for (const [i, listing] of demoListings.entries()) {
+      const booking = listing.soldTo ?? listing.bookedBy;
+      if (!booking) continue;
+      const paid = listing.soldTo !== undefined;
+      const buyer = requireValue(usersByUid, booking.buyer, 'buyer');
+      const seller = requireValue(usersByUid, listing.seller, 'seller');
+      const productId = requireValue(productIds, listing.name, 'product');
+      const buyerId = requireValue(userIds, buyer.uid, 'user');
+      const posted = postedAt[i] ?? now;
+      const priceCents = listing.resell * 100;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          productId,
+          buyerId,
+          sellerId: requireValue(userIds, seller.uid, 'user'),
+          customerName: buyer.displayName,
+          customerEmail: buyer.email,
+          customerPhone: buyer.phone,
+          meetingLocation: booking.meetingLocation,
+          productName: listing.name,
+          productImage: productImages[i] ?? '',
+          productPriceCents: priceCents,
+          productCategory: listing.category,
+          productCategoryId: requireValue(categoryIds, listing.category, 'category'),
+          sellerName: seller.displayName,
+          sellerPhone: seller.phone,
+          sellerEmail: seller.email,
+          sellerImage: photoByUid.get(seller.uid) ?? '',
+          sellerLocation: listing.location ?? seller.city,
+          paid,
+          createdAt: between(posted, now, paid ? 0.4 : 0.8),
+        })
+        .returning({ id: orders.id });
+      if (!paid || !order) continue;
+      await tx.insert(payments).values({
+        orderId: order.id,
+        productId,
+        buyerId,
+        priceCents,
+        transactionId: demoTransactionId(listing.name),
+        email: buyer.email,
+        createdAt: between(posted, now, 0.45),
+      });
+    }
+
+    await tx.insert(blogs).values(
+      demoBlogs.map((blog, i) => ({
+        question: blog.question,
+        answer: blog.answer,
+        createdAt: new Date(accountsCreatedAt + (i + 2) * DAY_MS),
+      })),
+    );
+  });
+
+  const sold = demoListings.filter((listing) => listing.soldTo).length;
+  return {
+    users: demoUsers.length,
+    sellers: demoUsers.filter((user) => user.role === 'seller').length,
+    buyers: demoUsers.filter((user) => user.role === 'buyer').length,
+    categories: demoCategories.length,
+    products: demoListings.length,
+    promoted: demoListings.filter((listing) => listing.promote && !listing.soldTo).length,
+    sold,
+    orders: sold + demoListings.filter((listing) => listing.bookedBy).length,
+    payments: sold,
+    reports: demoListings.reduce((n, listing) => n + (listing.reportedBy?.length ?? 0), 0),
+    blogs: demoBlogs.length,
+    images: urls.length,
+  };
 }

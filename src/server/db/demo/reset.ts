@@ -1,0 +1,29 @@
+/** Empties the database for `npm run seed -- --reset` (demo and development databases only). */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.js';
+
+/**
+ * Deletes every row of every table in the current schema (`public`), in one transaction, and
+ * returns the emptied tables' names. All tables go in a single `TRUNCATE … CASCADE`, which is
+ * FK-safe whatever the order and also covers tables added later (identity sessions, …). The
+ * migrations journal lives in the `drizzle` schema and is kept, so the schema stays migrated.
+ */
+export async function deleteAllRows(db: Database): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`,
+    );
+    // PGlite and node-postgres both answer with `{ rows }`.
+    const names = (result as unknown as { rows: Array<{ tablename: string }> }).rows.map(
+      (row) => row.tablename,
+    );
+    if (names.length > 0) {
+      const tables = sql.join(
+        names.map((name) => sql.identifier(name)),
+        sql`, `,
+      );
+      await tx.execute(sql`truncate table ${tables} cascade`);
+    }
+    return names;
+  });
+}

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../client.js';
+import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';
+import { createTestDatabase } from '../../test-support/database.js';
+import { DEMO_ADMIN, DEMO_BUYER, DEMO_SELLER, demoUsers } from './accounts.js';
+import { demoListings } from './catalog.js';
+import { deleteAllRows } from './reset.js';
+import { isDatabaseEmpty, seedDemoData, type DemoSummary } from './seed.js';
+
+let database: DatabaseHandle;
+let uploadsDir: string;
+let summary: DemoSummary;
+let wasEmpty: boolean;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'second-gear-seed-')), 'uploads');
+  wasEmpty = await isDatabaseEmpty(database.db);
+  summary = await seedDemoData(database.db, { uploadsDir });
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (uploadsDir) rmSync(path.dirname(uploadsDir), { recursive: true, force: true });
+});
+
+/** Number of rows in `table`. */
+async function count(table: PgTable): Promise<number> {
+  const rows = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return rows[0]?.n ?? 0;
+}
+
+describe('seedDemoData', () => {
+  it('turns an empty database into a non-empty one', async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('loads categories, at least 40 listings and the blog Q&As', async () => {
+    expect(await count(categories)).toBeGreaterThanOrEqual(6);
+    expect(await count(products)).toBeGreaterThanOrEqual(40);
+    expect(await count(blogs)).toBeGreaterThanOrEqual(6);
+    expect(summary.products).toBe(await count(products));
+  });
+
+  it('creates the three advertised accounts with their roles', async () => {
+    const rows = await database.db.select().from(users);
+    const byUid = new Map(rows.map((row) => [row.uid, row]));
+    expect(byUid.get(DEMO_ADMIN.uid)).toMatchObject({ isAdmin: true, email: 'admin@example.com' });
+    expect(byUid.get(DEMO_SELLER.uid)).toMatchObject({ role: 'seller', status: 'verified' });
+    expect(byUid.get(DEMO_BUYER.uid)).toMatchObject({ role: 'buyer', isAdmin: false });
+    expect(rows).toHaveLength(demoUsers.length);
+    const sellers = rows.filter((row) => row.role === 'seller');
+    expect(sellers.some((row) => row.status === 'unverified')).toBe(true);
+    expect(rows.every((row) => row.email.endsWith('@example.com'))).toBe(true);
+  });
+
+  it('keeps every listing within the schema rules of spec §3 and §5', async () => {
+    const rows = await database.db.select().from(products);
+    for (const row of rows) {
+      expect(row.resellPriceCents).toBeLessThan(row.originalPriceCents);
+      expect(Number.isInteger(row.yearOfUsed)).toBe(true);
+      expect(row.sellerPhone.length).toBeGreaterThanOrEqual(11);
+      expect(row.createdAt.getTime()).toBeLessThan(Date.now());
+    }
+    expect(new Set(rows.map((row) => row.createdAt.getTime())).size).toBe(rows.length);
+    expect(new Set(rows.map((row) => row.productName)).size).toBe(rows.length);
+  });
+
+  it('promotes some unsold listings and also some sold ones, which the home page hides', async () => {
+    const promotedUnsold = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.promote, true), eq(products.sold, false)));
+    const promotedSold = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.promote, true), eq(products.sold, true)));
+    expect(promotedUnsold.length).toBeGreaterThanOrEqual(6);
+    expect(promotedSold.length).toBeGreaterThanOrEqual(1);
+    expect(summary.promoted).toBe(promotedUnsold.length);
+  });
+
+  it('gives every sold listing one paid order and one payment of its resell price', async () => {
+    const sold = await database.db.select().from(products).where(eq(products.sold, true));
+    expect(sold.length).toBeGreaterThanOrEqual(5);
+    for (const product of sold) {
+      const paidOrders = await database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.productId, product.id), eq(orders.paid, true)));
+      expect(paidOrders).toHaveLength(1);
+      const [payment] = await database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.productId, product.id));
+      expect(payment).toMatchObject({
+        orderId: paidOrders[0]?.id,
+        priceCents: product.resellPriceCents,
+      });
+      expect(payment?.transactionId).toMatch(/^pi_demo_[0-9a-f]{16}$/);
+      expect(paidOrders[0]?.productPriceCents).toBe(product.resellPriceCents);
+    }
+    expect(await count(payments)).toBe(sold.length);
+  });
+
+  it('leaves the demo buyer one booked order to pay', async () => {
+    const [buyer] = await database.db.select().from(users).where(eq(users.uid, DEMO_BUYER.uid));
+    const open = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyer!.id), eq(orders.paid, false)));
+    expect(open).toHaveLength(1);
+  });
+
+  it('counts each report once in report_count', async () => {
+    const rows = await database.db.select().from(products).where(eq(products.reported, true));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const reports = await database.db
+        .select()
+        .from(productReports)
+        .where(eq(productReports.productId, row.id));
+      expect(reports).toHaveLength(row.reportCount);
+    }
+  });
+
+  it('stores every picture as a content-hashed WebP in the uploads folder', async () => {
+    const productRows = await database.db.select({ url: products.productImage }).from(products);
+    const userRows = await database.db.select({ url: users.photoUrl }).from(users);
+    const urls = new Set([...productRows, ...userRows].map((row) => row.url));
+    expect(urls.size).toBe(demoListings.length + demoUsers.length);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/uploads\/demo-[0-9a-f]{16}\.webp$/);
+      const file = path.join(uploadsDir, url.slice('/uploads/'.length));
+      expect((await stat(file)).size).toBeGreaterThan(0);
+      const metadata = await sharp(file).metadata();
+      expect(metadata.format).toBe('webp');
+    }
+  });
+});
+
+describe('deleteAllRows', () => {
+  it('empties every table so the demo data can be loaded again', async () => {
+    const tables = await deleteAllRows(database.db);
+    expect(tables).toEqual(expect.arrayContaining(['users', 'products', 'orders', 'payments']));
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    expect(await count(users)).toBe(0);
+    const again = await seedDemoData(database.db, { uploadsDir });
+    expect(again.products).toBe(summary.products);
+    expect(await count(products)).toBe(summary.products);
+  });
+});

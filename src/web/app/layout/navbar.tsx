@@ -16,6 +16,10 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'menu-active font-semibold' : '';
 }
 
+/** daisyUI menu with the active link in the primary colour. */
+const menuColours =
+  '[--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]';
+
 export function Navbar() {
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -33,7 +37,7 @@ export function Navbar() {
           </Link>
         </div>
         <div className="navbar-center hidden md:flex">
-          <ul className="menu menu-horizontal gap-1 px-1 text-base">
+          <ul className={`menu menu-horizontal gap-1 px-1 text-base ${menuColours}`}>
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={navLinkClass}>
@@ -119,7 +123,7 @@ function MobileMenu() {
       {open && (
         <ul
           id={menuId}
-          className="menu dropdown-content menu-md z-40 mt-3 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+          className={`menu dropdown-content menu-md z-40 mt-3 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg ${menuColours}`}
         >
           {links.map((link) => (
             <li key={link.to}>

@@ -1,6 +1,6 @@
 /** GET /api/blogs (spec §7): the blog's questions and answers. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Blog } from '../../../../contract/index';
+import { apiPaths, type Blog } from '../../../lib/contract';
 import { apiGet } from '../../../lib/api-client';
 
 export function getBlogs(signal?: AbortSignal): Promise<Blog[]> {

@@ -1,6 +1,6 @@
 /** GET /api/categories (spec §7): all categories, for the home page's category grid. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Category } from '../../../../contract/index';
+import { apiPaths, type Category } from '../../../lib/contract';
 import { apiGet } from '../../../lib/api-client';
 
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {

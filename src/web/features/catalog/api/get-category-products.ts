@@ -4,7 +4,7 @@
  * page). An unknown category answers 404, a malformed id 400.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, nextCursorHeader, type ProductCard } from '../../../../contract/index';
+import { apiPaths, nextCursorHeader, type ProductCard } from '../../../lib/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface CategoryProductsPage {

@@ -1,6 +1,6 @@
 /** GET /api/promoted-product/ (spec §7): promoted, unsold products for the home Advertisement. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type PromotedProduct } from '../../../../contract/index';
+import { apiPaths, type PromotedProduct } from '../../../lib/contract';
 import { apiGet } from '../../../lib/api-client';
 
 export function getPromotedProducts(signal?: AbortSignal): Promise<PromotedProduct[]> {

@@ -8,7 +8,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Keyboard, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { formatDollars, type PromotedProduct } from '../../../../contract/index';
+import { formatDollars, type PromotedProduct } from '../../../lib/contract';
 
 export function AdvertisementCarousel({ products }: { products: PromotedProduct[] }) {
   return (
@@ -41,7 +41,7 @@ function SponsoredCard({ product }: { product: PromotedProduct }) {
         className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/35 to-transparent"
         aria-hidden="true"
       />
-      <span className="badge absolute top-4 left-4 border-0 badge-accent font-semibold">
+      <span className="badge absolute top-4 right-4 border-0 badge-accent font-semibold shadow">
         Sponsor
       </span>
       <div className="relative">

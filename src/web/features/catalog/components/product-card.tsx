@@ -5,7 +5,7 @@
  * Until accounts exist nobody is a buyer, so every unsold card shows the non-buyer text;
  * a sold product (`order_status`) shows SOLD OUT.
  */
-import { formatDollars, type ProductCard as Product } from '../../../../contract/index';
+import { formatDollars, type ProductCard as Product } from '../../../lib/contract';
 
 const postedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

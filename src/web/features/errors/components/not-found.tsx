@@ -11,9 +11,6 @@ export function NotFound() {
   return (
     <div className="flex flex-col items-center justify-center gap-6 py-16 text-center">
       <PageTitle title="Uh-oh!" />
-      <p className="text-8xl font-black text-primary/20" aria-hidden="true">
-        404
-      </p>
       <h1 className="text-4xl font-bold">Uh-oh!</h1>
       <p className="text-lg text-base-content/80">We can not find that page.</p>
       <Link to={paths.home.href()} className="btn btn-primary">

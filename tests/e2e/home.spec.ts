@@ -1,0 +1,99 @@
+/// <reference lib="dom" />
+/** Spec §2 Home: picture carousel, Advertisement (promoted products) and the category grid. */
+import { expect, test } from '@playwright/test';
+import { formatDollars } from '../../src/contract/index.js';
+import { getCategories, getPromotedProducts } from './support/api.js';
+
+test.describe('Home (/)', () => {
+  test('shows the three car pictures of the carousel', async ({ page }) => {
+    await page.goto('/');
+    const pictures = page.getByRole('region', { name: 'Cars' }).getByRole('img');
+    await expect(pictures).toHaveCount(3);
+    for (const [index, picture] of (await pictures.all()).entries()) {
+      await expect(picture).toHaveAttribute('src', `/carousel/car-${index + 1}.webp`);
+      await expect(picture).toHaveAttribute('alt', /\w+/);
+    }
+  });
+
+  test('shows every category as an uppercase tile linking to /category/{id}', async ({
+    page,
+    request,
+  }) => {
+    const categories = await getCategories(request);
+    expect(categories.length, 'demo data has at least 6 categories').toBeGreaterThanOrEqual(6);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Browse items by category' })).toBeVisible();
+    const tiles = page.getByTestId('category-tile');
+    await expect(tiles).toHaveText(categories.map((c) => c.category_name.toUpperCase()));
+    for (const [index, category] of categories.entries()) {
+      await expect(tiles.nth(index)).toHaveAttribute('href', `/category/${category._id}`);
+    }
+  });
+
+  test('lays categories out in 2 columns, and 3 from the small breakpoint', async ({ page }) => {
+    const columnsAt = async (width: number) => {
+      await page.setViewportSize({ width, height: 900 });
+      const tiles = page.getByTestId('category-tile');
+      await expect(tiles.nth(3)).toBeVisible();
+      const tops = await tiles.evaluateAll((elements) =>
+        elements.slice(0, 4).map((element) => Math.round(element.getBoundingClientRect().top)),
+      );
+      return tops.filter((top) => top === tops[0]).length;
+    };
+    await page.goto('/');
+    expect(await columnsAt(360)).toBe(2);
+    expect(await columnsAt(1280)).toBe(3);
+  });
+
+  test('advertises promoted products with a Sponsor badge and "Only $" price', async ({
+    page,
+    request,
+  }) => {
+    const promoted = await getPromotedProducts(request);
+    expect(promoted.length, 'demo data has promoted products').toBeGreaterThan(0);
+
+    await page.goto('/');
+    const cards = page.getByTestId('sponsored-card');
+    await expect(cards).toHaveCount(promoted.length);
+    for (const [index, product] of promoted.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByText('Sponsor', { exact: true })).toHaveCount(1);
+      await expect(card.getByRole('heading')).toHaveText(product.product_name);
+      await expect(card).toContainText(`Only ${formatDollars(product.resell_price)}`);
+      expect(await card.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(
+        product.product_image,
+      );
+    }
+  });
+
+  test('shows 1 sponsored card, 2 from 720px and 3 from 1024px, with clickable pagination', async ({
+    page,
+    request,
+  }) => {
+    const promoted = await getPromotedProducts(request);
+    test.skip(promoted.length < 4, 'needs at least 4 promoted products');
+
+    const visibleCards = async (width: number) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300); // Swiper re-lays out on resize
+      return page.getByTestId('sponsored-card').evaluateAll(
+        (cards) =>
+          cards.filter((card) => {
+            const box = card.getBoundingClientRect();
+            return box.left >= -1 && box.right <= window.innerWidth + 1 && box.width > 0;
+          }).length,
+      );
+    };
+    await page.goto('/');
+    await expect(page.getByTestId('sponsored-card').first()).toBeVisible();
+    expect(await visibleCards(1280)).toBe(3);
+    expect(await visibleCards(800)).toBe(2);
+    expect(await visibleCards(400)).toBe(1);
+
+    const bullets = page.locator('.swiper-pagination-bullet');
+    await bullets.nth(1).click();
+    await expect(bullets.nth(1)).toHaveClass(/swiper-pagination-bullet-active/);
+    await expect(page.getByTestId('sponsored-card').nth(1)).toBeInViewport({ ratio: 0.9 });
+  });
+});

@@ -1,0 +1,68 @@
+/// <reference lib="dom" />
+/** Spec §2 Layout and §1 footer: navigation bar (collapsing on small screens) and footer. */
+import { expect, test, type Page } from '@playwright/test';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('at 1280px the links are inline and there is no menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Blogs', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  await expect(mainNav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+  await mainNav(page).getByRole('link', { name: 'Blogs', exact: true }).click();
+  await expect(page).toHaveURL('/blogs');
+  await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('at 360px the links collapse into a dropdown behind the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const home = mainNav(page).getByRole('link', { name: 'Home', exact: true });
+  const blogs = mainNav(page).getByRole('link', { name: 'Blogs', exact: true });
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+
+  await expect(menuButton).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(home).toBeHidden();
+  await expect(blogs).toBeHidden();
+  await expect(mainNav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(home).toBeVisible();
+  await expect(blogs).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(blogs).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(blogs).toBeVisible();
+  await blogs.click();
+  await expect(page).toHaveURL('/blogs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  await expect(blogs).toBeHidden();
+
+  // Nothing overflows the narrow screen sideways.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the footer has the Services, Company and Social columns of the spec', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('heading')).toHaveText(['Services', 'Company', 'Social']);
+  await expect(
+    footer.getByRole('navigation', { name: 'Services' }).getByRole('listitem'),
+  ).toHaveText(['Selling', 'Repairing', 'Renting']);
+  await expect(
+    footer.getByRole('navigation', { name: 'Company' }).getByRole('listitem'),
+  ).toHaveText(['About us', 'Contact', 'Career']);
+  await expect(footer.getByRole('img')).toHaveCount(3);
+});

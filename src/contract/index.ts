@@ -4,3 +4,5 @@ export * from './entities.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './money.js';
+export * from './accounts.js';
+export * from './selling.js';

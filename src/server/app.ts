@@ -16,10 +16,12 @@ import {
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { webPlugin } from './plugins/web.js';
 import { webDistDir } from './paths.js';
+import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
 import { systemRoutes } from './routes/system/index.js';
 
@@ -76,9 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Identity provider under /api/auth/*, API tokens and the guard decorators (app.authenticate…).
+  await app.register(authPlugin);
 
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
+  await app.register(accountRoutes);
 
   await app.register(webPlugin, {
     webDir: options.webDir ?? webDistDir,

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { limits } from '../contract/limits.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
@@ -33,7 +34,76 @@ const envSchema = z.object({
     .default('info'),
   /** Load demo data into an empty database on first start. */
   SEED_DEMO: booleanFromEnv.default(true),
+  /**
+   * The address users reach the site at (no path): reset links, the Google redirect URI and the
+   * trusted origin for sign-in are built from it. Default `http://localhost:${PORT}`.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .refine((value) => ['', '/'].includes(new URL(value).pathname), {
+      message: 'must be an origin without a path, e.g. https://second-gear.example',
+    })
+    .optional(),
+  /**
+   * Signs sessions' cookies and API tokens (at least 32 characters). Unset: a random secret is
+   * generated once and kept in `DATA_DIR/auth-secret` (mode 0600).
+   */
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters long' }).optional(),
+  /** Further origins (comma-separated) allowed to call the identity endpoints, e.g. a dev SPA. */
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .refine((origins) => origins.every(isOrigin), {
+      message: 'must be a comma-separated list of http(s) origins, e.g. http://localhost:5173',
+    })
+    .optional(),
+  /** Google sign-in (OpenID Connect) is offered only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The OpenID Connect issuer for "Continue With Google" (tests point it at a local provider). */
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .default('https://accounts.google.com'),
+  /** Outgoing mail (password reset), e.g. smtps://user:pass@smtp.example.com:465. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Second Gear <no-reply@second-gear.local>'),
+  /** An operator account ensured at start-up with the admin role (both or neither). */
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(limits.passwordMin, { message: `must be at least ${limits.passwordMin} characters long` })
+    .max(limits.passwordMax, { message: `must be at most ${limits.passwordMax} characters long` })
+    .optional(),
+  /** Sign-in, sign-up and password-reset attempts allowed per client IP and path per window. */
+  AUTH_RATE_LIMIT_MAX: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(10),
+  /** Length of that window in seconds. */
+  AUTH_RATE_LIMIT_WINDOW: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(60),
 });
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -44,6 +114,21 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: string;
   seedDemo: boolean;
+  /** The site's origin, e.g. `https://second-gear.example` (no trailing slash). */
+  publicUrl: string;
+  /** AUTH_SECRET, or undefined to use the generated `DATA_DIR/auth-secret`. */
+  authSecret: string | undefined;
+  /** Origins trusted for sign-in besides publicUrl (never `*`). */
+  trustedOrigins: string[];
+  /** Google OpenID Connect client, or undefined when not configured. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** SMTP transport URL, or undefined to write mail to `DATA_DIR/outbox/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The operator admin ensured at start-up, or undefined. */
+  admin: { email: string; password: string } | undefined;
+  /** Rate limit of sign-in, sign-up and password reset: `max` attempts per `windowSeconds`. */
+  authRateLimit: { max: number; windowSeconds: number };
 };
 
 /** Thrown by loadConfig; `message` names every bad variable, e.g. "PORT must be a port number". */
@@ -66,6 +151,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const value = parsed.data;
+  const pairProblems = [
+    pairProblem(
+      'GOOGLE_CLIENT_ID',
+      value.GOOGLE_CLIENT_ID,
+      'GOOGLE_CLIENT_SECRET',
+      value.GOOGLE_CLIENT_SECRET,
+    ),
+    pairProblem('ADMIN_EMAIL', value.ADMIN_EMAIL, 'ADMIN_PASSWORD', value.ADMIN_PASSWORD),
+  ].filter((problem) => problem !== null);
+  if (pairProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${pairProblems.join('; ')}`);
+  }
   return {
     nodeEnv: value.NODE_ENV,
     port: value.PORT,
@@ -74,5 +171,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO,
+    publicUrl: new URL(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).origin,
+    authSecret: value.AUTH_SECRET,
+    trustedOrigins: (value.TRUSTED_ORIGINS ?? []).map((origin) => new URL(origin).origin),
+    google:
+      value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: value.GOOGLE_CLIENT_ID,
+            clientSecret: value.GOOGLE_CLIENT_SECRET,
+            issuer: value.GOOGLE_ISSUER.replace(/\/$/, ''),
+          }
+        : undefined,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    admin:
+      value.ADMIN_EMAIL && value.ADMIN_PASSWORD
+        ? { email: value.ADMIN_EMAIL.toLowerCase(), password: value.ADMIN_PASSWORD }
+        : undefined,
+    authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
   };
+}
+
+/** "B must be set together with A" when exactly one of a pair is set, else null. */
+function pairProblem(nameA: string, a: unknown, nameB: string, b: unknown): string | null {
+  if (a !== undefined && b === undefined) return `${nameB} must be set together with ${nameA}`;
+  if (a === undefined && b !== undefined) return `${nameA} must be set together with ${nameB}`;
+  return null;
 }

@@ -5,6 +5,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DEMO_PASSWORD, demoAccounts } from './db/demo/accounts.js';
 import { openConfiguredDatabase, prepareDatabase } from './db/prepare.js';
 
 /** How long in-flight requests may take to finish after a shutdown signal (ms). */
@@ -43,7 +44,17 @@ async function main(): Promise<void> {
       '',
       `  Second Gear is running at http://localhost:${port}  (${db}, ready in ${seconds} s)`,
       `  API documentation: http://localhost:${port}/api/docs`,
-      seeded ? '  Demo data was loaded into the new database.' : '',
+      ...(seeded
+        ? [
+            '  Demo data was loaded into the new database. Demo accounts:',
+            ...demoAccounts.map(
+              (account) =>
+                `    ${account.email.padEnd(20)} ${account.isAdmin ? 'admin' : account.role}`,
+            ),
+            `    password for all: ${DEMO_PASSWORD}`,
+          ]
+        : []),
+      config.admin ? `  Admin account: ${config.admin.email}` : '',
       '',
     ]
       .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 
@@ -26,12 +27,19 @@ export async function openConfiguredDatabase(
 }
 
 /**
- * Migrates, then seeds demo data when the database holds no categories yet and `seedDemo` is on.
+ * Migrates; seeds demo data when the database holds no categories yet and `seedDemo` is on, then
+ * creates the demo accounts' identities (sign-in with DEMO_PASSWORD); finally ensures the
+ * operator's admin account when ADMIN_EMAIL/ADMIN_PASSWORD are set (idempotent, every start).
  * @returns whether demo data was loaded.
  */
 export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<boolean> {
   await database.migrate();
-  if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return false;
-  await seedDemoData(database.db, { uploadsDir: path.join(config.dataDir, 'uploads') });
-  return true;
+  let seeded = false;
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db, { uploadsDir: path.join(config.dataDir, 'uploads') });
+    await createDemoIdentities(database.db);
+    seeded = true;
+  }
+  if (config.admin) await ensureAdminAccount(database.db, config.admin);
+  return seeded;
 }

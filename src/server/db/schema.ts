@@ -213,3 +213,6 @@ export const blogs = pgTable('blogs', {
   answer: text('answer').notNull(),
   createdAt: createdAt(),
 });
+
+/** The identity provider's tables (auth_user, auth_session, auth_account, …). */
+export * from './auth-schema.js';

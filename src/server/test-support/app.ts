@@ -15,7 +15,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Config for tests: silent logs, a temporary DATA_DIR, no demo data; `env` overrides. */
+/**
+ * Config for tests: silent logs, a temporary DATA_DIR, no demo data, and identity rate limits
+ * high enough that ordinary tests never meet them; `env` overrides.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'second-gear-test-'));
   return loadConfig({
@@ -23,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_MAX: '10000',
     ...env,
   });
 }

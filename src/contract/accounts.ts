@@ -1,0 +1,190 @@
+/**
+ * Accounts, sign-in and roles (spec §3, §4, §6, §7; DESIGN.md §3).
+ *
+ * Two halves:
+ * - The built-in identity provider (Better Auth) under `/api/auth/*`: sign-up, sign-in, sign-out,
+ *   session, Google, password reset. Its calls are listed in `authPaths` with their bodies; its
+ *   session lives in an httpOnly cookie, so the SPA sends `credentials: 'include'` (same origin).
+ * - The product API of spec §7: `POST /api/jwt` turns the session into a short-lived bearer token
+ *   (stored under `access-token`), which every guarded `/api/*` call sends as
+ *   `Authorization: Bearer …`.
+ *
+ * Every error answer is `{statusCode, error, message}`; identity errors also carry Better Auth's
+ * machine-readable `code` (e.g. `INVALID_EMAIL_OR_PASSWORD`).
+ */
+import { z } from 'zod';
+import { uidSchema } from './entities.js';
+import { errorSchema } from './errors.js';
+import { limits, registrationRoles, userStatuses } from './limits.js';
+
+/** Lifetime of an API token (seconds). The SPA asks for a new one before it runs out. */
+export const apiTokenLifetimeSeconds = 15 * 60;
+
+/** Spec §3/§9: the local-storage key of the API token. */
+export const accessTokenStorageKey = 'access-token';
+
+/** An error answer of the identity endpoints: our error shape plus Better Auth's `code`. */
+export const authErrorSchema = errorSchema.extend({ code: z.string().optional() });
+
+/** Spec §5 Registration/Login: the password rule (6–128 characters). */
+export const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(limits.passwordMin, {
+    message: `Password must be at least ${limits.passwordMin} characters`,
+  })
+  .max(limits.passwordMax, {
+    message: `Password must be at most ${limits.passwordMax} characters`,
+  });
+
+/** A photo URL: an upload of ours (`/uploads/…`) or an absolute http(s) URL. Empty = no photo. */
+export const photoUrlSchema = z
+  .string()
+  .max(limits.urlMax)
+  .refine(
+    (value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\/\S+$/.test(value),
+    { message: 'must be an uploaded image path or an http(s) URL' },
+  );
+
+export const authConfigContract = {
+  method: 'GET',
+  url: '/api/auth-config',
+  summary: 'Which sign-in methods are configured (the SPA toasts when Google is not)',
+  response: { 200: z.object({ google: z.boolean() }) },
+} as const;
+
+const guardedErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
+
+export const issueTokenContract = {
+  method: 'POST',
+  url: '/api/jwt',
+  summary:
+    'An API bearer token for the signed-in identity (spec §7 POST /jwt). Needs the session cookie ' +
+    'of `user`: 401 without a session, 403 for another uid. Token lifetime: 15 minutes.',
+  body: z.object({ user: uidSchema }),
+  response: { 200: z.object({ token: z.string() }), ...guardedErrors },
+} as const;
+
+/**
+ * Spec §7 POST /users (payload of spec §3 User). The server uses the signed-in identity's uid
+ * (the body's `uid` is ignored), forces `status: 'unverified'` (the body's `status` is ignored),
+ * accepts role buyer or seller only, and requires `email` to be the identity's email. A second
+ * call for the same identity keeps role and status and only updates displayName and photoURL.
+ */
+export const saveUserContract = {
+  method: 'POST',
+  url: '/api/users',
+  summary:
+    "Saves the signed-in identity's user record (spec §7 POST /users); session cookie or bearer",
+  body: z.object({
+    displayName: z
+      .string()
+      .trim()
+      .min(1, { message: 'name is required' })
+      .max(limits.displayNameMax),
+    email: z.email({ message: 'must be an email address' }).max(limits.emailMax),
+    photoURL: photoUrlSchema.default(''),
+    role: z.enum(registrationRoles, { message: 'must be buyer or seller' }).default('buyer'),
+    uid: uidSchema.optional().describe('ignored: the signed-in identity is used'),
+    status: z.enum(userStatuses).optional().describe("ignored: always 'unverified'"),
+  }),
+  response: {
+    200: z.object({
+      acknowledged: z.boolean(),
+      insertedId: z.string().describe('the record id (`_id`); the existing one on a repeat call'),
+    }),
+    201: z.object({ acknowledged: z.boolean(), insertedId: z.string() }),
+    ...guardedErrors,
+  },
+} as const;
+
+const roleParams = z.object({ uid: uidSchema });
+
+export const adminRoleContract = {
+  method: 'GET',
+  url: '/api/user/admin/:uid',
+  summary: 'Whether the caller is an admin (spec §7); bearer, :uid must be the caller',
+  params: roleParams,
+  response: { 200: z.object({ isAdmin: z.boolean() }), ...guardedErrors },
+} as const;
+
+export const sellerRoleContract = {
+  method: 'GET',
+  url: '/api/user/seller/:uid',
+  summary: 'Whether the caller is a seller (spec §7); bearer, :uid must be the caller',
+  params: roleParams,
+  response: { 200: z.object({ isSeller: z.boolean() }), ...guardedErrors },
+} as const;
+
+export const buyerRoleContract = {
+  method: 'GET',
+  url: '/api/user/buyer/:uid',
+  summary: 'Whether the caller is a buyer (spec §7); bearer, :uid must be the caller',
+  params: roleParams,
+  response: { 200: z.object({ isBuyer: z.boolean() }), ...guardedErrors },
+} as const;
+
+/** Image formats `POST /api/images` accepts (checked from the bytes, not the name). */
+export const acceptedImageTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+
+/** Name of the multipart field carrying the file (spec §7 image host). */
+export const imageFieldName = 'image';
+
+export const uploadImageContract = {
+  method: 'POST',
+  url: '/api/images',
+  summary:
+    'Uploads an image (multipart field `image`; JPEG, PNG, WebP, GIF or AVIF, at most 5 MB and ' +
+    '40 megapixels). Answers the spec §7 image-host shape; the stored file is a metadata-free ' +
+    'WebP of at most 1600×1600. Session cookie or bearer.',
+  response: {
+    201: z.object({ data: z.object({ url: z.string().describe('e.g. /uploads/1a2b….webp') }) }),
+    ...guardedErrors,
+    413: errorSchema,
+  },
+} as const;
+
+/**
+ * The identity provider's calls the SPA makes (Better Auth; JSON bodies; the session cookie is
+ * set and sent by the browser). Bodies:
+ * - `signUp` POST {name, email, password, image?} → {token, user}; signs in at once.
+ *   422 `USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL`, 400 `PASSWORD_TOO_SHORT`.
+ * - `signIn` POST {email, password} → {redirect, token, user}; 401 `INVALID_EMAIL_OR_PASSWORD`
+ *   for a wrong password and an unknown email alike.
+ * - `signInWithGoogle` POST {provider: 'google', callbackURL: '/…'} → {url, redirect: true}; the
+ *   SPA navigates to `url`; after Google the browser lands on callbackURL, signed in.
+ * - `signOut` POST {} → {success}; ends the session on the server.
+ * - `session` GET → {session, user} or null.
+ * - `updateUser` POST {name?, image?} → {status} (the registration's "update profile").
+ * - `requestPasswordReset` POST {email} → {status, message}; mails a link to
+ *   `${PUBLIC_URL}/reset-password?token=…` (same answer whether the email exists or not).
+ * - `resetPassword` POST {newPassword, token} → {status}; ends every session of the account;
+ *   400 `INVALID_TOKEN`.
+ * Too many sign-in, sign-up or reset attempts answer 429 with a `retry-after` header (seconds).
+ */
+export const authPaths = {
+  signUp: '/api/auth/sign-up/email',
+  signIn: '/api/auth/sign-in/email',
+  signInWithGoogle: '/api/auth/sign-in/social',
+  signOut: '/api/auth/sign-out',
+  session: '/api/auth/get-session',
+  updateUser: '/api/auth/update-user',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+} as const;
+
+/** URL builders of the account calls (spec §7). */
+export const accountApiPaths = {
+  authConfig: () => '/api/auth-config',
+  token: () => '/api/jwt',
+  users: () => '/api/users',
+  images: () => '/api/images',
+  isAdmin: (uid: string) => `/api/user/admin/${encodeURIComponent(uid)}`,
+  isSeller: (uid: string) => `/api/user/seller/${encodeURIComponent(uid)}`,
+  isBuyer: (uid: string) => `/api/user/buyer/${encodeURIComponent(uid)}`,
+} as const;

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAccount, authSession } from '../db/schema.js';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+import {
+  cookieFrom,
+  signIn,
+  signUp,
+  testOrigin,
+  testPassword,
+  uniqueEmail,
+} from '../test-support/accounts.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/auth/sign-up/email', () => {
+  it('creates an identity, signs it in with an httpOnly SameSite=Lax cookie, stores argon2id', async () => {
+    const email = uniqueEmail('new');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: testOrigin },
+      payload: { email, password: testPassword, name: 'Ann' },
+    });
+    expect(response.statusCode).toBe(200);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/second-gear\.session_token=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+    const uid = response.json<{ user: { id: string } }>().user.id;
+    const [account] = await t.app.db.select().from(authAccount).where(eq(authAccount.userId, uid));
+    expect(account?.providerId).toBe('credential');
+    expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses a duplicate email', async () => {
+    const first = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: testOrigin },
+      payload: { email: first.email.toUpperCase(), password: testPassword, name: 'Copy' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    });
+  });
+
+  it('refuses a password shorter than 6 characters (spec §5)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: testOrigin },
+      payload: { email: uniqueEmail(), password: '12345', name: 'Short' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, code: 'PASSWORD_TOO_SHORT' });
+  });
+
+  it('accepts a password of exactly 6 characters', async () => {
+    await expect(signUp(t.app, { password: '123456' })).resolves.toMatchObject({});
+  });
+});
+
+describe('POST /api/auth/sign-in/email', () => {
+  it('signs in with the right password', async () => {
+    const user = await signUp(t.app);
+    const response = await signIn(t.app, user.email, user.password);
+    expect(response.statusCode).toBe(200);
+    expect(cookieFrom(response)).toMatch(/second-gear\.session_token=/);
+  });
+
+  it('answers a wrong password exactly like an unknown email', async () => {
+    const user = await signUp(t.app);
+    const wrong = await signIn(t.app, user.email, 'not the password');
+    const unknown = await signIn(t.app, uniqueEmail('nobody'), 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ statusCode: 401, code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('POST /api/auth/sign-out', () => {
+  it('ends the session on the server', async () => {
+    const user = await signUp(t.app);
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: user.cookie },
+    });
+    expect(before.json()).toMatchObject({ user: { id: user.uid } });
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: testOrigin },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const sessions = await t.app.db
+      .select()
+      .from(authSession)
+      .where(eq(authSession.userId, user.uid));
+    expect(sessions).toHaveLength(0);
+    // The old cookie, replayed, no longer names a session.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: user.cookie },
+    });
+    expect(after.json()).toBeNull();
+  });
+
+  it('refuses a cookie-carrying request from a foreign origin', async () => {
+    const user = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ statusCode: 403, code: 'INVALID_ORIGIN' });
+  });
+});
+
+describe('GET /api/auth-config', () => {
+  it('says Google is not configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth-config' });
+    expect(response.json()).toEqual({ google: false });
+  });
+});

@@ -17,7 +17,7 @@ function printSummary(summary: DemoSummary, seconds: string): void {
   console.log(
     [
       `Demo data loaded in ${seconds} s:`,
-      `  ${summary.users} users (${summary.sellers} sellers, ${summary.buyers} buyers, 1 admin)`,
+      `  ${summary.users} users (${summary.sellers} sellers, ${summary.buyers} buyers; ${summary.admins} admin)`,
       `  ${summary.categories} categories, ${summary.products} products ` +
         `(${summary.promoted} promoted, ${summary.sold} sold)`,
       `  ${summary.orders} orders, ${summary.payments} payments, ${summary.reports} reports`,

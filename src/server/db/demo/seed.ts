@@ -24,6 +24,7 @@ const TIMELINE_SEED = 0x5ec0d6ea;
 /** Row counts of what {@link seedDemoData} inserted. */
 export interface DemoSummary {
   users: number;
+  admins: number;
   sellers: number;
   buyers: number;
   categories: number;
@@ -241,6 +242,7 @@ export async function seedDemoData(
   const sold = demoListings.filter((listing) => listing.soldTo).length;
   return {
     users: demoUsers.length,
+    admins: demoUsers.filter((user) => user.isAdmin).length,
     sellers: demoUsers.filter((user) => user.role === 'seller').length,
     buyers: demoUsers.filter((user) => user.role === 'buyer').length,
     categories: demoCategories.length,

@@ -45,8 +45,8 @@ export function HeroCarousel() {
               src={slide.src}
               alt={slide.alt}
               width={1600}
-              height={700}
-              className="aspect-[16/9] w-full bg-gradient-to-br from-base-300 to-base-200 object-cover md:aspect-[16/7]"
+              height={640}
+              className="aspect-[16/9] w-full bg-gradient-to-br from-base-300 to-base-200 object-cover sm:aspect-[5/2]"
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding="async"

@@ -28,7 +28,8 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 export async function storeImage(input: Buffer, uploadsDir: string): Promise<string> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(input).metadata();
+    // Reads the header only; the pixel cap is checked below with a clearer message.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw httpError(400, 'The file is not an image (JPEG, PNG, WebP, GIF or AVIF)');
   }

@@ -1,0 +1,202 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '../../../contract/limits.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import {
+  bearer,
+  registerUser,
+  signUp,
+  testOrigin,
+  type TestUser,
+} from '../../test-support/accounts.js';
+
+let t: TestApp;
+let me: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await registerUser(t.app, { role: 'seller' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A multipart/form-data body with one file part. */
+function multipart(bytes: Buffer, filename: string, type: string, field = 'image') {
+  const boundary = `----sg${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(bytes: Buffer, filename: string, type: string, headers: Record<string, string>) {
+  const body = multipart(bytes, filename, type);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
+}
+
+/** CRC-32 of a PNG chunk (type + data). */
+function crc32(buffer: Buffer): number {
+  let crc = ~0;
+  for (const byte of buffer) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A tiny PNG whose header claims `width`×`height` pixels: a decompression bomb. */
+function bombPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('POST /api/images', () => {
+  it('stores a PNG as a metadata-free WebP of at most 1600×1600 and answers its url', async () => {
+    const png = await sharp({
+      create: { width: 2400, height: 1200, channels: 3, background: '#c0392b' },
+    })
+      .withExif({ IFD0: { Artist: 'Secret Person', Copyright: 'GPS 48.85,2.35' } })
+      .png()
+      .toBuffer();
+    expect((await sharp(png).metadata()).exif).toBeDefined();
+
+    const response = await upload(png, 'car.png', 'image/png', bearer(me.token));
+    expect(response.statusCode).toBe(201);
+    const url = response.json<{ data: { url: string } }>().data.url;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{16}\.webp$/);
+    const file = path.join(t.config.dataDir, url);
+    expect(existsSync(file)).toBe(true);
+    const stored = await sharp(readFileSync(file)).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.xmp).toBeUndefined();
+
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('turns a JPEG upright from its EXIF orientation and drops the EXIF', async () => {
+    const jpeg = await sharp({
+      create: { width: 300, height: 100, channels: 3, background: '#2980b9' },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const response = await upload(jpeg, 'phone.jpg', 'image/jpeg', bearer(me.token));
+    expect(response.statusCode).toBe(201);
+    const stored = await sharp(
+      readFileSync(path.join(t.config.dataDir, response.json().data.url)),
+    ).metadata();
+    expect(stored).toMatchObject({ width: 100, height: 300 });
+    expect(stored.orientation).toBeUndefined();
+    expect(stored.exif).toBeUndefined();
+  });
+
+  it('accepts the session cookie (registration uploads before it has a token)', async () => {
+    const fresh = await signUp(t.app);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const response = await upload(gif, 'a.gif', 'image/gif', {
+      cookie: fresh.cookie,
+      origin: testOrigin,
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses a text file named .jpg with 400', async () => {
+    const response = await upload(
+      Buffer.from('this is not a picture\n'.repeat(20)),
+      'holiday.jpg',
+      'image/jpeg',
+      bearer(me.token),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('refuses an image format outside the list (SVG, TIFF) with 400', async () => {
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
+    expect((await upload(tiff, 'scan.tiff', 'image/tiff', bearer(me.token))).statusCode).toBe(400);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>');
+    expect((await upload(svg, 'logo.svg', 'image/svg+xml', bearer(me.token))).statusCode).toBe(400);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const big = Buffer.alloc(limits.imageMaxBytes + 1, 0xff);
+    const response = await upload(big, 'big.jpg', 'image/jpeg', bearer(me.token));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ statusCode: 413 });
+  });
+
+  it('refuses a decompression bomb (huge dimensions in a tiny file) with 400', async () => {
+    const bomb = bombPng(50_000, 50_000);
+    expect(bomb.length).toBeLessThan(2000);
+    const response = await upload(bomb, 'bomb.png', 'image/png', bearer(me.token));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/megapixels/);
+  });
+
+  it('refuses a request without the image field or not multipart with 400', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const wrongField = multipart(png, 'a.png', 'image/png', 'photo');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      payload: wrongField.payload,
+      headers: { ...wrongField.headers, ...bearer(me.token) },
+    });
+    expect(response.statusCode).toBe(400);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      payload: { image: 'x' },
+      headers: bearer(me.token),
+    });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('refuses an anonymous upload with 401', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const response = await upload(png, 'a.png', 'image/png', {});
+    expect(response.statusCode).toBe(401);
+  });
+});

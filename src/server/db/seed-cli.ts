@@ -1,10 +1,11 @@
 /**
  * `npm run seed [-- --reset]`: migrates the configured database (DATA_DIR or DATABASE_URL) and
  * loads the demo data when it is empty. With `--reset` it first deletes every row, then loads the
- * demo data again. Stop the server first when it uses the embedded database: PGlite is opened by
- * one process at a time.
+ * demo data again; either way the demo accounts can then sign in with DEMO_PASSWORD. Stop the
+ * server first when it uses the embedded database: PGlite is opened by one process at a time.
  */
 import path from 'node:path';
+import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from './prepare.js';
 import { DEMO_PASSWORD, demoAccounts } from './demo/accounts.js';
@@ -58,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
     const summary = await seedDemoData(database.db, {
       uploadsDir: path.join(config.dataDir, 'uploads'),
     });
+    // As on a first start (prepare.ts): the demo accounts get their sign-in identities, and a
+    // reset must not lose the operator's admin account.
+    await createDemoIdentities(database.db);
+    if (config.admin) await ensureAdminAccount(database.db, config.admin);
     printSummary(summary, ((performance.now() - startedAt) / 1000).toFixed(1));
     return 0;
   } finally {

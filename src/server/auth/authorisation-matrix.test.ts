@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,10 +54,7 @@ afterAll(async () => {
 interface Endpoint {
   name: string;
   /** Builds the request for `caller` acting on `uid`. */
-  request: (
-    uid: string,
-    headers: Record<string, string>,
-  ) => Parameters<FastifyInstance['inject']>[0];
+  request: (uid: string, headers: Record<string, string>) => InjectOptions;
   /** Whether the endpoint has a `{uid}` that must be the caller (403 otherwise). */
   self: boolean;
 }

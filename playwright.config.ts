@@ -4,29 +4,19 @@
  * build, served by the real server on a fixed port with a fresh embedded database and demo data.
  */
 import { defineConfig } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// The config is loaded by the runner and by every worker; the variable makes them share one
-// data directory (workers inherit the runner's environment).
-const dataDir = (process.env.SECOND_GEAR_E2E_DATA_DIR ??= path.join(
-  os.tmpdir(),
-  `second-gear-e2e-${Date.now()}-${process.pid}`,
-));
-mkdirSync(dataDir, { recursive: true });
-
 const serverEnv: Record<string, string> = {
   PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
 };
+// scripts/e2e-server.mjs gives the server a fresh DATA_DIR and, with DATABASE_URL, a fresh
+// database on that server, and removes both when the run ends.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
 export default defineConfig({
@@ -64,7 +54,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/ensure-build.mjs && node dist/server/main.js',
+    command: 'node scripts/ensure-build.mjs && node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     env: serverEnv,
     timeout: 180_000,

@@ -82,16 +82,3 @@ export const sellerVerificationContract = {
   params: z.object({ sellerUid: uidSchema }),
   response: { 200: z.object({ isVerified: z.boolean() }), ...commonErrors },
 } as const;
-
-/** Name of the response header that carries the category listing's next cursor. */
-export const nextCursorHeader = 'x-next-cursor';
-
-/** URL builders for the SPA (one place for every API path). */
-export const apiPaths = {
-  health: () => '/api/health',
-  categories: () => '/api/categories',
-  promotedProducts: () => '/api/promoted-product/',
-  blogs: () => '/api/blogs',
-  categoryProducts: (id: string) => `/api/category/${encodeURIComponent(id)}`,
-  sellerVerification: (sellerUid: string) => `/api/seller-verify/${encodeURIComponent(sellerUid)}`,
-} as const;

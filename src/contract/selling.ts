@@ -156,12 +156,3 @@ export const promoteMessages = {
   alreadyPromoted: 'The product is already promoted.',
   sold: 'A sold product cannot be promoted.',
 } as const;
-
-export const sellingPaths = {
-  categories: () => '/api/categories',
-  products: () => '/api/products',
-  promoteProduct: (uid: string, id: string) =>
-    `/api/promote-product/${encodeURIComponent(uid)}?id=${encodeURIComponent(id)}`,
-  deleteProduct: (uid: string, id: string) =>
-    `/api/product-delete/${encodeURIComponent(uid)}?id=${encodeURIComponent(id)}`,
-} as const;

@@ -33,6 +33,8 @@ export const webPlugin = fp(
         wildcard: true,
         index: false,
         preCompressed: true,
+        // Our setHeaders decides Cache-Control; @fastify/static would overwrite it otherwise.
+        cacheControl: false,
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader(

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * Reports the front end's weight for the home route (issue 7): the JavaScript and CSS a first
+ * visit to `/` downloads — the entry chunk, the home page chunk, the chunks they import, and
+ * the chunks the home page loads on demand (the Advertisement carousel) — gzipped at level 9.
+ * Exits 1 when a budget is exceeded. Budgets (README "Performance"): 150 KB JS, 30 KB CSS.
+ * Needs a build (`vite build` with `build.manifest`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = { js: 150 * 1024, css: 30 * 1024 };
+const HOME_MODULE = 'src/web/features/catalog/routes/home.tsx';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'dist/web');
+const manifestPath = path.join(webDir, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('No build manifest: run "npm run build" first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey || !manifest[HOME_MODULE]) {
+  console.error(`The manifest has no entry or no ${HOME_MODULE}.`);
+  process.exit(1);
+}
+
+const files = new Set();
+const visited = new Set();
+function collect(key, { dynamic }) {
+  if (visited.has(key)) return;
+  visited.add(key);
+  const chunk = manifest[key];
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) collect(imported, { dynamic });
+  if (dynamic) for (const imported of chunk.dynamicImports ?? []) collect(imported, { dynamic });
+}
+collect(entryKey, { dynamic: false });
+collect(HOME_MODULE, { dynamic: true });
+
+const gzipped = (file) => gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length;
+const totals = { js: 0, css: 0 };
+const rows = [...files].map((file) => {
+  const size = gzipped(file);
+  const kind = file.endsWith('.css') ? 'css' : 'js';
+  totals[kind] += size;
+  return { file, kind, size };
+});
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+for (const row of rows.sort((a, b) => b.size - a.size)) {
+  console.log(`${row.kind.padEnd(4)}${kb(row.size).padStart(10)}  ${row.file}`);
+}
+let failed = false;
+for (const kind of ['js', 'css']) {
+  const over = totals[kind] > BUDGET[kind];
+  failed ||= over;
+  console.log(
+    `home route ${kind.toUpperCase()}: ${kb(totals[kind])} gzipped (budget ${kb(BUDGET[kind])})${over ? '  OVER BUDGET' : ''}`,
+  );
+}
+process.exit(failed ? 1 : 0);

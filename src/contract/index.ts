@@ -4,5 +4,6 @@ export * from './entities.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './money.js';
+export * from './paths.js';
 export * from './accounts.js';
 export * from './selling.js';

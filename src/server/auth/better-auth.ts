@@ -178,7 +178,6 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDependencie
                 clientSecret: google.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
-                prompt: 'select_account',
               },
             ],
           }),

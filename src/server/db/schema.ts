@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -213,6 +214,69 @@ export const blogs = pgTable('blogs', {
   answer: text('answer').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Payment intents of the built-in `sandbox` provider (DESIGN.md §5), kept in the database so
+ * that any instance can confirm an intent another one created. Mirrors Stripe's PaymentIntent:
+ * `id` "pi_…", `client_secret` "pi_…_secret_…", amount in cents, currency, status
+ * (requires_payment_method → succeeded | requires_payment_method with last_error | canceled).
+ * The `stripe` provider keeps its intents at Stripe and does not use this table.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull().default('requires_payment_method'),
+    /** The decline message of the last failed confirmation (Stripe's last_payment_error). */
+    lastError: text('last_error'),
+    /** Last four digits of the card that paid, for the record. */
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_payment_intents_secret_key').on(t.clientSecret),
+    index('sandbox_payment_intents_order_idx').on(t.orderId),
+    check('sandbox_payment_intents_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'sandbox_payment_intents_status_check',
+      sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'processing', 'succeeded', 'canceled')`,
+    ),
+  ],
+);
+
+/**
+ * Every admin action (issue 6): who did what to which record, when. Rows are only inserted,
+ * in the same transaction as the action they record.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The admin's product user id. */
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    /** e.g. 'seller.verify', 'user.delete', 'report.mark_safe', 'report.delete_product'. */
+    action: text('action').notNull(),
+    /** 'user' or 'product'. */
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** What changed, e.g. {"modifiedCount": 1}. */
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
 
 /** The identity provider's tables (auth_user, auth_session, auth_account, …). */
 export * from './auth-schema.js';

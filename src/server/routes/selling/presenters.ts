@@ -1,0 +1,20 @@
+/** What of a seller's own listing leaves the server: spec §3 Product, prices in dollars. */
+import type { Product } from '../../../contract/index.js';
+import { presentProductCard, type ProductCardRow } from '../catalog/presenters.js';
+
+export interface ProductRow extends ProductCardRow {
+  sellerPhone: string;
+  sellerEmail: string;
+  reported: boolean;
+  reportCount: number;
+}
+
+export function presentProduct(row: ProductRow): Product {
+  return {
+    ...presentProductCard(row),
+    seller_phone: row.sellerPhone,
+    seller_email: row.sellerEmail,
+    reported: row.reported,
+    reportCount: row.reportCount,
+  };
+}

@@ -35,7 +35,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  // No SPA: API tests must not depend on whether `dist/web` has been built.
+  const app = await buildApp({ config, database, webDir: path.join(config.dataDir, 'no-spa') });
   await app.ready();
   return {
     app,

@@ -25,6 +25,8 @@ import {
 } from './repository.js';
 
 export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Guards run as preValidation hooks: a caller without the right is told so (401/403) before
+  // anything about the body (400).
   const asSeller = [app.authenticate, app.requireRole('seller')];
   const asSellerSelf = [app.authenticate, app.requireSelf('uid'), app.requireRole('seller')];
   /** The caller's product record; the guards above guarantee it exists. */
@@ -33,7 +35,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...route(createCategoryContract, ['selling']),
-    preHandler: asSeller,
+    preValidation: asSeller,
     handler: async (request, reply) => {
       const id = await insertCategory(app.db, request.body.category_name);
       if (!id) throw httpError(409, 'A category with this name already exists');
@@ -43,7 +45,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...route(createProductContract, ['selling']),
-    preHandler: asSeller,
+    preValidation: asSeller,
     handler: async (request, reply) => {
       if (!(await categoryExists(app.db, request.body.category_id))) {
         throw httpError(400, 'body.category_id must be an existing category');
@@ -55,14 +57,14 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...route(listOwnProductsContract, ['selling']),
-    preHandler: asSeller,
+    preValidation: asSeller,
     handler: async (request) =>
       (await listSellerProducts(app.db, sellerOf(request))).map(presentProduct),
   });
 
   app.route({
     ...route(promoteProductContract, ['selling']),
-    preHandler: asSellerSelf,
+    preValidation: asSellerSelf,
     handler: async (request) => {
       const sellerId = sellerOf(request);
       const { id } = request.query;
@@ -81,7 +83,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...route(deleteProductContract, ['selling']),
-    preHandler: asSellerSelf,
+    preValidation: asSellerSelf,
     handler: async (request) => {
       const sellerId = sellerOf(request);
       const { id } = request.query;

@@ -34,10 +34,14 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
-  env,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'dist/server/main.js')],
+  {
+    env,
+    stdio: 'inherit',
+  },
+);
 
 let stopping = false;
 async function stop(signal) {
@@ -48,7 +52,9 @@ async function stop(signal) {
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 server.on('exit', async (code) => {
-  await dropDatabase().catch((error) => console.error('could not drop the e2e database:', error.message));
+  await dropDatabase().catch((error) =>
+    console.error('could not drop the e2e database:', error.message),
+  );
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

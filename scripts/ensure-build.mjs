@@ -10,7 +10,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const inputs = ['src', 'index.html', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.web.json', 'package-lock.json'];
+const inputs = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.server.json',
+  'tsconfig.web.json',
+  'package-lock.json',
+];
 const stampFile = path.join(root, 'dist/.build-stamp');
 
 function newestMtime(target) {

@@ -74,7 +74,7 @@ describe('seedDemoData', () => {
     expect(new Set(rows.map((row) => row.productName)).size).toBe(rows.length);
   });
 
-  it('promotes some unsold listings and also some sold ones, which the home page hides', async () => {
+  it('promotes some unsold listings and no sold one (paying unpromotes, DESIGN.md §5)', async () => {
     const promotedUnsold = await database.db
       .select({ id: products.id })
       .from(products)
@@ -84,7 +84,7 @@ describe('seedDemoData', () => {
       .from(products)
       .where(and(eq(products.promote, true), eq(products.sold, true)));
     expect(promotedUnsold.length).toBeGreaterThanOrEqual(6);
-    expect(promotedSold.length).toBeGreaterThanOrEqual(1);
+    expect(promotedSold).toHaveLength(0);
     expect(summary.promoted).toBe(promotedUnsold.length);
   });
 

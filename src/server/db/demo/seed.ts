@@ -165,7 +165,8 @@ export async function seedDemoData(
             sellerId: requireValue(userIds, seller.uid, 'user'),
             createdAt: postedAt[i] ?? now,
             sold: listing.soldTo !== undefined,
-            promote: listing.promote ?? false,
+            // A paid order unpromotes its product (DESIGN.md §5), so sold listings never are.
+            promote: (listing.promote ?? false) && !listing.soldTo,
             reported: (listing.reportedBy?.length ?? 0) > 0,
             reportCount: listing.reportedBy?.length ?? 0,
           };

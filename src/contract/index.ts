@@ -7,3 +7,4 @@ export * from './money.js';
 export * from './paths.js';
 export * from './accounts.js';
 export * from './selling.js';
+export * from './moderation.js';

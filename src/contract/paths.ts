@@ -22,4 +22,15 @@ export const apiPaths = {
     `/api/promote-product/${segment(uid)}?id=${segment(id)}`,
   deleteProduct: (uid: string, id: string) =>
     `/api/product-delete/${segment(uid)}?id=${segment(id)}`,
+  /** Moderation (admin; `uid` is the caller's own): src/contract/moderation.ts. */
+  usersByRole: (uid: string, role: 'buyer' | 'seller') =>
+    `/api/users-by-role/${segment(uid)}?role=${segment(role)}`,
+  verifySeller: (uid: string, id: string) => `/api/seller-verify/${segment(uid)}?id=${segment(id)}`,
+  deleteUser: (uid: string, id: string) => `/api/user-delete/${segment(uid)}?id=${segment(id)}`,
+  reportedProducts: (uid: string) => `/api/reported-products/${segment(uid)}`,
+  markProductSafe: (uid: string, id: string) =>
+    `/api/report-product-safe/${segment(uid)}?id=${segment(id)}`,
+  deleteReportedProduct: (uid: string, id: string) =>
+    `/api/report-product-delete/${segment(uid)}?id=${segment(id)}`,
+  auditLog: (uid: string) => `/api/audit-log/${segment(uid)}`,
 } as const;

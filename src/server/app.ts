@@ -23,6 +23,7 @@ import { webPlugin } from './plugins/web.js';
 import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
+import { moderationRoutes } from './routes/moderation/index.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { systemRoutes } from './routes/system/index.js';
 
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(accountRoutes);
   await app.register(sellingRoutes);
+  await app.register(moderationRoutes);
 
   await app.register(webPlugin, {
     webDir: options.webDir ?? webDistDir,

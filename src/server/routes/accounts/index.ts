@@ -4,6 +4,7 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import path from 'node:path';
 import {
   adminRoleContract,
@@ -23,6 +24,19 @@ import { storeImage } from './images.js';
 import { saveUserRecord } from './repository.js';
 
 const tags = ['accounts'];
+
+/**
+ * Reads the single file of the `image` field into memory.
+ * @throws HttpError 400 when the field is missing; @fastify/multipart's 413 past
+ *   limits.imageMaxBytes; the parser's own error when the body is malformed.
+ */
+async function readMultipartFile(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file();
+  if (!file || file.fieldname !== imageFieldName) {
+    throw httpError(400, `Send the file in the "${imageFieldName}" field`);
+  }
+  return file.toBuffer();
+}
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
@@ -106,12 +120,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           `Send multipart/form-data with the file in the "${imageFieldName}" field`,
         );
       }
-      const file = await request.file();
-      if (!file || file.fieldname !== imageFieldName) {
-        throw httpError(400, `Send the file in the "${imageFieldName}" field`);
-      }
-      // toBuffer() throws a 413 error past limits.imageMaxBytes (@fastify/multipart fileSize).
-      const bytes = await file.toBuffer();
+      const bytes = await readMultipartFile(request).catch((error: unknown) => {
+        // A truncated or malformed multipart body is the client's fault (the parser's own
+        // errors carry no status); 4xx errors such as 413 keep theirs.
+        if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+        throw httpError(400, 'The multipart/form-data body is malformed or incomplete');
+      });
       const url = await storeImage(bytes, uploadsDir);
       reply.code(201);
       return { data: { url } };

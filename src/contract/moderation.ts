@@ -1,0 +1,209 @@
+/**
+ * Moderation calls (issue 6; spec §2 Admin dashboard, §6, §7, §8): list sellers and buyers,
+ * verify a seller, delete a user, list reported products, mark one safe or delete it, and read
+ * the audit log. Every call needs an admin's bearer token and `{uid}` must be the caller's own
+ * uid (401 without a valid token, 403 otherwise). Decisions: docs/decisions/0006-moderation.md.
+ *
+ * Error answers (all `{statusCode, error, message}`):
+ * - 400: malformed id or query (the message names it, e.g. `querystring.role must be buyer or
+ *   seller`, `querystring.id must be a valid id`).
+ * - 404: a well-formed id of no live user / product (for deletes: of no user / product at all).
+ * - 409: a rule refuses the action: verifying a non-seller, deleting yourself, deleting the last
+ *   admin.
+ * Repeating a write that already happened answers 200 with a count of 0 (spec §8: "No user was
+ * deleted." when `deletedCount` is 0).
+ */
+import { z } from 'zod';
+import { idSchema, uidSchema, userSchema } from './entities.js';
+import { errorSchema } from './errors.js';
+import { registrationRoles } from './limits.js';
+
+/** Page sizes of the admin lists (items per answer). */
+export const moderationLimits = {
+  /** `GET /api/users-by-role`: default and largest `limit`. */
+  usersPageDefault: 50,
+  usersPageMax: 100,
+  /** `GET /api/reported-products`: the most reported `limit` (default = max) products. */
+  reportedPageMax: 100,
+  /** `GET /api/audit-log`: default and largest `limit`. */
+  auditPageDefault: 50,
+  auditPageMax: 100,
+} as const;
+
+/** Spec §8 and issue 6: the admin dashboard's texts, word for word. */
+export const moderationMessages = {
+  verified: 'Verified Success!',
+  deleted: 'Deleted Successfully!',
+  reportUndone: 'Report Undo Success!',
+  noUserDeleted: 'No user was deleted.',
+  failed: 'Something Went Wrong, Please Try Again',
+  notAdmin: 'You Are Not An Admin',
+} as const;
+
+/** Why a moderation write was refused with 409 (the answer's `message`). */
+export const moderationConflicts = {
+  verifyNotSeller: 'Only a seller can be verified: this user is a buyer',
+  deleteSelf: 'You cannot delete your own account',
+  deleteLastAdmin: 'You cannot delete the last admin',
+} as const;
+
+/** Audit-log action names: who did what to which record (issue 6). */
+export const auditActions = [
+  'seller.verify',
+  'user.delete',
+  'report.mark_safe',
+  'report.delete_product',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** Opaque keyset cursor of a moderation list; the next page's comes in `x-next-cursor`. */
+const pageCursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a cursor given by a previous page' });
+
+const pageLimit = (defaultSize: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(max, { message: `must be at most ${max}` })
+    .default(defaultSize);
+
+const adminParams = z.object({ uid: uidSchema.describe("the caller's own uid") });
+const targetQuery = z.object({ id: idSchema.describe('the record id (`_id`)') });
+const adminErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  503: errorSchema,
+} as const;
+
+/**
+ * A user as the admin tables show it: spec §3 User plus `isAdmin`, so the page can tell admins
+ * apart (an admin cannot delete themselves; see 409s above).
+ */
+export const moderatedUserSchema = userSchema.extend({
+  isAdmin: z.boolean().describe('true for an admin (admin is granted by an operator)'),
+});
+export type ModeratedUser = z.infer<typeof moderatedUserSchema>;
+
+export const listUsersByRoleContract = {
+  method: 'GET',
+  url: '/api/users-by-role/:uid',
+  summary:
+    'Live users of one role, newest first (admin; spec §7). Paginated: `limit` 1–100 (default ' +
+    '50) and `cursor` from the `x-next-cursor` header of the previous page.',
+  params: adminParams,
+  querystring: z.object({
+    role: z.enum(registrationRoles, { message: 'must be buyer or seller' }),
+    limit: pageLimit(moderationLimits.usersPageDefault, moderationLimits.usersPageMax),
+    cursor: pageCursorSchema.optional(),
+  }),
+  response: { 200: z.array(moderatedUserSchema), ...adminErrors },
+} as const;
+
+export const verifySellerContract = {
+  method: 'PATCH',
+  url: '/api/seller-verify/:uid',
+  summary:
+    'Verifies a seller (admin; spec §4 User status). `modifiedCount` 1, or 0 when already ' +
+    'verified; 404 for no live user, 409 for a buyer.',
+  params: adminParams,
+  querystring: targetQuery,
+  response: {
+    200: z.object({ modifiedCount: z.number().int() }),
+    409: errorSchema,
+    ...adminErrors,
+  },
+} as const;
+
+export const deleteUserContract = {
+  method: 'DELETE',
+  url: '/api/user-delete/:uid',
+  summary:
+    'Deletes a user (admin; spec §7): their sessions and tokens end at once, their unsold ' +
+    'listings leave the market, their orders and payments stay. `deletedCount` 1, or 0 when ' +
+    'already deleted; 404 for an unknown id; 409 for yourself or the last admin.',
+  params: adminParams,
+  querystring: targetQuery,
+  response: {
+    200: z.object({ deletedCount: z.number().int() }),
+    409: errorSchema,
+    ...adminErrors,
+  },
+} as const;
+
+/** Spec §3 "Reported product" (list). */
+export const reportedProductSchema = z.object({
+  _id: z.string(),
+  product_image: z.string(),
+  product_name: z.string(),
+  seller_name: z.string(),
+  reportCount: z.number().int().describe('shown as "N User" (spec §9)'),
+});
+export type ReportedProduct = z.infer<typeof reportedProductSchema>;
+
+export const listReportedProductsContract = {
+  method: 'GET',
+  url: '/api/reported-products/:uid',
+  summary:
+    'Reported live products, most reported first, then newest (admin; spec §7). A work queue: ' +
+    'the first `limit` (1–100, default 100); handled ones leave it.',
+  params: adminParams,
+  querystring: z.object({
+    limit: pageLimit(moderationLimits.reportedPageMax, moderationLimits.reportedPageMax),
+  }),
+  response: { 200: z.array(reportedProductSchema), ...adminErrors },
+} as const;
+
+export const markProductSafeContract = {
+  method: 'PATCH',
+  url: '/api/report-product-safe/:uid',
+  summary:
+    'Marks a product safe (admin; spec §7): clears `reported`, its reports and `reportCount`. ' +
+    '`modifiedCount` 1, or 0 when it was not reported; 404 for no live product.',
+  params: adminParams,
+  querystring: targetQuery,
+  response: { 200: z.object({ modifiedCount: z.number().int() }), ...adminErrors },
+} as const;
+
+export const deleteReportedProductContract = {
+  method: 'DELETE',
+  url: '/api/report-product-delete/:uid',
+  summary:
+    'Removes a listing from the market (admin; spec §7): soft delete and unpromote; orders and ' +
+    'payments keep their snapshot. `deletedCount` 1, or 0 when already deleted; 404 unknown id.',
+  params: adminParams,
+  querystring: targetQuery,
+  response: { 200: z.object({ deletedCount: z.number().int() }), ...adminErrors },
+} as const;
+
+/** One audit-log entry: who (actor) did what (action) to which record (target), when. */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  action: z.enum(auditActions),
+  actorId: z.string().describe("the admin's user `_id`"),
+  actorUid: z.string(),
+  actorName: z.string(),
+  targetType: z.enum(['user', 'product']),
+  targetId: z.string(),
+  details: z.record(z.string(), z.unknown()).describe('what changed, e.g. {"modifiedCount": 1}'),
+  createdAt: z.string().describe('ISO-8601 date-time'),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const listAuditLogContract = {
+  method: 'GET',
+  url: '/api/audit-log/:uid',
+  summary:
+    'Admin actions, newest first (admin). Paginated: `limit` 1–100 (default 50) and `cursor` ' +
+    'from the `x-next-cursor` header of the previous page.',
+  params: adminParams,
+  querystring: z.object({
+    limit: pageLimit(moderationLimits.auditPageDefault, moderationLimits.auditPageMax),
+    cursor: pageCursorSchema.optional(),
+  }),
+  response: { 200: z.array(auditEntrySchema), ...adminErrors },
+} as const;

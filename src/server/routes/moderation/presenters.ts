@@ -1,0 +1,76 @@
+/** What of a moderation row leaves the server (spec §3 User and Reported product). */
+import type {
+  AuditEntry,
+  ModeratedUser,
+  RegistrationRole,
+  ReportedProduct,
+  UserStatus,
+} from '../../../contract/index.js';
+
+export interface ModeratedUserRow {
+  id: string;
+  uid: string;
+  displayName: string;
+  email: string;
+  photoUrl: string;
+  role: string;
+  status: string;
+  isAdmin: boolean;
+}
+
+/** Spec §3 User (`_id, uid, displayName, email, photoURL, role, status`) plus `isAdmin`. */
+export function presentUser(row: ModeratedUserRow): ModeratedUser {
+  return {
+    _id: row.id,
+    uid: row.uid,
+    displayName: row.displayName,
+    email: row.email,
+    photoURL: row.photoUrl,
+    // CHECK constraints of `users` keep these within the contract's enums.
+    role: row.role as RegistrationRole,
+    status: row.status as UserStatus,
+    isAdmin: row.isAdmin,
+  };
+}
+
+/** Spec §3 Reported product: `_id, product_image, product_name, seller_name, reportCount`. */
+export function presentReportedProduct(row: {
+  id: string;
+  productImage: string;
+  productName: string;
+  sellerName: string;
+  reportCount: number;
+}): ReportedProduct {
+  return {
+    _id: row.id,
+    product_image: row.productImage,
+    product_name: row.productName,
+    seller_name: row.sellerName,
+    reportCount: row.reportCount,
+  };
+}
+
+export function presentAuditEntry(row: {
+  id: string;
+  action: string;
+  actorId: string;
+  actorUid: string;
+  actorName: string;
+  targetType: string;
+  targetId: string;
+  details: unknown;
+  createdAt: Date;
+}): AuditEntry {
+  return {
+    _id: row.id,
+    // Rows are only written by repository.ts with these names.
+    action: row.action as AuditEntry['action'],
+    actorId: row.actorId,
+    actorUid: row.actorUid,
+    actorName: row.actorName,
+    targetType: row.targetType as AuditEntry['targetType'],
+    targetId: row.targetId,
+    details: (row.details ?? {}) as Record<string, unknown>,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

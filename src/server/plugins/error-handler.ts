@@ -50,6 +50,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when PostgreSQL refused a value itself (SQLSTATE class 22, data exception: a NUL byte
+ * in text, a number out of range, …): input the schema let through but the database cannot
+ * store, so a 400, not a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = cause;
+  }
+  return false;
+}
+
 /** Builds the JSON error body for `statusCode`. */
 export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -80,6 +95,11 @@ export const errorHandlerPlugin = fp(
           .code(503)
           .header('retry-after', '5')
           .send(errorBody(503, 'The database is unavailable right now; please try again shortly.'));
+      }
+      if (isDataException(error)) {
+        return reply
+          .code(400)
+          .send(errorBody(400, 'The request contains a value that cannot be stored'));
       }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {

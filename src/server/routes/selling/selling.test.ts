@@ -244,6 +244,17 @@ describe('POST /api/products with bad input', () => {
     expect((await inject(seller, 'GET', '/api/products')).json()).toHaveLength(before);
   });
 
+  it('answers 400, not 500, for a NUL character the database cannot store', async () => {
+    const response = await inject(
+      seller,
+      'POST',
+      '/api/products',
+      validProduct({ product_name: 'Honda\u0000Civic' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The request contains a value that cannot be stored');
+  });
+
   it('answers 400 for an unknown category', async () => {
     const response = await inject(
       seller,

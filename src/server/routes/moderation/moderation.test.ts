@@ -26,6 +26,7 @@ import {
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
+import { deleteProductAsAdmin, markProductSafe, verifySeller } from './repository.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -764,6 +765,24 @@ describe('the audit log', () => {
       targetId: target.id,
     });
     expect(Date.parse(entries[0]!.createdAt)).not.toBeNaN();
+  });
+
+  it('rolls the action back when its audit row cannot be written (one transaction)', async () => {
+    const target = await createUser(db(), { role: 'seller' });
+    const category = await createCategory(db());
+    const product = await reportedProduct(seller.recordId, category.id, 2);
+    // An actor id of no user breaks the audit row's foreign key, after the change was made.
+    await expect(verifySeller(db(), missingId, target.id)).rejects.toThrow();
+    expect((await userRow(target.id)).status).toBe('unverified');
+    await expect(markProductSafe(db(), missingId, product.id)).rejects.toThrow();
+    expect(await productRow(product.id)).toMatchObject({ reported: true, reportCount: 2 });
+    const reports = await db()
+      .select()
+      .from(productReports)
+      .where(eq(productReports.productId, product.id));
+    expect(reports).toHaveLength(2);
+    await expect(deleteProductAsAdmin(db(), missingId, product.id)).rejects.toThrow();
+    expect((await productRow(product.id)).deletedAt).toBeNull();
   });
 
   it('pages with limit and the x-next-cursor header', async () => {

@@ -8,3 +8,5 @@ export * from './paths.js';
 export * from './accounts.js';
 export * from './selling.js';
 export * from './moderation.js';
+export * from './orders.js';
+export * from './payments.js';

@@ -33,4 +33,23 @@ export const apiPaths = {
   deleteReportedProduct: (uid: string, id: string) =>
     `/api/report-product-delete/${segment(uid)}?id=${segment(id)}`,
   auditLog: (uid: string) => `/api/audit-log/${segment(uid)}`,
+  /** Buying (buyer): src/contract/orders.ts. The buyer's orders (GET) and booking (POST). */
+  orders: () => '/api/orders',
+  order: (id: string) => `/api/order/${segment(id)}`,
+  reportProduct: (id: string) => `/api/report-product?id=${segment(id)}`,
+  /** Payments: src/contract/payments.ts. */
+  paymentConfig: () => '/api/payment-config',
+  createPaymentIntent: (productId: string) => `/api/create-payment-intent/${segment(productId)}`,
+  payments: () => '/api/payments',
+  /** Sandbox provider: the Stripe-like card form calls. */
+  sandboxPaymentMethods: () => '/api/sandbox/payment-methods',
+  sandboxConfirmPaymentIntent: (intentId: string) =>
+    `/api/sandbox/payment-intents/${segment(intentId)}/confirm`,
+  stripeWebhook: () => '/api/stripe/webhook',
 } as const;
+
+/** The PaymentIntent id inside a client secret (`pi_…_secret_…`), as Stripe.js reads it. */
+export function paymentIntentIdOf(clientSecret: string): string {
+  const at = clientSecret.indexOf('_secret_');
+  return at > 0 ? clientSecret.slice(0, at) : clientSecret;
+}

@@ -19,10 +19,13 @@ import type { DatabaseHandle } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { paymentsPlugin } from './payments/plugin.js';
 import { webPlugin } from './plugins/web.js';
 import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
+import { orderRoutes } from './routes/orders/index.js';
+import { paymentRoutes } from './routes/payments/index.js';
 import { moderationRoutes } from './routes/moderation/index.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { systemRoutes } from './routes/system/index.js';
@@ -82,11 +85,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Identity provider under /api/auth/*, API tokens and the guard decorators (app.authenticate…).
   await app.register(authPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(accountRoutes);
   await app.register(sellingRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
   await app.register(moderationRoutes);
 
   await app.register(webPlugin, {

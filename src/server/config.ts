@@ -94,6 +94,36 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(1, { message: 'must be at least 1' })
     .default(60),
+  /**
+   * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
+   * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
+   */
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' })
+    .optional(),
+  /** Stripe's secret API key (server only), e.g. sk_test_… */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, {
+      message: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
+    })
+    .optional(),
+  /** Stripe's publishable key (sent to the browser for Stripe Elements), e.g. pk_test_… */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, {
+      message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)',
+    })
+    .optional(),
+  /** Signing secret of the `POST /api/stripe/webhook` endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a Stripe webhook secret (whsec_…)' })
+    .optional(),
+  /** Where the Stripe SDK sends its calls; tests point it at a loopback server. */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
 });
 
 function isOrigin(value: string): boolean {
@@ -129,7 +159,22 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   /** Rate limit of sign-in, sign-up and password reset: `max` attempts per `windowSeconds`. */
   authRateLimit: { max: number; windowSeconds: number };
+  /** The card payment provider (DESIGN.md §5). */
+  payments: PaymentsConfig;
 };
+
+/** Which payment provider runs, and Stripe's keys when it is Stripe. */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      /** Undefined: the webhook endpoint is not offered (payments complete via POST /api/payments). */
+      webhookSecret: string | undefined;
+      /** Host, port and protocol of the Stripe API; undefined means api.stripe.com. */
+      apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    };
 
 /** Thrown by loadConfig; `message` names every bad variable, e.g. "PORT must be a port number". */
 export class ConfigError extends Error {
@@ -159,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       value.GOOGLE_CLIENT_SECRET,
     ),
     pairProblem('ADMIN_EMAIL', value.ADMIN_EMAIL, 'ADMIN_PASSWORD', value.ADMIN_PASSWORD),
+    pairProblem(
+      'STRIPE_SECRET_KEY',
+      value.STRIPE_SECRET_KEY,
+      'STRIPE_PUBLISHABLE_KEY',
+      value.STRIPE_PUBLISHABLE_KEY,
+    ),
+    value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY && !value.STRIPE_PUBLISHABLE_KEY
+      ? 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when PAYMENT_PROVIDER is stripe'
+      : null,
   ].filter((problem) => problem !== null);
   if (pairProblems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${pairProblems.join('; ')}`);
@@ -189,6 +243,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: value.ADMIN_EMAIL.toLowerCase(), password: value.ADMIN_PASSWORD }
         : undefined,
     authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
+    payments: paymentsConfig(value),
+  };
+}
+
+/** The payment provider: explicit PAYMENT_PROVIDER, else stripe when both keys are set. */
+function paymentsConfig(value: z.infer<typeof envSchema>): PaymentsConfig {
+  const stripeKeys =
+    value.STRIPE_SECRET_KEY && value.STRIPE_PUBLISHABLE_KEY
+      ? { secretKey: value.STRIPE_SECRET_KEY, publishableKey: value.STRIPE_PUBLISHABLE_KEY }
+      : undefined;
+  const provider = value.PAYMENT_PROVIDER ?? (stripeKeys ? 'stripe' : 'sandbox');
+  if (provider === 'sandbox' || !stripeKeys) return { provider: 'sandbox' };
+  const base = value.STRIPE_API_BASE ? new URL(value.STRIPE_API_BASE) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    provider: 'stripe',
+    ...stripeKeys,
+    webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+    apiBase: base
+      ? {
+          host: base.hostname,
+          port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
+          protocol,
+        }
+      : undefined,
   };
 }
 

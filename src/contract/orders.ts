@@ -1,0 +1,154 @@
+/**
+ * Buying calls (issue 5; spec §2 Category page and Buyer dashboard, §3 Order, §4, §7): book a
+ * product, list the buyer's own orders, read one order, report a product. Every call needs the
+ * buyer role. Prices are US dollars converted exactly from stored cents (decision 0003).
+ */
+import { z } from 'zod';
+import { idSchema } from './entities.js';
+import { errorSchema } from './errors.js';
+import { limits } from './limits.js';
+
+/** Spec §5 "Booking" validation messages, word for word. */
+export const bookingMessages = {
+  phone: 'Phone number is required',
+  meetingLocation: 'Meeting location is required',
+} as const;
+
+/** Spec §8 texts of the booking and reporting flows (the SPA shows them). */
+export const buyingTexts = {
+  booked: 'Order Confirm - The Seller Contact you soon.',
+  bookingFailed: 'Something was wrong! please try again',
+  reported: 'Reported Success!',
+} as const;
+
+/**
+ * Body of `POST /api/orders` as the spec's client sends it (spec §7: customer_info,
+ * product_info, seller_info, order_status false). The server reads ONLY
+ * `product_info.product_id`, `customer_info.customer_phone` and
+ * `customer_info.meeting_location`; every other field (names, emails, uid, prices, seller
+ * details, order_status) is accepted and ignored: the server fills it from the database and the
+ * token (DESIGN.md §3).
+ */
+export const newOrderSchema = z.object({
+  customer_info: z
+    .object(
+      {
+        customer_phone: z
+          .string({ message: bookingMessages.phone })
+          .trim()
+          .min(1, { message: bookingMessages.phone })
+          .max(limits.phoneMax, { message: `must be at most ${limits.phoneMax} characters` })
+          .regex(/^\+?[0-9 ()-]+$/, { message: 'must contain only digits, spaces, +, - and ()' }),
+        meeting_location: z
+          .string({ message: bookingMessages.meetingLocation })
+          .trim()
+          .min(1, { message: bookingMessages.meetingLocation })
+          .max(limits.locationMax, {
+            message: `must be at most ${limits.locationMax} characters`,
+          }),
+      },
+      { message: bookingMessages.phone },
+    )
+    .describe('only customer_phone and meeting_location are read'),
+  product_info: z
+    .object({ product_id: idSchema }, { message: 'product_info.product_id is required' })
+    .describe('only product_id is read'),
+  seller_info: z.unknown().optional().describe('ignored: filled from the database'),
+  order_status: z.unknown().optional().describe('ignored: a new order is unpaid'),
+});
+export type NewOrder = z.infer<typeof newOrderSchema>;
+
+/** Spec §3 Order, as its buyer sees it. `product_price` is US dollars. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  customer_info: z.object({
+    customer_name: z.string(),
+    customer_email: z.string(),
+    customer_uid: z.string(),
+    customer_phone: z.string(),
+    meeting_location: z.string(),
+  }),
+  product_info: z.object({
+    product_name: z.string(),
+    product_image: z.string(),
+    product_price: z.number().describe('US dollars, as booked'),
+    product_id: z.string(),
+    product_category: z.string(),
+    product_category_id: z.string(),
+  }),
+  seller_info: z.object({
+    seller_name: z.string(),
+    seller_phone: z.string(),
+    seller_email: z.string(),
+    seller_uid: z.string(),
+    seller_image: z.string(),
+    seller_location: z.string(),
+  }),
+  order_status: z.boolean().describe('false at booking, true once paid'),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const buyerErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  503: errorSchema,
+} as const;
+
+const insertedOrderSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string().describe('the order id (`_id`)'),
+});
+
+export const createOrderContract = {
+  method: 'POST',
+  url: '/api/orders',
+  summary:
+    'Book a product (buyer; spec §2 booking modal, §7). 201 with the new order; 200 with the ' +
+    "caller's existing open (unpaid) order of that product, unchanged. 409 when the product is " +
+    'sold or deleted, 403 for your own listing, 404 for an unknown product.',
+  body: newOrderSchema,
+  response: {
+    200: insertedOrderSchema,
+    201: insertedOrderSchema,
+    409: errorSchema,
+    ...buyerErrors,
+  },
+} as const;
+
+export const listOwnOrdersContract = {
+  method: 'GET',
+  url: '/api/orders',
+  summary: "The caller's orders, newest first (buyer; spec §2 My Orders, §7)",
+  response: { 200: z.array(orderSchema), ...buyerErrors },
+} as const;
+
+export const getOrderContract = {
+  method: 'GET',
+  url: '/api/order/:id',
+  summary: "One of the caller's orders (buyer; spec §2 Payment page, §7); 404 for any other",
+  params: z.object({ id: idSchema }),
+  response: {
+    200: z.object({ success: z.literal(true), data: orderSchema }),
+    ...buyerErrors,
+  },
+} as const;
+
+export const reportProductContract = {
+  method: 'PATCH',
+  url: '/api/report-product',
+  summary:
+    'Report a product (buyer; spec §7 PATCH /report-product made to work, DESIGN.md §8). Each ' +
+    'buyer counts once per product: a repeat answers modifiedCount 0 and changes nothing. ' +
+    '404 for an unknown or deleted product.',
+  querystring: z.object({ id: idSchema }),
+  response: {
+    200: z.object({
+      acknowledged: z.literal(true),
+      modifiedCount: z.number().int().describe('1 when this report is new, 0 on a repeat'),
+      reportCount: z.number().int().describe('how many buyers have reported the product'),
+    }),
+    ...buyerErrors,
+  },
+} as const;

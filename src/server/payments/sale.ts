@@ -1,0 +1,102 @@
+/**
+ * Completing a sale (DESIGN.md §5): marking the order paid, the product sold and unpromoted, and
+ * storing the payment record (spec §3 Payment record) is ONE database transaction, shared by
+ * every path that learns a payment succeeded: `POST /api/payments`, the sandbox's confirm step
+ * and Stripe's `payment_intent.succeeded` webhook. It is idempotent per transaction id.
+ *
+ * Rows are locked in a fixed order (order, then product) so concurrent sales of one product
+ * serialise on the product row and cannot deadlock; the unique indexes on payments (per order,
+ * product and transaction) are the last line of defence.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { orders, payments, products } from '../db/schema.js';
+
+/** A transaction handle (or the database itself: a single statement needs no transaction). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a payment provider confirmed: this intent succeeded for `amountCents` (usd). */
+export interface SucceededPayment {
+  orderId: string;
+  /** The PaymentIntent id (spec §3 Payment record transactionId). */
+  transactionId: string;
+  amountCents: number;
+}
+
+export type SaleOutcome =
+  /** Stored now, or earlier for the same transaction (a replay): `paymentId` is the record. */
+  | { kind: 'recorded'; paymentId: string; created: boolean }
+  | { kind: 'order-not-found' }
+  /** The transaction id is already recorded for another order. */
+  | { kind: 'foreign-transaction' }
+  /** The order was paid by another transaction. */
+  | { kind: 'order-already-paid' }
+  /** The amount is not the order's price. */
+  | { kind: 'amount-mismatch' }
+  /** Someone else bought the product first, or its seller deleted it. */
+  | { kind: 'product-unavailable' };
+
+/**
+ * Completes the sale inside the caller's transaction `tx`. Changes nothing unless the outcome
+ * is `recorded` with `created: true`.
+ */
+export async function completeSaleIn(tx: Tx, payment: SucceededPayment): Promise<SaleOutcome> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      paid: orders.paid,
+      productId: orders.productId,
+      buyerId: orders.buyerId,
+      priceCents: orders.productPriceCents,
+      email: orders.customerEmail,
+    })
+    .from(orders)
+    .where(eq(orders.id, payment.orderId))
+    .for('update');
+  if (!order) return { kind: 'order-not-found' };
+
+  const [recorded] = await tx
+    .select({ id: payments.id, orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.transactionId, payment.transactionId));
+  if (recorded) {
+    return recorded.orderId === order.id
+      ? { kind: 'recorded', paymentId: recorded.id, created: false }
+      : { kind: 'foreign-transaction' };
+  }
+  if (order.paid) return { kind: 'order-already-paid' };
+  if (payment.amountCents !== order.priceCents) return { kind: 'amount-mismatch' };
+
+  const [product] = await tx
+    .select({ sold: products.sold, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, order.productId))
+    .for('update');
+  if (!product || product.sold || product.deletedAt) return { kind: 'product-unavailable' };
+
+  await tx
+    .update(orders)
+    .set({ paid: true })
+    .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
+  await tx
+    .update(products)
+    .set({ sold: true, promote: false })
+    .where(eq(products.id, order.productId));
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      productId: order.productId,
+      buyerId: order.buyerId,
+      priceCents: order.priceCents,
+      transactionId: payment.transactionId,
+      email: order.email,
+    })
+    .returning({ id: payments.id });
+  return { kind: 'recorded', paymentId: row!.id, created: true };
+}
+
+/** Completes the sale in its own transaction (see completeSaleIn). */
+export function completeSale(db: Database, payment: SucceededPayment): Promise<SaleOutcome> {
+  return db.transaction((tx) => completeSaleIn(tx, payment));
+}

@@ -1,0 +1,203 @@
+/**
+ * The built-in `sandbox` payment provider (DESIGN.md §5): offline, no keys, and shaped like
+ * Stripe's PaymentIntent flow so the payment page works the same way with either provider.
+ * Intents live in the `sandbox_payment_intents` table (any instance can confirm an intent
+ * another created); payment methods are Stripe's test PaymentMethod ids (sandbox-cards.ts).
+ *
+ * The "charge" happens in `confirmSandboxIntent`, in ONE transaction that also completes the
+ * sale (order paid, product sold, payment stored) after checking, under a row lock on the
+ * product, that it is still unsold. So when two buyers pay for one product at the same moment,
+ * exactly one intent succeeds; the other is canceled with nothing charged (the sandbox plays
+ * Stripe and its `payment_intent.succeeded` webhook at once).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { CardError } from '../../contract/payments.js';
+import type { Database } from '../db/client.js';
+import { orders, sandboxPaymentIntents } from '../db/schema.js';
+import type { IntentRequest, PaymentIntentView, PaymentProvider } from './provider.js';
+import { chargeOutcome } from './sandbox-cards.js';
+import { completeSaleIn } from './sale.js';
+
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+/** An intent as the sandbox's confirm endpoint shows it (Stripe's fields; amount in cents). */
+export interface SandboxIntent {
+  id: string;
+  object: 'payment_intent';
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled';
+  amount: number;
+  currency: string;
+  last_payment_error?: CardError;
+}
+
+/** Text of the intent canceled because another buyer paid for the product first. */
+export const soldMeanwhileMessage = 'This product has already been sold.';
+
+const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
+
+function present(row: IntentRow, lastError?: CardError): SandboxIntent {
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    status: row.status as SandboxIntent['status'],
+    amount: row.amountCents,
+    currency: row.currency,
+    ...(lastError ? { last_payment_error: lastError } : {}),
+  };
+}
+
+/** Creates the sandbox provider over `db`. */
+export function createSandboxProvider(db: Database): PaymentProvider {
+  return {
+    name: 'sandbox',
+    publishableKey: undefined,
+
+    async createIntent({ orderId, amountCents }: IntentRequest) {
+      return db.transaction(async (tx) => {
+        // Serialise intent creation per order, so concurrent calls reuse one intent.
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+        const [open] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(
+            and(
+              eq(sandboxPaymentIntents.orderId, orderId),
+              eq(sandboxPaymentIntents.amountCents, amountCents),
+              inArray(sandboxPaymentIntents.status, [
+                'requires_payment_method',
+                'requires_confirmation',
+              ]),
+            ),
+          )
+          .orderBy(desc(sandboxPaymentIntents.createdAt))
+          .limit(1);
+        if (open) return { id: open.id, clientSecret: open.clientSecret };
+        const id = `pi_${randomId(12)}`;
+        const clientSecret = `${id}_secret_${randomId(16)}`;
+        await tx
+          .insert(sandboxPaymentIntents)
+          .values({ id, clientSecret, orderId, amountCents, currency: 'usd' });
+        return { id, clientSecret };
+      });
+    },
+
+    async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, id));
+      if (!row) return null;
+      return {
+        id: row.id,
+        status: row.status as PaymentIntentView['status'],
+        amountCents: row.amountCents,
+        currency: row.currency,
+        orderId: row.orderId,
+      };
+    },
+
+    async releaseIntent(id: string) {
+      // A sandbox intent only succeeds together with its sale, so there is never money to
+      // refund: an unfinished intent is canceled.
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(
+          and(eq(sandboxPaymentIntents.id, id), ne(sandboxPaymentIntents.status, 'succeeded')),
+        );
+    },
+  };
+}
+
+export type ConfirmOutcome =
+  | { kind: 'intent'; intent: SandboxIntent }
+  /** Unknown intent, or one of another buyer's orders. */
+  | { kind: 'not-found' }
+  | { kind: 'bad-secret' }
+  | { kind: 'unknown-payment-method' }
+  /** The intent was canceled earlier (its product was sold to someone else). */
+  | { kind: 'canceled' }
+  /** The product was sold meanwhile (or the order paid otherwise): canceled, nothing charged. */
+  | { kind: 'conflict'; message: string };
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Stripe's confirmCardPayment for a sandbox intent of `buyerId`'s order (the sandbox's charge
+ * point). One transaction: lock the intent; a declined card records last_payment_error and
+ * leaves the order unpaid; a good card completes the sale (sale.ts) and marks the intent
+ * succeeded, or, when the product is no longer for sale, cancels the intent without charging.
+ * Confirming a succeeded intent again answers it unchanged.
+ */
+export function confirmSandboxIntent(
+  db: Database,
+  input: { intentId: string; clientSecret: string; paymentMethod: string; buyerId: string },
+): Promise<ConfirmOutcome> {
+  return db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const [intent] = await tx
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, input.intentId))
+      .for('update');
+    if (!intent) return { kind: 'not-found' };
+    const [order] = await tx
+      .select({ buyerId: orders.buyerId })
+      .from(orders)
+      .where(eq(orders.id, intent.orderId));
+    if (!order || order.buyerId !== input.buyerId) return { kind: 'not-found' };
+    if (!sameSecret(intent.clientSecret, input.clientSecret)) return { kind: 'bad-secret' };
+    if (intent.status === 'succeeded') return { kind: 'intent', intent: present(intent) };
+    if (intent.status === 'canceled') return { kind: 'canceled' };
+
+    const outcome = chargeOutcome(input.paymentMethod);
+    if (!outcome) return { kind: 'unknown-payment-method' };
+    if ('decline' in outcome) {
+      const [row] = await tx
+        .update(sandboxPaymentIntents)
+        .set({
+          status: 'requires_payment_method',
+          lastError: outcome.decline.message,
+          updatedAt: new Date(),
+        })
+        .where(eq(sandboxPaymentIntents.id, intent.id))
+        .returning();
+      return { kind: 'intent', intent: present(row!, outcome.decline) };
+    }
+
+    const sale = await completeSaleIn(tx, {
+      orderId: intent.orderId,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+    });
+    if (sale.kind === 'recorded') {
+      const [row] = await tx
+        .update(sandboxPaymentIntents)
+        .set({
+          status: 'succeeded',
+          lastError: null,
+          cardLast4: outcome.last4,
+          updatedAt: new Date(),
+        })
+        .where(eq(sandboxPaymentIntents.id, intent.id))
+        .returning();
+      return { kind: 'intent', intent: present(row!) };
+    }
+    const message =
+      sale.kind === 'order-already-paid'
+        ? 'This order is already paid.'
+        : sale.kind === 'amount-mismatch'
+          ? 'The amount of this payment is not the price of the order.'
+          : soldMeanwhileMessage;
+    await tx
+      .update(sandboxPaymentIntents)
+      .set({ status: 'canceled', lastError: message, updatedAt: new Date() })
+      .where(eq(sandboxPaymentIntents.id, intent.id));
+    return { kind: 'conflict', message };
+  });
+}

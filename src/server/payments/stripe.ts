@@ -1,0 +1,106 @@
+/**
+ * The `stripe` payment provider (DESIGN.md §5) on the stripe SDK. Intents live at Stripe; the
+ * link to our order is the intent's metadata `{orderId, productId}`
+ * (https://docs.stripe.com/api/payment_intents/create). Creating is idempotent per order and
+ * amount through Stripe's idempotency keys (https://docs.stripe.com/api/idempotent_requests;
+ * keys are kept for at least 24 hours, after which a new intent is created).
+ *
+ * Two buyers can both be charged by Stripe for one product at the same moment (Stripe cannot
+ * know our stock). The sale itself is one database transaction that only one of them wins; the
+ * loser's intent is refunded through `releaseIntent`, and the loser is answered 409.
+ */
+import Stripe from 'stripe';
+import type { PaymentsConfig } from '../config.js';
+import {
+  PaymentProviderError,
+  type IntentRequest,
+  type PaymentIntentView,
+  type PaymentProvider,
+} from './provider.js';
+
+export type StripeSettings = Extract<PaymentsConfig, { provider: 'stripe' }>;
+
+/** The SDK client for `settings` (pointed at STRIPE_API_BASE when set, e.g. in tests). */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(settings.apiBase ?? {}),
+  });
+}
+
+function isMissing(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.statusCode === 404 || error.code === 'resource_missing')
+  );
+}
+
+function providerError(action: string, error: unknown): PaymentProviderError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new PaymentProviderError(`The payment provider could not ${action}: ${detail}`, {
+    cause: error,
+  });
+}
+
+/** Creates the Stripe provider. */
+export function createStripeProvider(
+  settings: StripeSettings,
+  client = createStripeClient(settings),
+): PaymentProvider {
+  return {
+    name: 'stripe',
+    publishableKey: settings.publishableKey,
+
+    async createIntent({ orderId, productId, amountCents }: IntentRequest) {
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: 'usd',
+            allowed_payment_method_types: ['card'],
+            metadata: { orderId, productId },
+          },
+          { idempotencyKey: `order-${orderId}-amount-${amountCents}` },
+        );
+        if (!intent.client_secret) throw new Error('the intent has no client_secret');
+        return { id: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw providerError('create the payment', error);
+      }
+    },
+
+    async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
+      try {
+        const intent = await client.paymentIntents.retrieve(id);
+        return {
+          id: intent.id,
+          status: intent.status,
+          amountCents: intent.amount,
+          currency: intent.currency,
+          orderId: intent.metadata?.orderId ?? null,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw providerError('check the payment', error);
+      }
+    },
+
+    async releaseIntent(id: string) {
+      try {
+        const intent = await client.paymentIntents.retrieve(id);
+        if (intent.status === 'succeeded') {
+          await client.refunds.create(
+            { payment_intent: id, reason: 'duplicate' },
+            { idempotencyKey: `refund-${id}` },
+          );
+        } else if (intent.status !== 'canceled') {
+          await client.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+        }
+      } catch (error) {
+        throw providerError('give the payment back', error);
+      }
+    },
+  };
+}

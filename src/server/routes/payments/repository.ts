@@ -1,0 +1,42 @@
+/** Data access of the payment calls (issue 5; spec §3 Order and Payment record). */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { orders, payments, products } from '../../db/schema.js';
+
+/**
+ * The caller's latest order of a product with what paying for it needs: the order's price in
+ * cents, whether it is paid, and the product's state. Open orders come first.
+ */
+export async function findOrderToPay(db: Database, buyerId: string, productId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      paid: orders.paid,
+      priceCents: orders.productPriceCents,
+      productSold: products.sold,
+      productDeletedAt: products.deletedAt,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId)))
+    .orderBy(orders.paid, desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One order of the buyer with its payment, if any; null for another buyer's or none. */
+export async function findBuyerOrderPayment(db: Database, buyerId: string, orderId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      productId: orders.productId,
+      priceCents: orders.productPriceCents,
+      paid: orders.paid,
+      paymentId: payments.id,
+      transactionId: payments.transactionId,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)));
+  return row ?? null;
+}

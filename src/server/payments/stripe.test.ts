@@ -1,0 +1,316 @@
+/**
+ * The `stripe` provider against a local HTTP server that speaks the part of Stripe's API we use
+ * (POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/cancel,
+ * POST /v1/refunds), and the webhook with signatures made by the SDK's test helper.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { paymentIntentIdOf } from '../../contract/paths.js';
+import { payments, products } from '../db/schema.js';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
+import { bookOrder, createListing } from '../routes/orders/test-helpers.js';
+import { clientSecretFor, recordPayment } from '../routes/payments/test-helpers.js';
+
+const webhookSecret = 'whsec_test_second_gear';
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+/** A tiny Stripe: intents in a map, idempotency keys honoured, every request logged. */
+class FakeStripe {
+  intents = new Map<string, FakeIntent>();
+  idempotent = new Map<string, string>();
+  refunds: { payment_intent: string; idempotencyKey: string | undefined }[] = [];
+  requests: { method: string; path: string; form: URLSearchParams; auth: string }[] = [];
+  server: Server = createServer((request, response) => void this.handle(request, response));
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Adds an intent as if created elsewhere; returns it. */
+  add(fields: Partial<FakeIntent>): FakeIntent {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const intent: FakeIntent = {
+      id,
+      object: 'payment_intent',
+      amount: 850_000,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      metadata: {},
+      ...fields,
+    };
+    this.intents.set(id, intent);
+    return intent;
+  }
+
+  /** What Stripe.js's confirmCardPayment with 4242… does at Stripe. */
+  succeed(id: string) {
+    this.intents.get(id)!.status = 'succeeded';
+  }
+
+  private async handle(request: IncomingMessage, response: import('node:http').ServerResponse) {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    const form = new URLSearchParams(body);
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    this.requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      form,
+      auth: request.headers.authorization ?? '',
+    });
+    const send = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+      response.end(JSON.stringify(payload));
+    };
+    const missing = (id: string) =>
+      send(404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such payment_intent: '${id}'`,
+          param: 'intent',
+        },
+      });
+    const key = request.headers['idempotency-key'] as string | undefined;
+
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const known = key ? this.idempotent.get(key) : undefined;
+      if (known) return send(200, this.intents.get(known));
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
+      const intent = this.add({
+        amount: Number(form.get('amount')),
+        currency: form.get('currency') ?? '',
+        metadata,
+      });
+      if (key) this.idempotent.set(key, intent.id);
+      return send(200, intent);
+    }
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    if (intentPath?.[1]) {
+      const intent = this.intents.get(intentPath[1]);
+      if (!intent) return missing(intentPath[1]);
+      if (request.method === 'POST' && intentPath[2]) intent.status = 'canceled';
+      return send(200, intent);
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const id = form.get('payment_intent') ?? '';
+      if (!this.intents.has(id)) return missing(id);
+      if (!this.refunds.some((refund) => refund.idempotencyKey === key)) {
+        this.refunds.push({ payment_intent: id, idempotencyKey: key });
+      }
+      return send(200, {
+        id: 're_test',
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: id,
+      });
+    }
+    send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+  }
+}
+
+const fake = new FakeStripe();
+let t: TestApp;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+
+beforeAll(async () => {
+  const port = await fake.start();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_second_gear',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_second_gear',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+  });
+  buyer = await registerUser(t.app, { role: 'buyer' });
+  otherBuyer = await registerUser(t.app, { role: 'buyer' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.requests = [];
+});
+
+const db = () => t.database.db;
+
+async function booked(who: TestUser) {
+  const { product } = await createListing(db());
+  const orderId = await bookOrder(t.app, who, product.id);
+  return { product, orderId };
+}
+
+async function paymentCount(productId: string) {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(payments)
+    .where(eq(payments.productId, productId));
+  return row!.n;
+}
+
+/** Posts a Stripe event to the webhook, signed with `secret`. */
+function deliver(event: unknown, secret = webhookSecret) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+const succeededEvent = (intent: FakeIntent) => ({
+  id: `evt_${randomBytes(8).toString('hex')}`,
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  created: Math.floor(Date.now() / 1000),
+  data: { object: { ...intent, status: 'succeeded' } },
+});
+
+describe('stripe provider', () => {
+  it('names Stripe and its publishable key, and offers no sandbox endpoints', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
+    expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_second_gear' });
+    const sandbox = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/payment-methods',
+      headers: bearer(buyer.token),
+      payload: {},
+    });
+    expect(sandbox.statusCode).toBe(404);
+  });
+
+  it('creates the intent with the order price in cents, metadata and an idempotency key', async () => {
+    const { product, orderId } = await booked(buyer);
+    const secret = await clientSecretFor(t.app, buyer, product.id);
+    const [create] = fake.requests;
+    expect(create).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(create!.auth).toBe('Bearer sk_test_second_gear');
+    expect(Object.fromEntries(create!.form)).toMatchObject({
+      amount: '850000',
+      currency: 'usd',
+      'metadata[orderId]': orderId,
+      'metadata[productId]': product.id,
+    });
+    expect(await clientSecretFor(t.app, buyer, product.id)).toBe(secret);
+    expect(fake.intents.get(paymentIntentIdOf(secret))!.metadata.orderId).toBe(orderId);
+  });
+
+  it('records a payment only after Stripe reports it succeeded; a replay changes nothing', async () => {
+    const { product, orderId } = await booked(buyer);
+    const secret = await clientSecretFor(t.app, buyer, product.id);
+    const transactionId = paymentIntentIdOf(secret);
+    const body = { orderId, transactionId, product_id: product.id };
+    expect((await recordPayment(t.app, buyer, body)).statusCode).toBe(409);
+    expect(fake.requests.some((r) => r.path === `/v1/payment_intents/${transactionId}`)).toBe(true);
+
+    fake.succeed(transactionId);
+    const paid = await recordPayment(t.app, buyer, body);
+    expect(paid.statusCode).toBe(200);
+    const replay = await recordPayment(t.app, buyer, body);
+    expect(replay.json().insertedId).toBe(paid.json().insertedId);
+    expect(await paymentCount(product.id)).toBe(1);
+    const [row] = await db().select().from(products).where(eq(products.id, product.id));
+    expect(row!.sold).toBe(true);
+  });
+
+  it('refuses unknown, foreign and other-amount intents', async () => {
+    const { product, orderId } = await booked(buyer);
+    const foreign = fake.add({ status: 'succeeded', metadata: { orderId: crypto.randomUUID() } });
+    const cheap = fake.add({ status: 'succeeded', amount: 100, metadata: { orderId } });
+    for (const transactionId of ['pi_unknown000', foreign.id, cheap.id]) {
+      const response = await recordPayment(t.app, buyer, {
+        orderId,
+        transactionId,
+        product_id: product.id,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await paymentCount(product.id)).toBe(0);
+  });
+
+  it('completes the sale from a signed payment_intent.succeeded webhook, idempotently', async () => {
+    const { product, orderId } = await booked(buyer);
+    const secret = await clientSecretFor(t.app, buyer, product.id);
+    const intent = fake.intents.get(paymentIntentIdOf(secret))!;
+    fake.succeed(intent.id);
+    const event = succeededEvent(intent);
+    expect((await deliver(event)).json()).toEqual({ received: true });
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await paymentCount(product.id)).toBe(1);
+    const paid = await recordPayment(t.app, buyer, {
+      orderId,
+      transactionId: intent.id,
+      product_id: product.id,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(await paymentCount(product.id)).toBe(1);
+  });
+
+  it('refuses a webhook with a bad or missing signature and changes nothing', async () => {
+    const { product } = await booked(buyer);
+    const secret = await clientSecretFor(t.app, buyer, product.id);
+    const intent = fake.intents.get(paymentIntentIdOf(secret))!;
+    const forged = await deliver(succeededEvent(intent), 'whsec_not_ours');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toContain('stripe-signature');
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(succeededEvent(intent)),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await paymentCount(product.id)).toBe(0);
+  });
+
+  it('refunds the buyer who lost the race and answers them 409', async () => {
+    const { product, orderId } = await booked(buyer);
+    const otherOrderId = await bookOrder(t.app, otherBuyer, product.id);
+    const winner = paymentIntentIdOf(await clientSecretFor(t.app, buyer, product.id));
+    const loser = paymentIntentIdOf(await clientSecretFor(t.app, otherBuyer, product.id));
+    fake.succeed(winner);
+    fake.succeed(loser);
+    const [won, lost] = await Promise.all([
+      recordPayment(t.app, buyer, { orderId, transactionId: winner, product_id: product.id }),
+      recordPayment(t.app, otherBuyer, {
+        orderId: otherOrderId,
+        transactionId: loser,
+        product_id: product.id,
+      }),
+    ]);
+    expect(won.statusCode).toBe(200);
+    expect(lost.statusCode).toBe(409);
+    // The webhook for the loser's intent arrives too: refunded once (idempotency key), no sale.
+    expect((await deliver(succeededEvent(fake.intents.get(loser)!))).statusCode).toBe(200);
+    expect(fake.refunds.filter((refund) => refund.payment_intent === loser)).toHaveLength(1);
+    expect(fake.refunds.some((refund) => refund.payment_intent === winner)).toBe(false);
+    expect(await paymentCount(product.id)).toBe(1);
+  });
+});

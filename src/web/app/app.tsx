@@ -1,14 +1,14 @@
-/** The whole SPA: providers around the router. */
+/** The whole SPA: the router around the providers (the auth state navigates) and the routes. */
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 export function App() {
   return (
-    <AppProvider>
-      <BrowserRouter>
+    <BrowserRouter>
+      <AppProvider>
         <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>
+      </AppProvider>
+    </BrowserRouter>
   );
 }

@@ -1,16 +1,57 @@
 /**
- * Top navigation bar (spec §2 Layout): Home and Blogs for everyone and a Login button while
- * logged out. Below the `md` breakpoint the links collapse into a dropdown opened by a menu
- * button. The logged-in variant (photo, name, email, LogOut, dashboard links) comes with accounts.
+ * Top navigation bar (spec §2 Layout): Home and Blogs for everyone, and a dashboard link for each
+ * role the user holds (Admin Dashboard, Seller Dashboard, Buyer Dashboard). Logged in: the user's
+ * photo, display name and email and a LogOut button (toast "Logout Success"; a failure is only
+ * logged, spec §8); logged out: a Login button. Below the `lg` breakpoint the links collapse into
+ * a dropdown opened by a menu button; below `sm` the name, email and LogOut move into it too.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useIsAdmin, useIsBuyer, useIsSeller } from '../../features/auth/api/get-roles';
+import { UserAvatar } from '../../features/auth/components/user-avatar';
+import { useAuth, type AuthUser } from '../../features/auth/lib/auth-context';
 import { paths } from '../paths';
 
-const links = [
+interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+const publicLinks: NavItem[] = [
   { to: paths.home.href(), label: 'Home', end: true },
   { to: paths.blogs.href(), label: 'Blogs', end: false },
-] as const;
+];
+
+/** Home, Blogs and the dashboards of the roles the signed-in user holds. */
+function useNavLinks(): NavItem[] {
+  const admin = useIsAdmin();
+  const seller = useIsSeller();
+  const buyer = useIsBuyer();
+  return [
+    ...publicLinks,
+    ...(admin.holds
+      ? [{ to: paths.adminSellers.href(), label: 'Admin Dashboard', end: false }]
+      : []),
+    ...(seller.holds
+      ? [{ to: paths.sellerAddProduct.href(), label: 'Seller Dashboard', end: false }]
+      : []),
+    ...(buyer.holds
+      ? [{ to: paths.buyerOrders.href(), label: 'Buyer Dashboard', end: false }]
+      : []),
+  ];
+}
+
+/** Spec §2/§8: LogOut toasts "Logout Success"; a failure is only logged. */
+function useHandleLogOut() {
+  const { logOut } = useAuth();
+  return () => {
+    logOut()
+      .then(() => toast.success('Logout Success'))
+      .catch((error: unknown) => console.error('Logout failed', error));
+  };
+}
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'menu-active font-semibold' : '';
@@ -21,11 +62,12 @@ const menuColours =
   '[--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]';
 
 export function Navbar() {
+  const links = useNavLinks();
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-4">
         <div className="navbar-start gap-1">
-          <MobileMenu />
+          <MobileMenu links={links} />
           <Link
             to={paths.home.href()}
             className="btn btn-ghost gap-2 px-2 text-xl font-bold tracking-tight"
@@ -36,7 +78,7 @@ export function Navbar() {
             </span>
           </Link>
         </div>
-        <div className="navbar-center hidden md:flex">
+        <div className="navbar-center hidden lg:flex">
           <ul className={`menu menu-horizontal gap-1 px-1 text-base ${menuColours}`}>
             {links.map((link) => (
               <li key={link.to}>
@@ -48,17 +90,54 @@ export function Navbar() {
           </ul>
         </div>
         <div className="navbar-end">
-          <Link to={paths.login.href()} className="btn btn-primary">
-            Login
-          </Link>
+          <AccountArea />
         </div>
       </nav>
     </header>
   );
 }
 
+/** Logged in: photo, name, email (from `lg`) and LogOut (from `sm`); logged out: Login. */
+function AccountArea() {
+  const { user, loading } = useAuth();
+  const handleLogOut = useHandleLogOut();
+  if (!user) {
+    if (loading) return <span className="loading loading-sm loading-dots" aria-label="Loading" />;
+    return (
+      <Link to={paths.login.href()} className="btn btn-primary">
+        Login
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-3" data-testid="navbar-user">
+      <UserAvatar user={user} />
+      <UserText user={user} className="hidden text-right lg:block" />
+      <button
+        type="button"
+        className="btn hidden btn-outline btn-sm btn-primary sm:inline-flex"
+        onClick={handleLogOut}
+        disabled={loading}
+      >
+        LogOut
+      </button>
+    </div>
+  );
+}
+
+function UserText({ user, className }: { user: AuthUser; className: string }) {
+  return (
+    <div className={`min-w-0 leading-tight ${className}`}>
+      <p className="truncate text-sm font-semibold">{user.displayName}</p>
+      <p className="truncate text-xs text-base-content/70">{user.email}</p>
+    </div>
+  );
+}
+
 /** The small-screen dropdown: closes on navigation, on Escape and when focus leaves it. */
-function MobileMenu() {
+function MobileMenu({ links }: { links: NavItem[] }) {
+  const { user, loading } = useAuth();
+  const handleLogOut = useHandleLogOut();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -95,7 +174,7 @@ function MobileMenu() {
 
   return (
     <div
-      className={`dropdown md:hidden ${open ? 'dropdown-open' : ''}`}
+      className={`dropdown lg:hidden ${open ? 'dropdown-open' : ''}`}
       onKeyDown={handleKeyDown}
       onBlur={handleBlur}
     >
@@ -125,6 +204,11 @@ function MobileMenu() {
           id={menuId}
           className={`menu dropdown-content menu-md z-40 mt-3 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg ${menuColours}`}
         >
+          {user && (
+            <li className="menu-title lg:hidden">
+              <UserText user={user} className="" />
+            </li>
+          )}
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={navLinkClass}>
@@ -132,6 +216,13 @@ function MobileMenu() {
               </NavLink>
             </li>
           ))}
+          {user && (
+            <li className="mt-1 sm:hidden">
+              <button type="button" onClick={handleLogOut} disabled={loading}>
+                LogOut
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </div>

@@ -2,7 +2,7 @@
  * Category page (spec §2 Category page, route /category/{id}): heading "All Product" and a grid
  * of product cards, 1, 2 or 3 columns by width, newest first, with "Load more" for the next page.
  * An unknown or malformed category id shows the not-found page.
- * Spec §2 puts this page behind login; until accounts exist it is public.
+ * Spec §2 puts this page behind login: the router wraps it in RequireAuth.
  */
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';

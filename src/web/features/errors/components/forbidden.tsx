@@ -1,18 +1,30 @@
 /**
  * The 403 page (spec §2, §8 Role failure): titled Access Forbidden, shows "403!", a supplied
- * message, a "Go back home" link to / and a LOGOUT button that calls `onLogout`.
+ * message, a "Go back home" link to / and a LOGOUT button that signs out (toast "Logout
+ * Success", then /login; a failure is only logged, as in the navigation bar).
  */
-import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../app/paths';
+import { useAuth } from '../../auth/lib/auth-context';
 
 export interface ForbiddenProps {
   /** Why access was refused, shown under "403!". */
   message: string;
-  onLogout: () => void;
 }
 
-export function Forbidden({ message, onLogout }: ForbiddenProps) {
+export function Forbidden({ message }: ForbiddenProps) {
+  const { logOut } = useAuth();
+  const navigate = useNavigate();
+  const handleLogout = () => {
+    logOut()
+      .then(() => {
+        toast.success('Logout Success');
+        void navigate(paths.login.href());
+      })
+      .catch((error: unknown) => console.error('Logout failed', error));
+  };
   return (
     <div className="flex flex-col items-center justify-center gap-5 py-16 text-center">
       <PageTitle title="Access Forbidden" />
@@ -23,7 +35,7 @@ export function Forbidden({ message, onLogout }: ForbiddenProps) {
         <Link to={paths.home.href()} className="btn btn-outline">
           Go back home
         </Link>
-        <button type="button" className="btn btn-error" onClick={onLogout}>
+        <button type="button" className="btn btn-error" onClick={handleLogout}>
           LOGOUT
         </button>
       </div>

@@ -1,0 +1,25 @@
+/** Where to go after signing in (spec §2 Login: the page the user came from, or /). */
+import type { FromState } from '../components/guards';
+
+/** A same-site path only: never `//host` or a full URL (no open redirect). */
+export function safePath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  return value;
+}
+
+/** The path in `location.state.from` (set by RequireAuth), or null. */
+export function fromState(state: unknown): string | null {
+  const from = (state as FromState | null)?.from;
+  if (!from || typeof from.pathname !== 'string') return null;
+  return safePath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+}
+
+/** A readable message for a failed call: the server's or the provider's message. */
+export function errorText(error: unknown): string {
+  if (error instanceof TypeError)
+    return 'Network error: please check your connection and try again.';
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong, please try again';
+}

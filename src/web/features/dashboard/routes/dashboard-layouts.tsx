@@ -1,0 +1,28 @@
+/** The three dashboards' shells with their sidebar links (spec §2). */
+import { paths } from '../../../app/paths';
+import { DashboardLayout } from '../components/dashboard-layout';
+
+const adminLinks = [
+  { to: paths.adminSellers.href(), label: 'All Seller' },
+  { to: paths.adminBuyers.href(), label: 'All Buyer' },
+  { to: paths.adminReportedProducts.href(), label: 'Reported Product' },
+] as const;
+
+const sellerLinks = [
+  { to: paths.sellerAddProduct.href(), label: 'Add A Product' },
+  { to: paths.sellerProducts.href(), label: 'My Products' },
+] as const;
+
+const buyerLinks = [{ to: paths.buyerOrders.href(), label: 'My Orders' }] as const;
+
+export function AdminDashboardLayout() {
+  return <DashboardLayout title="Admin dashboard" links={adminLinks} smallScreen="dropdown" />;
+}
+
+export function SellerDashboardLayout() {
+  return <DashboardLayout title="Seller dashboard" links={sellerLinks} smallScreen="drawer" />;
+}
+
+export function BuyerDashboardLayout() {
+  return <DashboardLayout title="Buyer dashboard" links={buyerLinks} smallScreen="drawer" />;
+}

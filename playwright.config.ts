@@ -4,19 +4,28 @@
  * build, served by the real server on a fixed port with a fresh embedded database and demo data.
  */
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3107);
-const baseURL = `http://127.0.0.1:${port}`;
+import {
+  e2eBaseURL as baseURL,
+  e2eDataDir,
+  e2ePort as port,
+} from './tests/e2e/support/server-env.js';
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),
   HOST: '127.0.0.1',
+  // The browser's origin: the identity provider trusts only PUBLIC_URL's origin, and mails
+  // password-reset links to it.
+  PUBLIC_URL: baseURL,
+  // A known DATA_DIR, so the password-reset test can read the outbox.
+  E2E_DATA_DIR: e2eDataDir,
   SEED_DEMO: 'true',
+  // Every test signs in from 127.0.0.1: the default (10 a minute per IP) would answer 429.
+  AUTH_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
 };
-// scripts/e2e-server.mjs gives the server a fresh DATA_DIR and, with DATABASE_URL, a fresh
-// database on that server, and removes both when the run ends.
+// scripts/e2e-server.mjs gives the server a fresh DATA_DIR (E2E_DATA_DIR, emptied first) and,
+// with DATABASE_URL, a fresh database on that server, and removes both when the run ends.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
 export default defineConfig({

@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
-/** Spec §2 Category page: "All Product" and the category's product cards, newest first. */
+/**
+ * Spec §2 Category page: "All Product" and the category's product cards, newest first. The page
+ * needs a signed-in user (spec §2): the demo seller, who is not a buyer.
+ */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   formatDollars,
@@ -7,6 +10,7 @@ import {
   type Category,
   type ProductCard,
 } from '../../src/contract/index.js';
+import { DEMO_SELLER, signInViaApi } from './support/accounts.js';
 import { getCategories, getCategoryPage } from './support/api.js';
 
 /** The categories with at least one product, each with its first page. */
@@ -22,6 +26,10 @@ async function categoriesWithProducts(request: APIRequestContext) {
 }
 
 test.describe('Category page (/category/{id})', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, DEMO_SELLER.email);
+  });
+
   test('a category tile on the home page leads to its product cards', async ({ page, request }) => {
     const listed = await categoriesWithProducts(request);
     const total = listed.reduce((sum, entry) => sum + entry.products.length, 0);

@@ -12,6 +12,7 @@ import {
   nextCursorHeader,
   type AuditEntry,
   type ModeratedUser,
+  type Order,
   type ReportedProduct,
 } from '../../../contract/index.js';
 import {
@@ -435,6 +436,18 @@ describe('DELETE /api/user-delete/{uid}', () => {
     expect(orderAfter).toEqual(order);
     const [paymentAfter] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(paymentAfter).toEqual(payment);
+    // …and through the buyer's own API: My Orders and the payment page.
+    const myOrders = await call('GET', apiPaths.orders(), buyer.token);
+    expect(myOrders.statusCode).toBe(200);
+    const listed = myOrders.json<Order[]>().find((o) => o._id === order.id);
+    expect(listed).toMatchObject({
+      order_status: true,
+      product_info: { product_id: sold.id, product_name: 'Sold car' },
+      seller_info: { seller_name: 'Dora Doomed', seller_uid: doomed.uid },
+    });
+    const one = await call('GET', apiPaths.order(order.id), buyer.token);
+    expect(one.statusCode).toBe(200);
+    expect(one.json<{ data: Order }>().data._id).toBe(order.id);
     // The counterparty's account is untouched.
     const buyerCall = await call('GET', `/api/user/buyer/${buyer.uid}`, buyer.token);
     expect(buyerCall.json()).toEqual({ isBuyer: true });

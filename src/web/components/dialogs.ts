@@ -1,0 +1,44 @@
+/**
+ * The dashboard's dialogs (spec §5 Confirmations, §8 messages), on SweetAlert2. Every delete,
+ * promote, report, verify and mark-safe action asks first: "Confirm" or "Don't Confirm"; on
+ * denial the page says "Changes are not saved". Import from lazy route chunks only: SweetAlert2
+ * is ~16 KB gzipped and must stay out of the home route.
+ */
+import Swal from 'sweetalert2';
+
+/** Spec §5/§8 texts shared by every dashboard. */
+export const dialogTexts = {
+  confirm: 'Confirm',
+  deny: "Don't Confirm",
+  notSaved: 'Changes are not saved',
+  adminFailure: 'Something Went Wrong, Please Try Again',
+} as const;
+
+/**
+ * Asks to confirm an action. Resolves true on Confirm; on Don't Confirm (or dismissal) shows
+ * "Changes are not saved" and resolves false.
+ * @param title the question, e.g. "Delete Toyota Corolla 2016?"
+ */
+export async function confirmAction(title: string, text?: string): Promise<boolean> {
+  const result = await Swal.fire({
+    title,
+    text,
+    icon: 'warning',
+    showDenyButton: true,
+    confirmButtonText: dialogTexts.confirm,
+    denyButtonText: dialogTexts.deny,
+  });
+  if (result.isConfirmed) return true;
+  await Swal.fire({ title: dialogTexts.notSaved, icon: 'info' });
+  return false;
+}
+
+/** A success dialog, e.g. `showSuccess('Verified Success!')` or `showSuccess('Success', 'New Product Added')`. */
+export async function showSuccess(title: string, text?: string): Promise<void> {
+  await Swal.fire({ title, text, icon: 'success' });
+}
+
+/** A failure dialog, e.g. `showFailure('Error', message)`. */
+export async function showFailure(title: string, text?: string): Promise<void> {
+  await Swal.fire({ title, text, icon: 'error' });
+}

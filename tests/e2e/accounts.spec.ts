@@ -302,6 +302,7 @@ test.describe('Password reset', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText(/we have sent it a link to reset the password/)).toBeVisible();

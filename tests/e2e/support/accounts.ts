@@ -70,10 +70,14 @@ export async function createAccount(
   return user.id;
 }
 
-/** Fills and submits the login form of the current page. */
+/**
+ * Fills and submits the login form once the login page shows (React Router keeps the previous
+ * page on screen while the next page's chunk loads).
+ */
 export async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login Now' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 

@@ -17,12 +17,6 @@ import { uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits, registrationRoles, userStatuses } from './limits.js';
 
-/** Lifetime of an API token (seconds). The SPA asks for a new one before it runs out. */
-export const apiTokenLifetimeSeconds = 15 * 60;
-
-/** Spec §3/§9: the local-storage key of the API token. */
-export const accessTokenStorageKey = 'access-token';
-
 /** An error answer of the identity endpoints: our error shape plus Better Auth's `code`. */
 export const authErrorSchema = errorSchema.extend({ code: z.string().optional() });
 
@@ -147,44 +141,4 @@ export const uploadImageContract = {
     ...guardedErrors,
     413: errorSchema,
   },
-} as const;
-
-/**
- * The identity provider's calls the SPA makes (Better Auth; JSON bodies; the session cookie is
- * set and sent by the browser). Bodies:
- * - `signUp` POST {name, email, password, image?} → {token, user}; signs in at once.
- *   422 `USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL`, 400 `PASSWORD_TOO_SHORT`.
- * - `signIn` POST {email, password} → {redirect, token, user}; 401 `INVALID_EMAIL_OR_PASSWORD`
- *   for a wrong password and an unknown email alike.
- * - `signInWithGoogle` POST {provider: 'google', callbackURL: '/…'} → {url, redirect: true}; the
- *   SPA navigates to `url`; after Google the browser lands on callbackURL, signed in.
- * - `signOut` POST {} → {success}; ends the session on the server.
- * - `session` GET → {session, user} or null.
- * - `updateUser` POST {name?, image?} → {status} (the registration's "update profile").
- * - `requestPasswordReset` POST {email} → {status, message}; mails a link to
- *   `${PUBLIC_URL}/reset-password?token=…` (same answer whether the email exists or not).
- * - `resetPassword` POST {newPassword, token} → {status}; ends every session of the account;
- *   400 `INVALID_TOKEN`.
- * Too many sign-in, sign-up or reset attempts answer 429 with a `retry-after` header (seconds).
- */
-export const authPaths = {
-  signUp: '/api/auth/sign-up/email',
-  signIn: '/api/auth/sign-in/email',
-  signInWithGoogle: '/api/auth/sign-in/social',
-  signOut: '/api/auth/sign-out',
-  session: '/api/auth/get-session',
-  updateUser: '/api/auth/update-user',
-  requestPasswordReset: '/api/auth/request-password-reset',
-  resetPassword: '/api/auth/reset-password',
-} as const;
-
-/** URL builders of the account calls (spec §7). */
-export const accountApiPaths = {
-  authConfig: () => '/api/auth-config',
-  token: () => '/api/jwt',
-  users: () => '/api/users',
-  images: () => '/api/images',
-  isAdmin: (uid: string) => `/api/user/admin/${encodeURIComponent(uid)}`,
-  isSeller: (uid: string) => `/api/user/seller/${encodeURIComponent(uid)}`,
-  isBuyer: (uid: string) => `/api/user/buyer/${encodeURIComponent(uid)}`,
 } as const;

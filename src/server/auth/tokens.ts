@@ -8,7 +8,7 @@
  */
 import { hkdfSync } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { apiTokenLifetimeSeconds } from '../../contract/accounts.js';
+import { apiTokenLifetimeSeconds } from '../../contract/paths.js';
 
 export const apiTokenAudience = 'second-gear-api';
 

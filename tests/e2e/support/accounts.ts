@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { accountApiPaths, authPaths } from '../../../src/contract/accounts.js';
+import { accountApiPaths, authPaths } from '../../../src/contract/paths.js';
 import {
   DEMO_ADMIN,
   DEMO_BUYER,

@@ -21,6 +21,7 @@ const serverEnv: Record<string, string> = {
   SEED_DEMO: 'true',
   // Every test signs in from 127.0.0.1: the default (10 a minute per IP) would answer 429.
   AUTH_RATE_LIMIT_MAX: '10000',
+  WRITE_RATE_LIMIT_MAX: '100000',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
 };

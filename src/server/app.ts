@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { securityPlugin } from './plugins/security.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { webPlugin } from './plugins/web.js';
 import { webDistDir } from './paths.js';
@@ -59,6 +60,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies nearest to us (proxy-addr semantics).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -67,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
   await app.register(databasePlugin, {
     database: options.database,
     closeOnExit: options.closeDatabase ?? false,

@@ -94,6 +94,21 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(1, { message: 'must be at least 1' })
     .default(60),
+  /** Write requests (POST, PATCH, PUT, DELETE) allowed per client and minute on `/api` (429 above). */
+  WRITE_RATE_LIMIT_MAX: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(120),
+  /**
+   * Trust X-Forwarded-* headers from a reverse proxy (for the client's IP in rate limits and
+   * logs): `true`, `false`, or the number of proxy hops.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, { message: 'must be true, false or a number of hops' })
+    .default('false')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
   /**
    * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
@@ -159,6 +174,10 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   /** Rate limit of sign-in, sign-up and password reset: `max` attempts per `windowSeconds`. */
   authRateLimit: { max: number; windowSeconds: number };
+  /** Write requests allowed per client and minute on `/api`. */
+  writeRateLimitMax: number;
+  /** Fastify's trustProxy: whether (or over how many hops) to believe X-Forwarded-For. */
+  trustProxy: boolean | number;
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
 };
@@ -243,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: value.ADMIN_EMAIL.toLowerCase(), password: value.ADMIN_PASSWORD }
         : undefined,
     authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
+    writeRateLimitMax: value.WRITE_RATE_LIMIT_MAX,
+    trustProxy: value.TRUST_PROXY,
     payments: paymentsConfig(value),
   };
 }

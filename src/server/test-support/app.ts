@@ -27,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_MAX: '10000',
+    WRITE_RATE_LIMIT_MAX: '100000',
     ...env,
   });
 }

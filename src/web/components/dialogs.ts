@@ -3,6 +3,9 @@
  * promote, report, verify and mark-safe action asks first: "Confirm" or "Don't Confirm"; on
  * denial the page says "Changes are not saved". Import from lazy route chunks only: SweetAlert2
  * is ~16 KB gzipped and must stay out of the home route.
+ *
+ * Titles and texts are always set as text (SweetAlert2's `titleText` and `text`, never `title` or
+ * `html`, which it parses as HTML): they may carry user text such as a product or user name.
  */
 import Swal from 'sweetalert2';
 
@@ -21,7 +24,7 @@ export const dialogTexts = {
  */
 export async function confirmAction(title: string, text?: string): Promise<boolean> {
   const result = await Swal.fire({
-    title,
+    titleText: title,
     text,
     icon: 'warning',
     showDenyButton: true,
@@ -29,16 +32,16 @@ export async function confirmAction(title: string, text?: string): Promise<boole
     denyButtonText: dialogTexts.deny,
   });
   if (result.isConfirmed) return true;
-  await Swal.fire({ title: dialogTexts.notSaved, icon: 'info' });
+  await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
   return false;
 }
 
 /** A success dialog, e.g. `showSuccess('Verified Success!')` or `showSuccess('Success', 'New Product Added')`. */
 export async function showSuccess(title: string, text?: string): Promise<void> {
-  await Swal.fire({ title, text, icon: 'success' });
+  await Swal.fire({ titleText: title, text, icon: 'success' });
 }
 
 /** A failure dialog, e.g. `showFailure('Error', message)`. */
 export async function showFailure(title: string, text?: string): Promise<void> {
-  await Swal.fire({ title, text, icon: 'error' });
+  await Swal.fire({ titleText: title, text, icon: 'error' });
 }

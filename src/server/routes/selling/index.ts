@@ -51,6 +51,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(400, 'body.category_id must be an existing category');
       }
       const id = await insertProduct(app.db, sellerOf(request), request.body);
+      if (!id) throw httpError(401, 'This account has been deleted');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
   });

@@ -44,25 +44,40 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
 /**
  * Inserts a listing for `sellerId`. Prices arrive in dollars and are stored in cents; name,
  * description and location are capitalised (spec §5); the flags start false (spec §4).
+ * The seller's row is share-locked in the same transaction, so an admin deleting the seller at
+ * that moment either comes first (nothing is inserted) or waits and then removes the listing too.
+ * @returns the new id, or null when the seller has been deleted.
  */
-export async function insertProduct(db: Database, sellerId: string, input: NewProduct) {
-  const [row] = await db
-    .insert(products)
-    .values({
-      productName: capitalizeFirst(input.product_name),
-      productDescription: capitalizeFirst(input.product_description),
-      productImage: input.product_image,
-      categoryId: input.category_id,
-      condition: input.condition,
-      resellPriceCents: dollarsToCents(input.resell_price),
-      originalPriceCents: dollarsToCents(input.original_price),
-      yearOfUsed: input.year_of_used,
-      sellerLocation: capitalizeFirst(input.seller_location),
-      sellerPhone: input.seller_phone,
-      sellerId,
-    })
-    .returning({ id: products.id });
-  return row!.id;
+export async function insertProduct(
+  db: Database,
+  sellerId: string,
+  input: NewProduct,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [seller] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, sellerId), isNull(users.deletedAt)))
+      .for('share');
+    if (!seller) return null;
+    const [row] = await tx
+      .insert(products)
+      .values({
+        productName: capitalizeFirst(input.product_name),
+        productDescription: capitalizeFirst(input.product_description),
+        productImage: input.product_image,
+        categoryId: input.category_id,
+        condition: input.condition,
+        resellPriceCents: dollarsToCents(input.resell_price),
+        originalPriceCents: dollarsToCents(input.original_price),
+        yearOfUsed: input.year_of_used,
+        sellerLocation: capitalizeFirst(input.seller_location),
+        sellerPhone: input.seller_phone,
+        sellerId,
+      })
+      .returning({ id: products.id });
+    return row!.id;
+  });
 }
 
 /** The seller's live products, newest first, with category and seller fields for spec §3. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productFormMessages, promoteMessages } from '../../../contract/index.js';
+import { newProductSchema, productFormMessages, promoteMessages } from '../../../contract/index.js';
+import { insertProduct } from './repository.js';
 import { orders, payments, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -316,6 +317,16 @@ describe('POST /api/products with bad input', () => {
       payload: '<product/>',
     });
     expect(xml.statusCode).toBe(415);
+  });
+});
+
+describe('insertProduct', () => {
+  it('inserts nothing for a seller deleted after the guard let the request in', async () => {
+    const gone = await createUser(t.database.db, { deletedAt: new Date() });
+    const id = await insertProduct(t.database.db, gone.id, newProductSchema.parse(validProduct()));
+    expect(id).toBeNull();
+    const rows = await t.database.db.select().from(products).where(eq(products.sellerId, gone.id));
+    expect(rows).toEqual([]);
   });
 });
 

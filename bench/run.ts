@@ -32,6 +32,57 @@ const connections = Number(values.connections);
 const dataDir = path.join(root, 'bench/.data');
 const SERVER_PORT = 3190;
 const CEILING_PORT = 3191;
+/** Orders of the signed-in buyer whose `GET /api/orders` is measured. */
+const ORDERS_PER_BUYER = 20;
+
+/**
+ * Signs up a buyer through the identity API, saves its user record, books `count` unsold
+ * listings of `categoryId`, and returns its API token (valid 15 minutes: long enough for a run).
+ */
+async function buyerWithOrders(base: string, categoryId: string, count: number): Promise<string> {
+  const origin = { origin: base, 'content-type': 'application/json' };
+  const email = `bench-${Date.now()}@bench.example.com`;
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email, password: 'bench-password', name: 'Bench Buyer' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = (signUp.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const headers = { ...origin, cookie };
+  const saved = await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ displayName: 'Bench Buyer', email, photoURL: '', role: 'buyer' }),
+  });
+  if (!saved.ok) throw new Error(`saving the user failed: ${saved.status}`);
+  const jwt = await fetch(`${base}/api/jwt`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ user: user.id }),
+  });
+  const { token } = (await jwt.json()) as { token: string };
+  const listing = (await (await fetch(`${base}/api/category/${categoryId}?limit=100`)).json()) as {
+    _id: string;
+    order_status: boolean;
+  }[];
+  const unsold = listing.filter((product) => !product.order_status).slice(0, count);
+  for (const product of unsold) {
+    const booked = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        customer_info: { customer_phone: '01800000000', meeting_location: 'Bench Street 1' },
+        product_info: { product_id: product._id },
+        seller_info: {},
+        order_status: false,
+      }),
+    });
+    if (!booked.ok) throw new Error(`booking failed: ${booked.status} ${await booked.text()}`);
+  }
+  return token;
+}
 
 interface Endpoint {
   name: string;
@@ -109,6 +160,9 @@ async function main(): Promise<void> {
       DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
+      WRITE_RATE_LIMIT_MAX: '1000000',
+      AUTH_RATE_LIMIT_MAX: '1000000',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,6 +173,7 @@ async function main(): Promise<void> {
     await waitForLine(server, /running at/, 120_000);
     const base = `http://127.0.0.1:${SERVER_PORT}`;
     const categories = (await (await fetch(`${base}/api/categories`)).json()) as { _id: string }[];
+    const token = await buyerWithOrders(base, categories[1]?._id ?? '', ORDERS_PER_BUYER);
     const asset = readdirSync(path.join(root, 'dist/web/assets')).find((file) =>
       file.endsWith('.js'),
     );
@@ -128,6 +183,11 @@ async function main(): Promise<void> {
       { name: 'GET /api/category/{id} (first page)', path: `/api/category/${categories[0]?._id}` },
       { name: 'GET / (home HTML)', path: '/' },
       { name: 'GET /assets/*.js (hashed asset)', path: `/assets/${asset}` },
+      {
+        name: `GET /api/orders (signed in, ${ORDERS_PER_BUYER} orders)`,
+        path: '/api/orders',
+        headers: { authorization: `Bearer ${token}` },
+      },
     ];
 
     // The ceiling answers the same bodies, captured from the real server.

@@ -2,9 +2,11 @@
  * A product on the category page (spec §2 Category page): image, product name, seller name with
  * a verified badge when the seller is verified, years used, condition, resell and original price
  * in dollars, seller location, and posting date and time (medium date, short time).
- * Until accounts exist nobody is a buyer, so every unsold card shows the non-buyer text;
- * a sold product (`order_status`) shows SOLD OUT.
+ * Its foot: SOLD OUT for a sold product (`order_status`); otherwise the buyer's actions
+ * (`buyerActions`: Book Now and Report, given by the page for a buyer) or, for anyone else,
+ * "Please login with buyer account for buy this product."; nothing while the role is checked.
  */
+import type { ReactNode } from 'react';
 import { formatDollars, type ProductCard as Product } from '../../../lib/contract';
 
 const postedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -15,7 +17,15 @@ export function formatPostedAt(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : postedAt.format(date);
 }
 
-export function ProductCard({ product }: { product: Product }) {
+export interface ProductCardProps {
+  product: Product;
+  /** Book Now and Report, when the viewer is a buyer (spec §2). */
+  buyerActions?: ReactNode;
+  /** True while the viewer's buyer role is being checked: the foot stays empty meanwhile. */
+  roleChecking?: boolean;
+}
+
+export function ProductCard({ product, buyerActions, roleChecking = false }: ProductCardProps) {
   return (
     <article
       data-testid="product-card"
@@ -62,6 +72,8 @@ export function ProductCard({ product }: { product: Product }) {
         <div className="card-actions mt-auto pt-2">
           {product.order_status ? (
             <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>
+          ) : roleChecking ? null : buyerActions ? (
+            buyerActions
           ) : (
             <p className="text-sm font-medium text-warning-content">
               Please login with buyer account for buy this product.

@@ -1,6 +1,2 @@
-/** /user/buyer, the buyer's orders (spec §2): placeholder until its issue builds the page. */
-import { DashboardPage } from '../components/dashboard-page';
-
-export function MyOrdersRoute() {
-  return <DashboardPage heading="All order List" />;
-}
+/** /user/buyer, the buyer's orders (spec §2 Buyer dashboard): built in features/orders. */
+export { MyOrdersRoute } from '../../orders/routes/my-orders';

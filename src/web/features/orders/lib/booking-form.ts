@@ -1,0 +1,53 @@
+/**
+ * The booking modal's form (spec §3 Booking form, §5 Booking): `customer_phone` and
+ * `customer_location`, both required with the spec's messages. The rules are the contract's
+ * (`newOrderSchema`), so the browser and the server agree; zod lives here, so only the lazy
+ * booking modal imports this module.
+ */
+import { z } from 'zod';
+import { newOrderSchema, type NewOrder } from '../../../../contract/orders';
+import type { ProductCard } from '../../../lib/contract';
+import type { AuthUser } from '../../auth/lib/auth-context';
+
+const customerInfo = newOrderSchema.shape.customer_info.shape;
+
+export const bookingFormSchema = z.object({
+  customer_phone: customerInfo.customer_phone,
+  customer_location: customerInfo.meeting_location,
+});
+export type BookingFormValues = z.input<typeof bookingFormSchema>;
+
+/**
+ * The spec §7 body of `POST /api/orders` for a booking. The server reads only the product id,
+ * phone and meeting location; the rest is what the spec's client sends, for the record.
+ */
+export function toNewOrder(
+  values: z.output<typeof bookingFormSchema>,
+  product: ProductCard,
+  user: AuthUser,
+): NewOrder {
+  return {
+    customer_info: {
+      customer_name: user.displayName,
+      customer_email: user.email,
+      customer_uid: user.uid,
+      customer_phone: values.customer_phone,
+      meeting_location: values.customer_location,
+    } as NewOrder['customer_info'],
+    product_info: {
+      product_name: product.product_name,
+      product_image: product.product_image,
+      product_price: product.resell_price,
+      product_id: product._id,
+      product_category: product.category_name,
+      product_category_id: product.category_id,
+    } as NewOrder['product_info'],
+    seller_info: {
+      seller_name: product.seller_name,
+      seller_uid: product.seller_uid,
+      seller_image: product.seller_image,
+      seller_location: product.seller_location,
+    },
+    order_status: false,
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * My Orders (/user/buyer; spec §2 Buyer dashboard): heading "All order List", the buyer's orders
+ * in a table, or "You have not placed any order yet!". The buyer dashboard shell and its role
+ * guard come from the router.
+ */
+import { ErrorMessage } from '../../../components/error-message';
+import { ProgressBar } from '../../../components/progress-bar';
+import { DashboardPage } from '../../dashboard/components/dashboard-page';
+import { useOrders } from '../api/get-orders';
+import { OrdersTable } from '../components/orders-table';
+
+export function MyOrdersRoute() {
+  const { data: orders, isPending, error } = useOrders();
+  return (
+    <DashboardPage heading="All order List">
+      {isPending ? (
+        <ProgressBar label="Loading your orders" />
+      ) : !orders ? (
+        <ErrorMessage error={error} />
+      ) : orders.length === 0 ? (
+        <p className="py-10 text-center text-lg">You have not placed any order yet!</p>
+      ) : (
+        <OrdersTable orders={orders} />
+      )}
+    </DashboardPage>
+  );
+}

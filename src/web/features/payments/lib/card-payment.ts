@@ -1,0 +1,57 @@
+/**
+ * What the payment page needs from a card provider (spec §4 Payment flow, §7 "A card payment
+ * provider creates a payment method and confirms the payment with the client secret"), in
+ * Stripe.js's shapes: `{paymentMethod}` or `{error}`, `{paymentIntent}` or `{error}`. Errors never
+ * throw; their `message` is the provider's customer-facing text (e.g. "Your card was declined.").
+ * Implemented by the sandbox card form and by Stripe Elements' CardElement.
+ */
+export interface CardError {
+  message: string;
+}
+
+export interface BillingDetails {
+  name: string;
+  email: string;
+}
+
+export type CreatePaymentMethodResult =
+  | { paymentMethodId: string; error?: undefined }
+  | { paymentMethodId?: undefined; error: CardError };
+
+export interface ConfirmedIntent {
+  /** The PaymentIntent id (`pi_…`): the spec's transaction id. */
+  id: string;
+  status: string;
+}
+
+export type ConfirmCardPaymentResult =
+  | { paymentIntent: ConfirmedIntent; error?: undefined }
+  | { paymentIntent?: undefined; error: CardError };
+
+export interface CardPayment {
+  /** Stripe: `stripe.createPaymentMethod({type: 'card', card, billing_details})`. */
+  createPaymentMethod(billing: BillingDetails): Promise<CreatePaymentMethodResult>;
+  /**
+   * Stripe: `stripe.confirmCardPayment(clientSecret, {payment_method})`. Without a payment method
+   * id the card input itself is used, as Stripe.js does with `{payment_method: {card}}`: an
+   * invalid card then fails again with the card's own error.
+   */
+  confirmCardPayment(
+    clientSecret: string,
+    paymentMethodId: string | undefined,
+    billing: BillingDetails,
+  ): Promise<ConfirmCardPaymentResult>;
+}
+
+/** A thrown error (network, server) as a card error: its message, or a generic text. */
+export function toCardError(error: unknown): CardError {
+  if (error instanceof TypeError) {
+    return { message: 'Network error: please check your connection and try again.' };
+  }
+  return {
+    message:
+      error instanceof Error && error.message
+        ? error.message
+        : 'Something went wrong, please try again',
+  };
+}

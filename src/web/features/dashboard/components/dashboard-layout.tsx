@@ -123,7 +123,10 @@ export function DashboardLayout({ title, links, smallScreen }: DashboardLayoutPr
       <div
         className={`drawer-side z-40 lg:z-auto ${smallScreen === 'dropdown' ? 'max-lg:hidden' : ''}`}
       >
-        <label htmlFor={drawerId} aria-label="Close dashboard menu" className="drawer-overlay" />
+        {/* A <label> may not carry aria-label (axe: aria-prohibited-attr); its text names it. */}
+        <label htmlFor={drawerId} className="drawer-overlay">
+          <span className="sr-only">Close dashboard menu</span>
+        </label>
         <aside className="min-h-full w-72 space-y-4 bg-base-100 p-4 lg:rounded-box lg:border lg:border-base-300 lg:bg-base-100">
           {user && <UserBadge user={user} />}
           <nav aria-label={title}>{menu}</nav>

@@ -1,6 +1,2 @@
-/** /user/admin/buyers, all buyers (spec §2): placeholder until its issue builds the page. */
-import { DashboardPage } from '../components/dashboard-page';
-
-export function AllBuyersRoute() {
-  return <DashboardPage heading="All Buyer" />;
-}
+/** /user/admin/buyers, all buyers (spec §2): the page lives in features/moderation. */
+export { AllBuyersRoute } from '../../moderation/routes/all-buyers';

@@ -1,6 +1,2 @@
-/** /user/admin, all sellers (spec §2): placeholder until its issue builds the page. */
-import { DashboardPage } from '../components/dashboard-page';
-
-export function AllSellersRoute() {
-  return <DashboardPage heading="All Seller" />;
-}
+/** /user/admin, all sellers (spec §2): the page lives in features/moderation. */
+export { AllSellersRoute } from '../../moderation/routes/all-sellers';

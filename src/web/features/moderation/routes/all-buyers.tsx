@@ -1,0 +1,11 @@
+/** /user/admin/buyers, All Buyer (spec §2 Admin dashboard): every buyer, with Delete. */
+import { DashboardPage } from '../../dashboard/components/dashboard-page';
+import { UsersTable } from '../components/users-table';
+
+export function AllBuyersRoute() {
+  return (
+    <DashboardPage heading="All Buyer">
+      <UsersTable role="buyer" />
+    </DashboardPage>
+  );
+}

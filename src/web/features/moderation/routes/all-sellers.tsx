@@ -1,0 +1,11 @@
+/** /user/admin, All Seller (spec §2 Admin dashboard): every seller, with Verify and Delete. */
+import { DashboardPage } from '../../dashboard/components/dashboard-page';
+import { UsersTable } from '../components/users-table';
+
+export function AllSellersRoute() {
+  return (
+    <DashboardPage heading="All Seller">
+      <UsersTable role="seller" />
+    </DashboardPage>
+  );
+}

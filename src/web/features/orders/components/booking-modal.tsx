@@ -99,6 +99,7 @@ export function BookingModal({ product, user, onClose }: BookingModalProps) {
             <input
               type="tel"
               autoComplete="tel"
+              autoFocus
               className="input w-full"
               {...register('customer_phone')}
             />

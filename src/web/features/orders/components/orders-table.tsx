@@ -12,7 +12,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table" aria-label="All order List">
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">No.</th>
             <th scope="col">Product Image</th>

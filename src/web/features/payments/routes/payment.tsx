@@ -49,11 +49,13 @@ export function PaymentRoute() {
   return (
     <section className="mx-auto w-full max-w-xl space-y-6 py-6">
       {transactionId && (
-        <div role="status" className="alert alert-success alert-soft flex-col items-start gap-1">
-          <p className="font-semibold">{paymentTexts.paid}</p>
-          <p className="break-all">
-            Your transaction id: <span className="font-mono font-bold">{transactionId}</span>
-          </p>
+        <div role="status" className="alert alert-success alert-soft">
+          <div className="min-w-0 space-y-1">
+            <p className="font-semibold">{paymentTexts.paid}</p>
+            <p className="break-all">
+              Your transaction id: <span className="font-mono font-bold">{transactionId}</span>
+            </p>
+          </div>
         </div>
       )}
       {!data ? (

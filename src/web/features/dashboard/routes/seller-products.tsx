@@ -1,6 +1,11 @@
-/** /user/seller/all-products, the seller's products (spec §2): placeholder until its issue builds the page. */
+/** /user/seller/all-products, My Products (spec §2: its heading also reads "All order List"). */
+import { SellerProductsTable } from '../../selling/components/seller-products-table';
 import { DashboardPage } from '../components/dashboard-page';
 
 export function MyProductsRoute() {
-  return <DashboardPage heading="All order List" />;
+  return (
+    <DashboardPage heading="All order List">
+      <SellerProductsTable />
+    </DashboardPage>
+  );
 }

@@ -1,0 +1,41 @@
+/**
+ * POST /api/categories {category_name} (spec §5 New category, §7) → 201 {acknowledged,
+ * insertedId}; 409 "A category with this name already exists". On success the new category goes
+ * into the cached category list at once (the product form's select shows it) and the list is
+ * fetched again for the server's truth.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Category } from '../../../../contract/entities';
+import { apiPaths } from '../../../../contract/paths';
+import { capitalizeFirst } from '../../../../contract/selling';
+import { categoriesQueryOptions } from '../../catalog/api/get-categories';
+
+/** Adds a category; resolves it as the list will show it (first letter capitalised, spec §5). */
+export async function createCategory(name: string): Promise<Category> {
+  const category_name = capitalizeFirst(name);
+  const { data } = await apiRequest<{ insertedId: string }>(apiPaths.categories(), {
+    method: 'POST',
+    body: { category_name },
+  });
+  return { _id: data.insertedId, category_name };
+}
+
+/** Orders categories as GET /api/categories does: by name ignoring case. */
+function byName(a: Category, b: Category): number {
+  const left = a.category_name.toLowerCase();
+  const right = b.category_name.toLowerCase();
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  const { queryKey } = categoriesQueryOptions();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: (category) => {
+      queryClient.setQueryData(queryKey, (list) => [...(list ?? []), category].sort(byName));
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The Add A Product form (spec §2 Seller dashboard, §5 Add product, §8): every field of the spec
+ * with its exact validation messages, condition defaulting to Fair, and a button opening the
+ * add-category dialog (a category added there is selected at once). On submit: upload the photo
+ * (POST /api/images), save the product (POST /api/products) with name, description and location
+ * capitalised, then the dialog "Success" / "New Product Added" and an empty form. A progress
+ * indicator replaces the submit button meanwhile; a failure toasts the server's message.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { showSuccess } from '../../../components/dialogs';
+import type { Category } from '../../../../contract/entities';
+import { conditions } from '../../../../contract/limits';
+import { acceptedImageTypes } from '../../../../contract/accounts';
+import { uploadImage } from '../../auth/api/save-user';
+import { SubmittingIndicator } from '../../auth/components/auth-card';
+import { FormField } from '../../auth/components/form-field';
+import { useAuth } from '../../auth/lib/auth-context';
+import { errorText } from '../../auth/lib/redirect';
+import { useCategories } from '../../catalog/api/get-categories';
+import { useCreateProduct } from '../api/create-product';
+import {
+  categoryRequiredMessage,
+  emptyProductForm,
+  productFormSchema,
+  toProductBody,
+  type ProductFormInput,
+  type ProductFormValues,
+} from '../lib/product-form';
+import { AddCategoryDialog } from './add-category-dialog';
+
+export function AddProductForm() {
+  const { user } = useAuth();
+  const { data: categories, isPending: categoriesLoading } = useCategories();
+  const createProduct = useCreateProduct();
+  const categoryDialog = useRef<HTMLDialogElement>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: emptyProductForm,
+  });
+
+  const handleCategoryCreated = (category: Category) =>
+    setValue('category_id', category._id, { shouldValidate: true });
+
+  const handleAddProduct = handleSubmit(async (values) => {
+    const category = categories?.find((item) => item._id === values.category_id);
+    if (!user || !category) {
+      setError('category_id', { message: categoryRequiredMessage });
+      return;
+    }
+    try {
+      const imageUrl = await uploadImage(values.product_image[0]!);
+      await createProduct.mutateAsync(toProductBody(values, imageUrl, category, user));
+      reset();
+      void showSuccess('Success', 'New Product Added');
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void handleAddProduct(event)}
+        className="card border border-base-300 bg-base-100 shadow-sm"
+      >
+        <div className="card-body grid gap-x-6 gap-y-2 p-5 sm:p-8 md:grid-cols-2">
+          <FormField label="Product Name" error={errors.product_name?.message}>
+            <input type="text" className="input w-full" {...register('product_name')} />
+          </FormField>
+          <FormField label="Product Image" error={errors.product_image?.message}>
+            <input
+              type="file"
+              accept={acceptedImageTypes.join(',')}
+              className="file-input w-full"
+              {...register('product_image')}
+            />
+          </FormField>
+          <Controller
+            control={control}
+            name="category_id"
+            render={({ field }) => (
+              <FormField
+                label="Category"
+                error={errors.category_id?.message}
+                hint={
+                  <button
+                    type="button"
+                    className="btn mt-2 w-fit btn-outline btn-sm btn-primary"
+                    onClick={() => categoryDialog.current?.showModal()}
+                  >
+                    Add New Category
+                  </button>
+                }
+              >
+                <select className="select w-full" {...field}>
+                  <option value="" disabled>
+                    {categoriesLoading ? 'Loading categories…' : 'Pick a category'}
+                  </option>
+                  {categories?.map((category) => (
+                    <option key={category._id} value={category._id}>
+                      {category.category_name}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            )}
+          />
+          <FormField label="Condition" error={errors.condition?.message}>
+            <select className="select w-full" {...register('condition')}>
+              {conditions.map((condition) => (
+                <option key={condition} value={condition}>
+                  {condition}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField label="Resell Price" error={errors.resell_price?.message}>
+            <input
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              className="input w-full"
+              {...register('resell_price')}
+            />
+          </FormField>
+          <FormField label="Original Price" error={errors.original_price?.message}>
+            <input
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              className="input w-full"
+              {...register('original_price')}
+            />
+          </FormField>
+          <FormField label="Year Of Used" error={errors.year_of_used?.message}>
+            <input
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              className="input w-full"
+              {...register('year_of_used')}
+            />
+          </FormField>
+          <FormField label="Location" error={errors.seller_location?.message}>
+            <input
+              type="text"
+              autoComplete="address-level2"
+              className="input w-full"
+              {...register('seller_location')}
+            />
+          </FormField>
+          <FormField label="Phone Number" error={errors.seller_phone?.message}>
+            <input
+              type="tel"
+              autoComplete="tel"
+              className="input w-full"
+              {...register('seller_phone')}
+            />
+          </FormField>
+          <div className="md:col-span-2">
+            <FormField label="Product Description" error={errors.product_description?.message}>
+              <textarea rows={4} className="textarea w-full" {...register('product_description')} />
+            </FormField>
+          </div>
+          <div className="pt-2 md:col-span-2">
+            {isSubmitting ? (
+              <SubmittingIndicator label="Adding the product" />
+            ) : (
+              <button type="submit" className="btn w-full btn-primary">
+                Add Product
+              </button>
+            )}
+          </div>
+        </div>
+      </form>
+      <AddCategoryDialog dialogRef={categoryDialog} onCreated={handleCategoryCreated} />
+    </>
+  );
+}

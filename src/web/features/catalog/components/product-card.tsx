@@ -8,6 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatDollars, type ProductCard as Product } from '../../../lib/contract';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 const postedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -82,29 +83,5 @@ export function ProductCard({ product, buyerActions, roleChecking = false }: Pro
         </div>
       </div>
     </article>
-  );
-}
-
-function VerifiedBadge() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      className="size-5 text-info"
-      fill="currentColor"
-      role="img"
-      aria-label="Verified seller"
-    >
-      <title>Verified seller</title>
-      <path d="M12 1.5l2.6 1.9 3.2-.1 1 3.1 2.6 1.9-1 3.1 1 3.1-2.6 1.9-1 3.1-3.2-.1L12 22.5l-2.6-1.9-3.2.1-1-3.1-2.6-1.9 1-3.1-1-3.1 2.6-1.9 1-3.1 3.2.1z" />
-      <path
-        d="M8 12.5l2.6 2.6L16.2 9.5"
-        fill="none"
-        stroke="white"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

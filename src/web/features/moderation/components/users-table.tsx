@@ -15,7 +15,7 @@ import { useAuth } from '../../auth/lib/auth-context';
 import { useUsersByRole, type ModeratedRole } from '../api/get-users-by-role';
 import { useDeleteUser, useVerifySeller } from '../api/moderation-actions';
 import { runAdminAction } from '../lib/run-admin-action';
-import { VerifiedBadge } from './verified-badge';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 const captions = { seller: 'All sellers', buyer: 'All buyers' } as const;
 const emptyTexts = { seller: 'There are no sellers yet.', buyer: 'There are no buyers yet.' };

@@ -1,6 +1,6 @@
 /**
- * The verified seller's badge (spec §2 Admin dashboard: "verified sellers carry a verified badge
- * and a Verified label"); the same seal as the category page's product cards.
+ * The verified seller's badge (spec §2: the category page's cards and the admin's seller list:
+ * "verified sellers carry a verified badge").
  */
 export function VerifiedBadge({ label = 'Verified seller' }: { label?: string }) {
   return (

@@ -31,6 +31,15 @@ import {
 } from '../lib/product-form';
 import { AddCategoryDialog } from './add-category-dialog';
 
+/** A dollar amount with cents (the contract checks the range and the two decimals). */
+const priceInput = {
+  type: 'number',
+  inputMode: 'decimal',
+  min: '0',
+  step: '0.01',
+  className: 'input w-full',
+} as const;
+
 export function AddProductForm() {
   const { user } = useAuth();
   const { data: categories, isPending: categoriesLoading } = useCategories();
@@ -127,24 +136,10 @@ export function AddProductForm() {
             </select>
           </FormField>
           <FormField label="Resell Price" error={errors.resell_price?.message}>
-            <input
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              className="input w-full"
-              {...register('resell_price')}
-            />
+            <input {...priceInput} {...register('resell_price')} />
           </FormField>
           <FormField label="Original Price" error={errors.original_price?.message}>
-            <input
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              className="input w-full"
-              {...register('original_price')}
-            />
+            <input {...priceInput} {...register('original_price')} />
           </FormField>
           <FormField label="Year Of Used" error={errors.year_of_used?.message}>
             <input

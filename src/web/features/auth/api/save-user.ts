@@ -1,21 +1,9 @@
 /**
- * Registration's server calls (spec §2 Registration, §7): the photo upload (`POST /api/images`,
- * multipart field `image`, the spec's image-host answer `{data: {url}}`) and the user record
- * (`POST /api/users`). Both go through the shared client with the new account's token.
+ * Registration's server call (spec §2 Registration, §7): the user record (`POST /api/users`);
+ * the photo upload is lib/upload-image.ts. It goes through the shared client.
  */
 import { apiRequest } from '../../../lib/api-client';
 import { accountApiPaths, type RegistrationRole } from '../../../lib/contract';
-
-/** Uploads an image; resolves the stored image's URL (e.g. `/uploads/….webp`). */
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
-  const { data } = await apiRequest<{ data: { url: string } }>(accountApiPaths.images(), {
-    method: 'POST',
-    body: form,
-  });
-  return data.data.url;
-}
 
 export interface NewUserRecord {
   displayName: string;

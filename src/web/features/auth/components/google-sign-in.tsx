@@ -9,7 +9,7 @@ import toast from 'react-hot-toast';
 import { paths } from '../../../app/paths';
 import { getAuthConfig } from '../api/identity-client';
 import { useAuth } from '../lib/auth-context';
-import { errorText } from '../lib/redirect';
+import { errorText } from '../../../lib/error-text';
 
 /** The message when Google sign-in is off on this server. */
 export const googleNotConfiguredMessage = 'Google sign-in is not configured on this server.';

@@ -10,10 +10,11 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { requestPasswordReset } from '../api/identity-client';
-import { AuthCard, SubmittingIndicator } from '../components/auth-card';
-import { FormField } from '../components/form-field';
+import { AuthCard } from '../components/auth-card';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/form-schemas';
-import { errorText } from '../lib/redirect';
+import { errorText } from '../../../lib/error-text';
 
 export const resetLinkSentMessage =
   'If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.';

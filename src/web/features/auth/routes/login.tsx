@@ -11,12 +11,14 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { AuthCard, SubmittingIndicator } from '../components/auth-card';
-import { FormField } from '../components/form-field';
+import { AuthCard } from '../components/auth-card';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { loginSchema, type LoginValues } from '../lib/form-schemas';
 import { useAuth } from '../lib/auth-context';
-import { errorText, fromState, safePath } from '../lib/redirect';
+import { fromState, safePath } from '../lib/redirect';
+import { errorText } from '../../../lib/error-text';
 
 export function LoginRoute() {
   const { signIn, user, loading } = useAuth();

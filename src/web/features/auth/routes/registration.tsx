@@ -13,16 +13,18 @@ import { Link, useNavigate } from 'react-router';
 import Swal from 'sweetalert2';
 import { paths } from '../../../app/paths';
 import { registrationRoles } from '../../../lib/contract';
-import { saveUserRecord, uploadImage } from '../api/save-user';
-import { AuthCard, SubmittingIndicator } from '../components/auth-card';
-import { FormField } from '../components/form-field';
+import { saveUserRecord } from '../api/save-user';
+import { uploadImage } from '../../../lib/upload-image';
+import { AuthCard } from '../components/auth-card';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
 import { useAuth } from '../lib/auth-context';
 import {
   registrationSchema,
   type RegistrationInput,
   type RegistrationValues,
 } from '../lib/form-schemas';
-import { errorText } from '../lib/redirect';
+import { errorText } from '../../../lib/error-text';
 
 /** Spec §9: the success dialog lasts 2500 ms. */
 export const REGISTRATION_DIALOG_MS = 2500;

@@ -10,10 +10,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/identity-client';
-import { AuthCard, SubmittingIndicator } from '../components/auth-card';
-import { FormField } from '../components/form-field';
+import { AuthCard } from '../components/auth-card';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
 import { resetPasswordSchema, type ResetPasswordValues } from '../lib/form-schemas';
-import { errorText } from '../lib/redirect';
+import { errorText } from '../../../lib/error-text';
 
 export const passwordResetSuccessMessage = 'Your password has been reset. Please login.';
 export const invalidResetLinkMessage =

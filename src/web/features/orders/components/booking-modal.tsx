@@ -13,10 +13,10 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { buyingTexts } from '../../../../contract/orders';
 import { formatDollars, type ProductCard } from '../../../lib/contract';
-import { SubmittingIndicator } from '../../auth/components/auth-card';
-import { FormField } from '../../auth/components/form-field';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
 import type { AuthUser } from '../../auth/lib/auth-context';
-import { errorText } from '../../auth/lib/redirect';
+import { errorText } from '../../../lib/error-text';
 import { useCreateOrder } from '../api/create-order';
 import { bookingFormSchema, toNewOrder, type BookingFormValues } from '../lib/booking-form';
 

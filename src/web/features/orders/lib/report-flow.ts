@@ -6,7 +6,7 @@
  */
 import { buyingTexts } from '../../../../contract/orders';
 import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
-import { errorText } from '../../auth/lib/redirect';
+import { errorText } from '../../../lib/error-text';
 import { reportProduct } from '../api/report-product';
 
 /** Texts of the report flow that the spec leaves open (invented; see the issue 5 report). */

@@ -12,9 +12,9 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Category } from '../../../../contract/entities';
 import { newCategorySchema } from '../../../../contract/selling';
-import { FormField } from '../../auth/components/form-field';
-import { SubmittingIndicator } from '../../auth/components/auth-card';
-import { errorText } from '../../auth/lib/redirect';
+import { FormField } from '../../../components/form-field';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { errorText } from '../../../lib/error-text';
 import { useCreateCategory } from '../api/create-category';
 
 export interface AddCategoryDialogProps {

@@ -14,11 +14,11 @@ import { showSuccess } from '../../../components/dialogs';
 import type { Category } from '../../../../contract/entities';
 import { conditions } from '../../../../contract/limits';
 import { acceptedImageTypes } from '../../../../contract/accounts';
-import { uploadImage } from '../../auth/api/save-user';
-import { SubmittingIndicator } from '../../auth/components/auth-card';
-import { FormField } from '../../auth/components/form-field';
+import { uploadImage } from '../../../lib/upload-image';
+import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
 import { useAuth } from '../../auth/lib/auth-context';
-import { errorText } from '../../auth/lib/redirect';
+import { errorText } from '../../../lib/error-text';
 import { useCategories } from '../../catalog/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
 import {

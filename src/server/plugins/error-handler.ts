@@ -29,6 +29,8 @@ const unavailableMessages = [
   'Connection terminated unexpectedly',
   'PGlite is closed',
   'Cannot use a pool after calling end on the pool',
+  // node-postgres' query_timeout: the server stopped answering (network partition, frozen host).
+  'Query read timeout',
 ];
 
 /** True when `error` (or its cause chain) says the database cannot be reached right now. */

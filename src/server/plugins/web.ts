@@ -31,7 +31,9 @@ export const webPlugin = fp(
         root: options.webDir,
         prefix: '/',
         wildcard: true,
-        index: false,
+        // `/` is index.html. With `index: false` the root directory answered 403 to clients
+        // that accept neither gzip nor br (only the pre-compressed lookup found the file).
+        index: ['index.html'],
         preCompressed: true,
         // Our setHeaders decides Cache-Control; @fastify/static would overwrite it otherwise.
         cacheControl: false,

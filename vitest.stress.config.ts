@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Load and fault tests (issue 7; docs/reliability.md): each file starts the production server as
+ * a child process and drives it over loopback HTTP. One file at a time (they measure the
+ * server and use both cores), with timeouts sized for the 60 s load run.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/stress/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/stress/global-setup.ts'],
+    testTimeout: 240_000,
+    hookTimeout: 120_000,
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});

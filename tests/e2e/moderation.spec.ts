@@ -16,7 +16,6 @@ import {
 } from '@playwright/test';
 import { moderationMessages, type ModeratedUser } from '../../src/contract/moderation.js';
 import { accountApiPaths, apiPaths, authPaths } from '../../src/contract/paths.js';
-import { getCategories } from './support/api.js';
 import {
   DEMO_ADMIN,
   DEMO_BUYER,
@@ -183,10 +182,17 @@ async function expectMessage(page: Page, text: string) {
   await expect(dialog(page)).toBeHidden();
 }
 
-async function firstCategoryId(request: APIRequestContext) {
-  const [category] = await getCategories(request);
-  expect(category, 'demo data has categories').toBeTruthy();
-  return category!._id;
+/**
+ * A category of this test's own, added by `seller`: the other spec files read the demo
+ * categories while this one runs, so its listings must not appear in theirs.
+ */
+async function ownCategoryId(seller: Actor) {
+  const response = await seller.api.post(apiPaths.categories(), {
+    headers: bearer(seller),
+    data: { category_name: uniqueName('category') },
+  });
+  expect(response.status(), 'POST /api/categories').toBe(201);
+  return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
 test.describe('All Seller (/user/admin)', () => {
@@ -194,8 +200,8 @@ test.describe('All Seller (/user/admin)', () => {
     page,
     request,
   }) => {
-    const categoryId = await firstCategoryId(request);
     const seller = await make('seller', 'Quinn Seller');
+    const categoryId = await ownCategoryId(seller);
     const productName = uniqueName('Hatchback');
     await addProduct(seller, categoryId, productName);
 
@@ -339,12 +345,9 @@ test.describe('All Buyer (/user/admin/buyers)', () => {
 });
 
 test.describe('Reported Product (/user/admin/reported-product)', () => {
-  test('shows "N User", marks one safe and deletes another after confirming', async ({
-    page,
-    request,
-  }) => {
-    const categoryId = await firstCategoryId(request);
+  test('shows "N User", marks one safe and deletes another after confirming', async ({ page }) => {
     const seller = await make('seller', 'Casey Seller');
+    const categoryId = await ownCategoryId(seller);
     const [first, second] = [await make('buyer', 'Drew Buyer'), await make('buyer', 'Eli Buyer')];
     const safeName = uniqueName('Coupe');
     const badName = uniqueName('Pickup');

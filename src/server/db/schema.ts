@@ -100,15 +100,18 @@ export const products = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    // Ascending on purpose: the listings are read `order by created_at desc, id desc`, which a
+    // backward scan of an ascending index serves exactly (DESC NULLS FIRST). An index declared
+    // DESC gets NULLS LAST from drizzle-kit and does not match, so PostgreSQL would sort instead.
     index('products_category_listing_idx')
-      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .on(t.categoryId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('products_promoted_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.promote} and not ${t.sold} and ${t.deletedAt} is null`),
-    index('products_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
     index('products_reported_idx')
-      .on(t.reportCount.desc(), t.createdAt.desc())
+      .on(t.reportCount, t.createdAt)
       .where(sql`${t.reported} and ${t.deletedAt} is null`),
     check('products_condition_check', sql`${t.condition} in ('Excellent', 'Good', 'Fair')`),
     check(
@@ -172,7 +175,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     uniqueIndex('orders_one_open_per_buyer_key')
       .on(t.buyerId, t.productId)
@@ -273,7 +276,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );

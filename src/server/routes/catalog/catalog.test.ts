@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { nextCursorHeader } from '../../../contract/index.js';
+import { limits, nextCursorHeader } from '../../../contract/index.js';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import {
@@ -60,6 +60,24 @@ describe('GET /api/promoted-product/', () => {
       product_name: older.productName,
       resell_price: 12345.5,
     });
+  });
+});
+
+describe('GET /api/promoted-product/ at scale', () => {
+  it('answers the newest limits.promotedMax promoted products, not all of them', async () => {
+    const db = t.database.db;
+    const seller = await createUser(db);
+    const category = await createCategory(db);
+    const base = Date.now() - 1000 * 60 * 60;
+    for (let i = 0; i < limits.promotedMax + 2; i++) {
+      await createProduct(
+        db,
+        { categoryId: category.id, sellerId: seller.id },
+        { promote: true, createdAt: new Date(base + i * 1000) },
+      );
+    }
+    const list = (await get('/api/promoted-product/')).json<{ _id: string }[]>();
+    expect(list).toHaveLength(limits.promotedMax);
   });
 });
 

@@ -3,6 +3,7 @@
  * served by an index of schema.ts; listings that grow are paginated by keyset.
  */
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { limits } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { blogs, categories, products, users } from '../../db/schema.js';
 import type { ProductCardRow } from './presenters.js';
@@ -42,7 +43,10 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Promoted, unsold, live listings, newest first (spec §7 GET /promoted-product/). */
+/**
+ * Promoted, unsold, live listings, newest first (spec §7 GET /promoted-product/), at most
+ * `limits.promotedMax`: a carousel, not a catalogue (decision 0003).
+ */
 export function listPromotedProducts(db: Database) {
   return db
     .select({
@@ -53,7 +57,8 @@ export function listPromotedProducts(db: Database) {
     })
     .from(products)
     .where(and(eq(products.promote, true), eq(products.sold, false), isNull(products.deletedAt)))
-    .orderBy(desc(products.createdAt), desc(products.id));
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limits.promotedMax);
 }
 
 export function listBlogs(db: Database) {

@@ -69,6 +69,31 @@ export function listBlogs(db: Database) {
 }
 
 /**
+ * The columns of a product card (spec §2 Category page), joined from products, categories and
+ * users; queries that select them must join `categories` and `users` on the product.
+ */
+export const productCardColumns = {
+  id: products.id,
+  productName: products.productName,
+  productDescription: products.productDescription,
+  productImage: products.productImage,
+  categoryId: products.categoryId,
+  categoryName: categories.categoryName,
+  condition: products.condition,
+  resellPriceCents: products.resellPriceCents,
+  originalPriceCents: products.originalPriceCents,
+  yearOfUsed: products.yearOfUsed,
+  sellerLocation: products.sellerLocation,
+  sellerName: users.displayName,
+  sellerUid: users.uid,
+  sellerImage: users.photoUrl,
+  sellerStatus: users.status,
+  createdAt: products.createdAt,
+  sold: products.sold,
+  promote: products.promote,
+};
+
+/**
  * One page of a category's live listings, newest first, starting after `cursor`.
  * Returns up to `limit` rows.
  */
@@ -85,26 +110,7 @@ export function listCategoryProducts(
       )
     : undefined;
   return db
-    .select({
-      id: products.id,
-      productName: products.productName,
-      productDescription: products.productDescription,
-      productImage: products.productImage,
-      categoryId: products.categoryId,
-      categoryName: categories.categoryName,
-      condition: products.condition,
-      resellPriceCents: products.resellPriceCents,
-      originalPriceCents: products.originalPriceCents,
-      yearOfUsed: products.yearOfUsed,
-      sellerLocation: products.sellerLocation,
-      sellerName: users.displayName,
-      sellerUid: users.uid,
-      sellerImage: users.photoUrl,
-      sellerStatus: users.status,
-      createdAt: products.createdAt,
-      sold: products.sold,
-      promote: products.promote,
-    })
+    .select(productCardColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))

@@ -33,6 +33,19 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   const sellerOf = (request: { caller: { record: { id: string } | null } | null }) =>
     request.caller!.record!.id;
 
+  /**
+   * The state of live product `id` when `sellerId` owns it.
+   * @throws HttpError 404 when there is no such live product, 403 when another seller owns it.
+   */
+  async function ownLiveProduct(sellerId: string, id: string, action: 'promote' | 'delete') {
+    const state = await findProductState(app.db, id);
+    if (!state) throw httpError(404, 'Product not found');
+    if (state.sellerId !== sellerId) {
+      throw httpError(403, `You can only ${action} your own products`);
+    }
+    return state;
+  }
+
   app.route({
     ...route(createCategoryContract, ['selling']),
     preValidation: asSeller,
@@ -69,10 +82,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const sellerId = sellerOf(request);
       const { id } = request.query;
-      const state = await findProductState(app.db, id);
-      if (!state) throw httpError(404, 'Product not found');
-      if (state.sellerId !== sellerId)
-        throw httpError(403, 'You can only promote your own products');
+      const state = await ownLiveProduct(sellerId, id, 'promote');
       if (state.sold) throw httpError(409, promoteMessages.sold);
       const modifiedCount = await promoteProduct(app.db, sellerId, id);
       return {
@@ -88,10 +98,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const sellerId = sellerOf(request);
       const { id } = request.query;
-      const state = await findProductState(app.db, id);
-      if (!state) throw httpError(404, 'Product not found');
-      if (state.sellerId !== sellerId)
-        throw httpError(403, 'You can only delete your own products');
+      await ownLiveProduct(sellerId, id, 'delete');
       return { deletedCount: await deleteProduct(app.db, sellerId, id) };
     },
   });

@@ -6,6 +6,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { dollarsToCents, type NewProduct, capitalizeFirst } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
+import { productCardColumns } from '../catalog/repository.js';
 import { categories, products, users } from '../../db/schema.js';
 
 /** PostgreSQL's unique_violation SQLSTATE. */
@@ -84,26 +85,9 @@ export async function insertProduct(
 export function listSellerProducts(db: Database, sellerId: string) {
   return db
     .select({
-      id: products.id,
-      productName: products.productName,
-      productDescription: products.productDescription,
-      productImage: products.productImage,
-      categoryId: products.categoryId,
-      categoryName: categories.categoryName,
-      condition: products.condition,
-      resellPriceCents: products.resellPriceCents,
-      originalPriceCents: products.originalPriceCents,
-      yearOfUsed: products.yearOfUsed,
-      sellerLocation: products.sellerLocation,
+      ...productCardColumns,
       sellerPhone: products.sellerPhone,
-      sellerName: users.displayName,
       sellerEmail: users.email,
-      sellerUid: users.uid,
-      sellerImage: users.photoUrl,
-      sellerStatus: users.status,
-      createdAt: products.createdAt,
-      sold: products.sold,
-      promote: products.promote,
       reported: products.reported,
       reportCount: products.reportCount,
     })

@@ -36,7 +36,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // Generous: many journeys register users (argon2id) and upload photos on a 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

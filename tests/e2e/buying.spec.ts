@@ -329,12 +329,19 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     const modal = page.getByRole('dialog', { name: listing.name });
     await modal.getByLabel('Phone number').fill('01812345678');
     await modal.getByLabel('Meeting location').fill('GEC Circle');
-    const alert = page.waitForEvent('dialog');
+    // Accept the alert inside the event handler: a page blocked by an open alert can stall
+    // Playwright's next round trip until the test times out.
+    const alerts: { type: string; message: string }[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push({ type: dialog.type(), message: dialog.message() });
+      void dialog.accept();
+    });
     await modal.getByRole('button', { name: 'Submit' }).click();
-    const dialog = await alert;
-    expect(dialog.type()).toBe('alert');
-    expect(dialog.message()).toBe(`${texts.bookingFailed} (This product is already sold)`);
-    await dialog.accept();
+    await expect
+      .poll(() => alerts)
+      .toEqual([
+        { type: 'alert', message: `${texts.bookingFailed} (This product is already sold)` },
+      ]);
     // The modal stays open and usable.
     await expect(modal.getByRole('button', { name: 'Submit' })).toBeVisible();
   });

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { requestPasswordReset } from '../api/identity-client';
 import { AuthCard } from '../components/auth-card';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/form-schemas';
 import { errorText } from '../../../lib/error-text';
@@ -58,13 +58,9 @@ export function ForgotPasswordRoute() {
               {...register('email')}
             />
           </FormField>
-          {isSubmitting ? (
-            <SubmittingIndicator label="Sending the reset link" />
-          ) : (
-            <button type="submit" className="btn w-full btn-primary">
-              Send Reset Link
-            </button>
-          )}
+          <SubmitButton submitting={isSubmitting} progressLabel="Sending the reset link">
+            Send Reset Link
+          </SubmitButton>
         </form>
       )}
       <p className="text-center text-sm">

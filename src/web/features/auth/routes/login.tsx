@@ -12,7 +12,7 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { AuthCard } from '../components/auth-card';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { loginSchema, type LoginValues } from '../lib/form-schemas';
@@ -86,13 +86,9 @@ export function LoginRoute() {
             Forgot password?
           </Link>
         </div>
-        {isSubmitting ? (
-          <SubmittingIndicator label="Logging in" />
-        ) : (
-          <button type="submit" className="btn w-full btn-primary">
-            Login
-          </button>
-        )}
+        <SubmitButton submitting={isSubmitting} progressLabel="Logging in">
+          Login
+        </SubmitButton>
       </form>
       <p className="text-center text-sm">
         New to Second Gear?{' '}

@@ -16,7 +16,7 @@ import { registrationRoles } from '../../../lib/contract';
 import { saveUserRecord } from '../api/save-user';
 import { uploadImage } from '../../../lib/upload-image';
 import { AuthCard } from '../components/auth-card';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import { useAuth } from '../lib/auth-context';
 import {
@@ -109,13 +109,9 @@ export function RegistrationRoute() {
           />
         </FormField>
         <div className="pt-2">
-          {isSubmitting ? (
-            <SubmittingIndicator label="Creating your account" />
-          ) : (
-            <button type="submit" className="btn w-full btn-primary">
-              Register
-            </button>
-          )}
+          <SubmitButton submitting={isSubmitting} progressLabel="Creating your account">
+            Register
+          </SubmitButton>
         </div>
       </form>
       <p className="text-center text-sm">

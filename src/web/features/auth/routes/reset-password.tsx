@@ -11,7 +11,7 @@ import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/identity-client';
 import { AuthCard } from '../components/auth-card';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import { resetPasswordSchema, type ResetPasswordValues } from '../lib/form-schemas';
 import { errorText } from '../../../lib/error-text';
@@ -67,13 +67,9 @@ export function ResetPasswordRoute() {
               {...register('confirmPassword')}
             />
           </FormField>
-          {isSubmitting ? (
-            <SubmittingIndicator label="Saving your new password" />
-          ) : (
-            <button type="submit" className="btn w-full btn-primary">
-              Reset Password
-            </button>
-          )}
+          <SubmitButton submitting={isSubmitting} progressLabel="Saving your new password">
+            Reset Password
+          </SubmitButton>
         </form>
       )}
       <p className="text-center text-sm">

@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { buyingTexts } from '../../../../contract/orders';
 import { formatDollars, type ProductCard } from '../../../lib/contract';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import type { AuthUser } from '../../auth/lib/auth-context';
 import { errorText } from '../../../lib/error-text';
@@ -108,13 +108,9 @@ export function BookingModal({ product, user, onClose }: BookingModalProps) {
             <input className="input w-full" {...register('customer_location')} />
           </FormField>
           <div className="pt-4">
-            {isSubmitting ? (
-              <SubmittingIndicator label="Booking" />
-            ) : (
-              <button type="submit" className="btn w-full btn-primary">
-                Submit
-              </button>
-            )}
+            <SubmitButton submitting={isSubmitting} progressLabel="Booking">
+              Submit
+            </SubmitButton>
           </div>
         </form>
       </div>

@@ -15,7 +15,7 @@ import type { Category } from '../../../../contract/entities';
 import { conditions } from '../../../../contract/limits';
 import { acceptedImageTypes } from '../../../../contract/accounts';
 import { uploadImage } from '../../../lib/upload-image';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
+import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import { useAuth } from '../../auth/lib/auth-context';
 import { errorText } from '../../../lib/error-text';
@@ -173,13 +173,9 @@ export function AddProductForm() {
             </FormField>
           </div>
           <div className="pt-2 md:col-span-2">
-            {isSubmitting ? (
-              <SubmittingIndicator label="Adding the product" />
-            ) : (
-              <button type="submit" className="btn w-full btn-primary">
-                Add Product
-              </button>
-            )}
+            <SubmitButton submitting={isSubmitting} progressLabel="Adding the product">
+              Add Product
+            </SubmitButton>
           </div>
         </div>
       </form>

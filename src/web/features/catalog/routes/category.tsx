@@ -18,6 +18,7 @@ import { BuyerActions } from '../../orders/components/buyer-actions';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ProductCard } from '../components/product-card';
 import type { ProductCard as Product } from '../../../lib/contract';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const BookingModal = lazy(() =>
   import('../../orders/components/booking-modal').then((m) => ({ default: m.BookingModal })),
@@ -63,19 +64,12 @@ export function CategoryRoute() {
             ))}
           </ul>
           {error && <ErrorMessage error={error} />}
-          {hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <button
-                type="button"
-                className="btn btn-outline btn-primary"
-                onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
-              >
-                {isFetchingNextPage && <span className="loading loading-spinner loading-sm" />}
-                Load more
-              </button>
-            </div>
-          )}
+          <LoadMoreButton
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+            className="mt-10"
+          />
         </>
       )}
       {booking && user && (

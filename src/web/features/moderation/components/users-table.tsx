@@ -16,6 +16,7 @@ import { useUsersByRole, type ModeratedRole } from '../api/get-users-by-role';
 import { useDeleteUser, useVerifySeller } from '../api/moderation-actions';
 import { runAdminAction } from '../lib/run-admin-action';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const captions = { seller: 'All sellers', buyer: 'All buyers' } as const;
 const emptyTexts = { seller: 'There are no sellers yet.', buyer: 'There are no buyers yet.' };
@@ -133,19 +134,12 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
         </table>
       </div>
       {error && <ErrorMessage error={error} />}
-      {hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className="btn btn-outline btn-primary"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-          >
-            {isFetchingNextPage && <span className="loading loading-spinner loading-sm" />}
-            Load more
-          </button>
-        </div>
-      )}
+      <LoadMoreButton
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        className="mt-6"
+      />
     </>
   );
 }

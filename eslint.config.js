@@ -1,7 +1,31 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The SPA's feature folders (src/web/features/<feature>): each may import only itself and the
+ * shared code (components, lib, the contract), never another feature or the app (decision 0007).
+ * Read from the disk, so a new feature is fenced in the day its folder appears.
+ */
+const webFeatures = readdirSync(new URL('./src/web/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Contract modules free of zod: the only ones the SPA may import at run time from shared code. */
+const zodFreeContract = ['limits', 'money', 'paths', 'routes', 'route-table', 'spa-paths'];
+
+/** The deprecated named URL builders, kept only for the server's API tests (decision 0007). */
+const legacyApiPaths = {
+  group: ['**/contract/api-paths', '**/contract/api-paths.js'],
+  message:
+    'Build URLs from the contract: apiCall(apiRoutes.<route>, …) in the SPA, apiUrl(apiRoutes.<route>, …) in tests (decision 0007).',
+};
 
 export default tseslint.config(
   {
@@ -37,6 +61,110 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**'], message: 'The SPA imports src/contract, never src/server.' },
+            legacyApiPaths,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/e2e/**/*.ts', 'tests/stress/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            legacyApiPaths,
+            {
+              group: ['**/contract/index.js'],
+              importNames: ['apiPaths'],
+              message: legacyApiPaths.message,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Import boundaries (decision 0007), resolved like TypeScript resolves them.
+    files: ['src/web/**/*.{ts,tsx}', 'src/contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts/.tsx dependencies too (import-x reads only .js by default, and would see no cycle).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.web.json', 'tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A feature imports only itself and shared code, never another feature.
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message: `A feature imports only shared code (components, lib, contract): move what ${feature} needs from another feature to shared code, or compose the two in src/web/app (decision 0007).`,
+            })),
+            {
+              target: ['./src/web/features', './src/web/components', './src/web/lib'],
+              from: './src/web/app',
+              message:
+                'Imports flow shared → features → app: only src/web/app imports src/web/app (decision 0007).',
+            },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: './src/web/features',
+              message:
+                'Shared code (components, lib) imports no feature: imports flow shared → features → app (decision 0007).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The entry chunk (app, shared components and lib) must not ship zod: the contract's schema
+    // modules build their schemas at load, so shared code imports only their types. Feature code
+    // is lazy-loaded and may use the schemas (forms); `npm run size` weighs the home route.
+    files: ['src/web/{app,components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `/contract/(?!(${zodFreeContract.join('|')})(\\.js)?$)[^/]+$`,
+              allowTypeImports: true,
+              message:
+                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{limits,money,paths,routes,route-table,spa-paths}.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Nowhere in the SPA does contract/index come in at run time: it would load every area's schemas.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)\\.\\./contract(/index)?(\\.js)?$',
+              allowTypeImports: true,
+              message:
+                "Import the contract module you need (e.g. contract/orders), not contract/index: it would load every area's schemas.",
+            },
           ],
         },
       ],

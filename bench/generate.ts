@@ -44,6 +44,49 @@ const CATEGORY_NAMES = [
   'Parts & accessories',
   'Bicycles',
 ];
+/** Makes and models of the generated listings (search, decision 0012): 40, so each ~2.5%. */
+const VEHICLES: [string, string][] = [
+  ['Toyota', 'Corolla'],
+  ['Toyota', 'Camry'],
+  ['Toyota', 'RAV4'],
+  ['Toyota', 'Hilux'],
+  ['Toyota', 'Prius'],
+  ['Honda', 'Civic'],
+  ['Honda', 'Accord'],
+  ['Honda', 'CR-V'],
+  ['Honda', 'Fit'],
+  ['Nissan', 'X-Trail'],
+  ['Nissan', 'Leaf'],
+  ['Nissan', 'Navara'],
+  ['Nissan', 'Sunny'],
+  ['Ford', 'Ranger'],
+  ['Ford', 'Focus'],
+  ['Ford', 'Fiesta'],
+  ['Ford', 'Mustang'],
+  ['Volkswagen', 'Golf'],
+  ['Volkswagen', 'Passat'],
+  ['Volkswagen', 'Polo'],
+  ['BMW', '320i'],
+  ['BMW', 'X5'],
+  ['Mercedes-Benz', 'C200'],
+  ['Mercedes-Benz', 'E250'],
+  ['Audi', 'A4'],
+  ['Audi', 'Q5'],
+  ['Hyundai', 'Elantra'],
+  ['Hyundai', 'Tucson'],
+  ['Kia', 'Sportage'],
+  ['Kia', 'Rio'],
+  ['Mazda', 'CX-5'],
+  ['Mazda', 'Mazda3'],
+  ['Subaru', 'Outback'],
+  ['Suzuki', 'Swift'],
+  ['Mitsubishi', 'Pajero'],
+  ['Škoda', 'Octavia'],
+  ['Peugeot', '208'],
+  ['Renault', 'Clio'],
+  ['Tesla', 'Model 3'],
+  ['Yamaha', 'R15'],
+];
 const BATCH = 10_000;
 
 function progress(label: string, done: number, total: number): void {
@@ -55,14 +98,19 @@ function progress(label: string, done: number, total: number): void {
   if (done >= total) process.stderr.write('\n');
 }
 
+/** The benchmark's database on a PostgreSQL server (BENCH_DATABASE, default `sg_bench`). */
+export const benchDatabase = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE ?? '')
+  ? process.env.BENCH_DATABASE!
+  : 'sg_bench';
+
 async function freshServerDatabase(serverUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query('drop database if exists sg_bench with (force)');
-  await admin.query('create database sg_bench');
+  await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+  await admin.query(`create database ${benchDatabase}`);
   await admin.end();
   const url = new URL(serverUrl);
-  url.pathname = '/sg_bench';
+  url.pathname = `/${benchDatabase}`;
   return url.toString();
 }
 
@@ -117,18 +165,23 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
       from generate_series(${from}::int, ${to}::int) as i`),
   );
   // Listings: spread evenly over the categories (so each holds ~10%), over the sellers, and
-  // over the last 365 days; 1 in 200 promoted, 1 in 20 sold.
+  // over the last 365 days; 1 in 200 promoted, 1 in 20 sold (never all of one model).
   await inBatches('listings', options.products, (from, to) =>
     db.execute(sql`
-      with c as (select id, row_number() over (order by category_name) - 1 as n from categories),
+      with vehicles (n, make, model) as (values ${sql.join(
+        VEHICLES.map(([make, model], n) => sql`(${n}::int, ${make}::text, ${model}::text)`),
+        sql`, `,
+      )}),
+      c as (select id, row_number() over (order by category_name) - 1 as n from categories),
            s as (select id, row_number() over (order by uid) - 1 as n from users where role = 'seller')
-      insert into products (product_name, product_description, product_image, category_id,
+      insert into products (product_name, product_description, product_image, product_images, category_id,
         condition, resell_price_cents, original_price_cents, year_of_used, seller_location,
-        seller_phone, seller_id, created_at, order_status, promote)
-      select (array['Toyota Corolla','Honda Civic','Ford Ranger','Nissan X-Trail','Yamaha R15'])[1 + i % 5]
-               || ' ' || (2005 + i % 19) || ' #' || i,
-             'Generated listing ' || i || ' for the benchmark.',
+        seller_phone, seller_id, created_at, order_status, promote,
+        make, model, model_year, mileage_km, fuel_type, transmission)
+      select v.make || ' ' || v.model || ' ' || (2000 + (i * 7) % 25) || ' #' || i,
+             'Generated listing ' || i || ' for the benchmark: ' || (array['one owner','full service history','new tyres','garage kept','minor scratches'])[1 + i % 5] || '.',
              '/uploads/bench-listing.webp',
+             array['/uploads/bench-listing.webp'],
              c.id,
              (array['Excellent','Good','Fair'])[1 + i % 3],
              100000 + (i::bigint * 7919) % 5000000,
@@ -138,16 +191,22 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
              '0170000' || lpad((i % 10000)::text, 4, '0'),
              s.id,
              date_trunc('milliseconds', now() - (i % 525600) * interval '1 minute' - i * interval '1 millisecond'),
-             i % 20 = 0,
-             i % 200 = 1
+             i % 20 = 3,
+             i % 200 = 1,
+             v.make, v.model, 2000 + (i * 7) % 25, (i::bigint * 3557 % 300000)::int,
+             (array['Petrol','Diesel','Hybrid','Electric','Other'])[1 + (i / 3) % 5],
+             (array['Manual','Automatic'])[1 + (i / 7) % 2]
       from generate_series(${from}::int, ${to}::int) as i
       join c on c.n = i % ${CATEGORY_NAMES.length}
-      join s on s.n = i % ${sellers}`),
+      join s on s.n = i % ${sellers}
+      join vehicles v on v.n = (i * 13) % ${VEHICLES.length}`),
   );
   // Paid orders (with payments) for the sold listings, up to `orders`.
   await db.execute(sql`
     with sold as (
-      select p.*, row_number() over (order by p.id) as n from products p where p.order_status limit ${orderCount}
+      select p.id, p.seller_id, p.product_name, p.product_image, p.resell_price_cents, p.category_id,
+             p.seller_phone, p.seller_location, row_number() over (order by p.id) as n
+      from products p where p.order_status limit ${orderCount}
     ), b as (select id, display_name, email, row_number() over (order by uid) - 1 as n from users where role = 'buyer'),
     ins as (
       insert into orders (product_id, buyer_id, seller_id, customer_name, customer_email,

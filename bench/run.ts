@@ -4,7 +4,8 @@
  * endpoint after a 2 s warm-up). In the same run it measures a bare node:http server answering
  * the same bodies from memory as the ceiling on this machine, then prints requests/s, p50/p99
  * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling, and writes
- * bench/results/<time>.json and .md.
+ * bench/results/<time>.json and .md. Then `GET /api/search` (issue 13) with several filter mixes,
+ * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
  *
  * Options: --products N (default 100000), --duration S (10), --connections N (50),
  * --skip-generate (reuse bench/.data). Uses DATABASE_URL when set (data in `sg_bench`).
@@ -15,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { generate } from './generate.js';
+import { benchDatabase, generate } from './generate.js';
+import { measureSearch, type SearchLatency } from './search.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -48,8 +50,16 @@ async function buyerWithOrders(base: string, categoryId: string, count: number):
     body: JSON.stringify({ email, password: 'bench-password', name: 'Bench Buyer' }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = (signUp.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
-  const { user } = (await signUp.json()) as { user: { id: string } };
+  // Sign-up answers without a session (issue 18: it must not tell a taken address apart), so
+  // sign in as the registration page does.
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email, password: 'bench-password' }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = (signIn.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const { user } = (await signIn.json()) as { user: { id: string } };
   const headers = { ...origin, cookie };
   const saved = await fetch(`${base}/api/users`, {
     method: 'POST',
@@ -141,7 +151,7 @@ async function main(): Promise<void> {
   if (values['skip-generate']) {
     if (process.env.DATABASE_URL) {
       const url = new URL(process.env.DATABASE_URL);
-      url.pathname = '/sg_bench';
+      url.pathname = `/${benchDatabase}`;
       databaseUrl = url.toString();
     }
   } else {
@@ -163,6 +173,11 @@ async function main(): Promise<void> {
       PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
       WRITE_RATE_LIMIT_MAX: '1000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
+      AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
+      BOOKING_OPEN_MAX: '1000000',
+      BOOKING_DAILY_MAX: '1000000',
+      CATEGORY_DAILY_MAX: '1000000',
+      UPLOAD_DAILY_MAX_COUNT: '1000000',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -225,6 +240,12 @@ async function main(): Promise<void> {
       });
     }
 
+    console.log('Measuring GET /api/search (one request at a time)…');
+    const search: SearchLatency[] = await measureSearch(
+      base,
+      categories.map((category) => category._id),
+    );
+
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const database = databaseUrl ? 'PostgreSQL server' : 'embedded PGlite';
     const header = `${products.toLocaleString('en-US')} listings, ${database}, ${connections} connections, ${duration} s per endpoint, ${machine}`;
@@ -236,15 +257,26 @@ async function main(): Promise<void> {
           `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% |`,
       ),
     ].join('\n');
-    console.log(`\n${header}\n\n${table}\n`);
+    const searchTable = [
+      `| Search mix | example | p50 ms | p95 ms | p99 ms | errors |`,
+      `|---|---|---:|---:|---:|---:|`,
+      ...search.map(
+        (r) =>
+          `| ${r.mix} | \`${r.example.replace(/category=[0-9a-f-]{36}/, 'category={id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+      ),
+    ].join('\n');
+    console.log(`\n${header}\n\n${table}\n\n${searchTable}\n`);
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
     writeFileSync(
       path.join(resultsDir, `${stamp}.json`),
-      JSON.stringify({ header, products, database, machine, rows }, null, 2),
+      JSON.stringify({ header, products, database, machine, rows, search }, null, 2),
     );
-    writeFileSync(path.join(resultsDir, `${stamp}.md`), `${header}\n\n${table}\n`);
+    writeFileSync(
+      path.join(resultsDir, `${stamp}.md`),
+      `${header}\n\n${table}\n\n${searchTable}\n`,
+    );
   } finally {
     server.kill('SIGTERM');
     ceiling?.kill('SIGTERM');

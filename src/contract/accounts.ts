@@ -3,8 +3,9 @@
  *
  * Two halves:
  * - The built-in identity provider (Better Auth) under `/api/auth/*`: sign-up, sign-in, sign-out,
- *   session, Google, password reset. Its calls are listed in `authPaths` with their bodies; its
- *   session lives in an httpOnly cookie, so the SPA sends `credentials: 'include'` (same origin).
+ *   session, Google, password reset. Better Auth serves them, so they are no contract entries:
+ *   their paths and bodies are listed in `authPaths` (paths.ts). Its session lives in an httpOnly
+ *   cookie, which the browser sends on the SPA's same-origin calls.
  * - The product API of spec §7: `POST /api/jwt` turns the session into a short-lived bearer token
  *   (stored under `access-token`), which every guarded `/api/*` call sends as
  *   `Authorization: Bearer …`.
@@ -30,13 +31,19 @@ export const passwordSchema = z
     message: `Password must be at most ${limits.passwordMax} characters`,
   });
 
-/** A photo URL: an upload of ours (`/uploads/…`) or an absolute http(s) URL. Empty = no photo. */
+/**
+ * A photo URL: an upload of ours (`/uploads/<file>`, as `POST /api/images` answers it), or empty
+ * for no photo. An https URL passes this shape check, but `POST /api/users` accepts it only when
+ * it is the photo the identity provider itself gave the account (Google sign-in): any other
+ * site's address would tell that site who looks at the page (issue 18, point 2).
+ */
 export const photoUrlSchema = z
   .string()
   .max(limits.urlMax)
   .refine(
-    (value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\/\S+$/.test(value),
-    { message: 'must be an uploaded image path or an http(s) URL' },
+    (value) =>
+      value === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/\S+$/.test(value),
+    { message: 'must be an image uploaded to this site (/uploads/…)' },
   );
 
 export const authConfigContract = {
@@ -117,28 +124,19 @@ export const buyerRoleContract = {
   response: { 200: z.object({ isBuyer: z.boolean() }), ...guardedErrors },
 } as const;
 
-/** Image formats `POST /api/images` accepts (checked from the bytes, not the name). */
-export const acceptedImageTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-] as const;
-
-/** Name of the multipart field carrying the file (spec §7 image host). */
-export const imageFieldName = 'image';
-
 export const uploadImageContract = {
   method: 'POST',
   url: '/api/images',
   summary:
     'Uploads an image (multipart field `image`; JPEG, PNG, WebP, GIF or AVIF, at most 5 MB and ' +
     '40 megapixels). Answers the spec §7 image-host shape; the stored file is a metadata-free ' +
-    'WebP of at most 1600×1600. Session cookie or bearer.',
+    'WebP of at most 1600×1600. Session cookie or bearer. Quota per account and rolling 24 ' +
+    'hours (UPLOAD_DAILY_MAX_COUNT images, UPLOAD_DAILY_MAX_BYTES bytes; one image before the ' +
+    'user record exists): 429 past it. Unused uploads are removed after a grace period.',
   response: {
     201: z.object({ data: z.object({ url: z.string().describe('e.g. /uploads/1a2b….webp') }) }),
     ...guardedErrors,
     413: errorSchema,
+    429: errorSchema.describe('the daily upload quota is spent'),
   },
 } as const;

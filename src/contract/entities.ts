@@ -4,7 +4,7 @@
  * ISO-8601 strings.
  */
 import { z } from 'zod';
-import { conditions, registrationRoles, userStatuses } from './limits.js';
+import { conditions, fuelTypes, registrationRoles, transmissions, userStatuses } from './limits.js';
 
 /** An entity id: a UUID. Anything else is answered with 400 before it reaches the database. */
 export const idSchema = z.uuid({ message: 'must be a valid id' });
@@ -17,10 +17,15 @@ export const uidSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a valid user id' });
 
 export const conditionSchema = z.enum(conditions);
+export const fuelTypeSchema = z.enum(fuelTypes);
+export const transmissionSchema = z.enum(transmissions);
 
 export const categorySchema = z.object({
   _id: z.string(),
   category_name: z.string(),
+  holds_vehicles: z
+    .boolean()
+    .describe('issue 13: listings are vehicles, so forms ask for the vehicle details'),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -41,14 +46,35 @@ export const promotedProductSchema = z.object({
 export type PromotedProduct = z.infer<typeof promotedProductSchema>;
 
 /**
+ * The vehicle details of a listing (issue 13), each null when the seller did not give it.
+ * `mileage_km` in kilometres; `vin` 17 characters without I, O or Q.
+ */
+export const vehicleDetailsSchema = z.object({
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  model_year: z.number().int().nullable(),
+  mileage_km: z.number().int().nullable().describe('kilometres'),
+  fuel_type: fuelTypeSchema.nullable(),
+  transmission: transmissionSchema.nullable(),
+  body_type: z.string().nullable(),
+  color: z.string().nullable(),
+  vin: z.string().nullable(),
+});
+export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
+
+/**
  * A product as a category page shows it (spec §2 "Category page"). The seller's phone and email
  * are not part of the public card: they reach a buyer through their order (seller_info).
+ * Issue 13 adds `product_images` (1–10 photos, the first is `product_image`) and the vehicle
+ * details.
  */
 export const productCardSchema = z.object({
   _id: z.string(),
   product_name: z.string(),
   product_description: z.string(),
-  product_image: z.string(),
+  product_image: z.string().describe('the cover: product_images[0]'),
+  product_images: z.array(z.string()).describe('1–10 photos, cover first'),
+  ...vehicleDetailsSchema.shape,
   category_id: z.string(),
   category_name: z.string(),
   condition: conditionSchema,
@@ -72,6 +98,7 @@ export const productSchema = productCardSchema.extend({
   seller_email: z.string(),
   reported: z.boolean(),
   reportCount: z.number().int(),
+  unavailable: z.boolean().describe('issue 13: taken off the market by the seller'),
 });
 export type Product = z.infer<typeof productSchema>;
 

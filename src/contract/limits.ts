@@ -27,11 +27,52 @@ export const limits = {
   /** Upload cap for `POST /api/images` (bytes) and the largest decoded image (pixels). */
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxPixels: 40_000_000,
+  /** Issue 13: a listing has 1 to this many photos (`product_images`). */
+  productImagesMax: 10,
+  /** Issue 13: the listing page's seller card links at most this many other listings. */
+  sellerOtherListingsMax: 12,
+  /** Issue 13: make, model, body type and colour, in characters. */
+  vehicleTextMax: 40,
+  /** Issue 13: `model_year` bounds (the first car, 1886; next year's models are on sale). */
+  modelYearMin: 1886,
+  modelYearMax: 2100,
+  /** Issue 13: the highest `mileage_km` accepted. */
+  mileageKmMax: 5_000_000,
 } as const;
+
+/** Issue 13: the fuel types of a vehicle listing. */
+export const fuelTypes = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'Other'] as const;
+export type FuelType = (typeof fuelTypes)[number];
+
+/** Issue 13: the transmissions of a vehicle listing. */
+export const transmissions = ['Manual', 'Automatic'] as const;
+export type Transmission = (typeof transmissions)[number];
+
+/** Issue 13: a VIN is 17 characters, digits and capital letters but I, O and Q (ISO 3779). */
+export const vinPattern = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/** Image formats `POST /api/images` accepts (checked from the bytes, not the name). */
+export const acceptedImageTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+
+/** Name of the multipart field of `POST /api/images` carrying the file (spec §7 image host). */
+export const imageFieldName = 'image';
 
 /** Spec §3: the three product conditions; spec §5: the form defaults to Fair. */
 export const conditions = ['Excellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof conditions)[number];
+
+/**
+ * Spec §4, §6: the roles a user may hold (one user may hold several). Admin is granted by an
+ * operator; `GET /api/user/{role}/{uid}` tells the signed-in user whether they hold one.
+ */
+export const roles = ['admin', 'seller', 'buyer'] as const;
+export type Role = (typeof roles)[number];
 
 /** Spec §6: self-registration offers buyer or seller only (default buyer). */
 export const registrationRoles = ['buyer', 'seller'] as const;

@@ -14,6 +14,7 @@
  * deleted." when `deletedCount` is 0).
  */
 import { z } from 'zod';
+import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema, uidSchema, userSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { registrationRoles } from './limits.js';
@@ -53,22 +54,11 @@ export const auditActions = [
   'user.delete',
   'report.mark_safe',
   'report.delete_product',
+  'category.rename',
+  'category.merge',
+  'category.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-
-/** Opaque keyset cursor of a moderation list; the next page's comes in `x-next-cursor`. */
-const pageCursorSchema = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a cursor given by a previous page' });
-
-const pageLimit = (defaultSize: number, max: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(max, { message: `must be at most ${max}` })
-    .default(defaultSize);
 
 const adminParams = z.object({ uid: uidSchema.describe("the caller's own uid") });
 const targetQuery = z.object({ id: idSchema.describe('the record id (`_id`)') });
@@ -98,8 +88,8 @@ export const listUsersByRoleContract = {
   params: adminParams,
   querystring: z.object({
     role: z.enum(registrationRoles, { message: 'must be buyer or seller' }),
-    limit: pageLimit(moderationLimits.usersPageDefault, moderationLimits.usersPageMax),
-    cursor: pageCursorSchema.optional(),
+    limit: pageLimitSchema(moderationLimits.usersPageDefault, moderationLimits.usersPageMax),
+    cursor: cursorSchema.optional(),
   }),
   response: { 200: z.array(moderatedUserSchema), ...adminErrors },
 } as const;
@@ -153,7 +143,7 @@ export const listReportedProductsContract = {
     'the first `limit` (1–100, default 100); handled ones leave it.',
   params: adminParams,
   querystring: z.object({
-    limit: pageLimit(moderationLimits.reportedPageMax, moderationLimits.reportedPageMax),
+    limit: pageLimitSchema(moderationLimits.reportedPageMax, moderationLimits.reportedPageMax),
   }),
   response: { 200: z.array(reportedProductSchema), ...adminErrors },
 } as const;
@@ -187,7 +177,7 @@ export const auditEntrySchema = z.object({
   actorId: z.string().describe("the admin's user `_id`"),
   actorUid: z.string(),
   actorName: z.string(),
-  targetType: z.enum(['user', 'product']),
+  targetType: z.enum(['user', 'product', 'category']),
   targetId: z.string(),
   details: z.record(z.string(), z.unknown()).describe('what changed, e.g. {"modifiedCount": 1}'),
   createdAt: z.string().describe('ISO-8601 date-time'),
@@ -202,8 +192,8 @@ export const listAuditLogContract = {
     'from the `x-next-cursor` header of the previous page.',
   params: adminParams,
   querystring: z.object({
-    limit: pageLimit(moderationLimits.auditPageDefault, moderationLimits.auditPageMax),
-    cursor: pageCursorSchema.optional(),
+    limit: pageLimitSchema(moderationLimits.auditPageDefault, moderationLimits.auditPageMax),
+    cursor: cursorSchema.optional(),
   }),
   response: { 200: z.array(auditEntrySchema), ...adminErrors },
 } as const;

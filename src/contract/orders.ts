@@ -4,6 +4,7 @@
  * buyer role. Prices are US dollars converted exactly from stored cents (decision 0003).
  */
 import { z } from 'zod';
+import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
@@ -58,6 +59,10 @@ export const newOrderSchema = z.object({
 });
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
+/** Where a booking stands (issue 14); the spec's `order_status` stays `true` only for `paid`. */
+export const bookingStates = ['open', 'paid', 'declined', 'cancelled'] as const;
+export type BookingState = (typeof bookingStates)[number];
+
 /** Spec §3 Order, as its buyer sees it. `product_price` is US dollars. */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -85,8 +90,27 @@ export const orderSchema = z.object({
     seller_location: z.string(),
   }),
   order_status: z.boolean().describe('false at booking, true once paid'),
+  // Issue 14, beside the spec's fields:
+  booked_at: z.string().describe('when the buyer booked (ISO 8601)'),
+  booking_state: z
+    .enum(bookingStates)
+    .describe(
+      '`open` (unpaid, payable), `paid`, `declined` by the seller or `cancelled` by the buyer',
+    ),
+  decline_message: z.string().nullable().describe("the seller's message with a decline"),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** Issue 14: the seller's message when declining a booking (optional, at most 500 characters). */
+export const declineMessageMax = 500;
+
+/** Issue 14 texts the SPA and the mails show. */
+export const bookingTexts = {
+  declined: 'Booking declined. The buyer has been told.',
+  cancelled: 'Booking cancelled.',
+  declinedBySeller: 'Declined by the seller',
+  noBookings: 'No bookings yet.',
+} as const;
 
 const buyerErrors = {
   400: errorSchema,
@@ -113,6 +137,7 @@ export const createOrderContract = {
     200: insertedOrderSchema,
     201: insertedOrderSchema,
     409: errorSchema,
+    429: errorSchema.describe('the buyer is at a booking cap (open unpaid bookings, or per day)'),
     ...buyerErrors,
   },
 } as const;
@@ -149,6 +174,66 @@ export const reportProductContract = {
       modifiedCount: z.number().int().describe('1 when this report is new, 0 on a repeat'),
       reportCount: z.number().int().describe('how many buyers have reported the product'),
     }),
+    ...buyerErrors,
+  },
+} as const;
+
+const sellerErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  503: errorSchema,
+} as const;
+
+export const listSellerOrdersContract = {
+  method: 'GET',
+  url: '/api/seller-orders',
+  summary:
+    "Bookings of the caller's products, newest first (seller; issue 14, Seller Dashboard " +
+    "Bookings): the spec's Order shape with the buyer's contact. Paginated: `limit` 1–100 " +
+    '(default 50) and `cursor` from the `x-next-cursor` header of the previous page.',
+  querystring: z.object({ limit: pageLimitSchema(50, 100), cursor: cursorSchema.optional() }),
+  response: { 200: z.array(orderSchema), ...sellerErrors },
+} as const;
+
+export const declineOrderContract = {
+  method: 'PATCH',
+  url: '/api/order/:id/decline',
+  summary:
+    "Declines an unpaid booking of one of the caller's products (seller; issue 14): the buyer " +
+    'is told by e-mail and the order can no longer be paid. `modifiedCount` 0 when it was ' +
+    "already declined; 409 when it is paid or cancelled; 404 for another seller's order.",
+  params: z.object({ id: idSchema }),
+  body: z
+    .object({
+      message: z
+        .string({ message: 'Message must be text' })
+        .trim()
+        .max(declineMessageMax, {
+          message: `Message must be at most ${declineMessageMax} characters`,
+        })
+        .optional(),
+    })
+    .default({}),
+  response: {
+    200: z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() }),
+    409: errorSchema,
+    ...sellerErrors,
+  },
+} as const;
+
+export const cancelOrderContract = {
+  method: 'DELETE',
+  url: '/api/order/:id',
+  summary:
+    "Cancels one of the caller's unpaid bookings (buyer; issue 14): it leaves My Orders, the " +
+    'seller is told and the product can be booked again. `deletedCount` 0 when it was already ' +
+    "cancelled; 409 when it is paid; 404 for another buyer's order.",
+  params: z.object({ id: idSchema }),
+  response: {
+    200: z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() }),
+    409: errorSchema,
     ...buyerErrors,
   },
 } as const;

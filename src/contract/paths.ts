@@ -1,52 +1,12 @@
 /**
- * URL builders for every API call and the names of API headers, in one place. Free of zod on
- * purpose: the SPA's entry chunk imports it, and a module that builds schemas would ship zod
- * (~27 KB gzipped) to every page.
+ * The zod-free constants of the API that are not contract routes: the pagination header, the API
+ * token's lifetime and storage key, and the identity provider's paths (`/api/auth/*`, served by
+ * Better Auth, not declared in the contract). Free of zod on purpose: the SPA's entry chunk
+ * imports it. URLs of the contract's routes come from the route table (`routes.ts`, decision 0007).
  */
 
-/** Name of the response header that carries the category listing's next cursor. */
+/** Name of the response header that carries the next page's cursor (decision 0003). */
 export const nextCursorHeader = 'x-next-cursor';
-
-const segment = encodeURIComponent;
-
-export const apiPaths = {
-  health: () => '/api/health',
-  categories: () => '/api/categories',
-  promotedProducts: () => '/api/promoted-product/',
-  blogs: () => '/api/blogs',
-  categoryProducts: (id: string) => `/api/category/${segment(id)}`,
-  sellerVerification: (sellerUid: string) => `/api/seller-verify/${segment(sellerUid)}`,
-  /** The seller's own products (GET) and adding one (POST). */
-  products: () => '/api/products',
-  promoteProduct: (uid: string, id: string) =>
-    `/api/promote-product/${segment(uid)}?id=${segment(id)}`,
-  deleteProduct: (uid: string, id: string) =>
-    `/api/product-delete/${segment(uid)}?id=${segment(id)}`,
-  /** Moderation (admin; `uid` is the caller's own): src/contract/moderation.ts. */
-  usersByRole: (uid: string, role: 'buyer' | 'seller') =>
-    `/api/users-by-role/${segment(uid)}?role=${segment(role)}`,
-  verifySeller: (uid: string, id: string) => `/api/seller-verify/${segment(uid)}?id=${segment(id)}`,
-  deleteUser: (uid: string, id: string) => `/api/user-delete/${segment(uid)}?id=${segment(id)}`,
-  reportedProducts: (uid: string) => `/api/reported-products/${segment(uid)}`,
-  markProductSafe: (uid: string, id: string) =>
-    `/api/report-product-safe/${segment(uid)}?id=${segment(id)}`,
-  deleteReportedProduct: (uid: string, id: string) =>
-    `/api/report-product-delete/${segment(uid)}?id=${segment(id)}`,
-  auditLog: (uid: string) => `/api/audit-log/${segment(uid)}`,
-  /** Buying (buyer): src/contract/orders.ts. The buyer's orders (GET) and booking (POST). */
-  orders: () => '/api/orders',
-  order: (id: string) => `/api/order/${segment(id)}`,
-  reportProduct: (id: string) => `/api/report-product?id=${segment(id)}`,
-  /** Payments: src/contract/payments.ts. */
-  paymentConfig: () => '/api/payment-config',
-  createPaymentIntent: (productId: string) => `/api/create-payment-intent/${segment(productId)}`,
-  payments: () => '/api/payments',
-  /** Sandbox provider: the Stripe-like card form calls. */
-  sandboxPaymentMethods: () => '/api/sandbox/payment-methods',
-  sandboxConfirmPaymentIntent: (intentId: string) =>
-    `/api/sandbox/payment-intents/${segment(intentId)}/confirm`,
-  stripeWebhook: () => '/api/stripe/webhook',
-} as const;
 
 /** The PaymentIntent id inside a client secret (`pi_…_secret_…`), as Stripe.js reads it. */
 export function paymentIntentIdOf(clientSecret: string): string {
@@ -87,15 +47,4 @@ export const authPaths = {
   updateUser: '/api/auth/update-user',
   requestPasswordReset: '/api/auth/request-password-reset',
   resetPassword: '/api/auth/reset-password',
-} as const;
-
-/** URL builders of the account calls (spec §7). */
-export const accountApiPaths = {
-  authConfig: () => '/api/auth-config',
-  token: () => '/api/jwt',
-  users: () => '/api/users',
-  images: () => '/api/images',
-  isAdmin: (uid: string) => `/api/user/admin/${encodeURIComponent(uid)}`,
-  isSeller: (uid: string) => `/api/user/seller/${encodeURIComponent(uid)}`,
-  isBuyer: (uid: string) => `/api/user/buyer/${encodeURIComponent(uid)}`,
 } as const;

@@ -194,6 +194,12 @@ export const stripeWebhookContract = {
   url: '/api/stripe/webhook',
   summary:
     'Stripe provider: Stripe events, signature checked (Stripe-Signature). payment_intent.succeeded ' +
-    'completes the sale as POST /api/payments does, idempotently.',
-  response: { 200: z.object({ received: z.literal(true) }), 400: errorSchema, 503: errorSchema },
+    'completes the sale as POST /api/payments does, idempotently; 502 when refunding a lost sale ' +
+    'failed (Stripe retries).',
+  response: {
+    200: z.object({ received: z.literal(true) }),
+    400: errorSchema,
+    502: errorSchema,
+    503: errorSchema,
+  },
 } as const;

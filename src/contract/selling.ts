@@ -4,9 +4,18 @@
  * the SPA's form and the server's validation.
  */
 import { z } from 'zod';
-import { conditionSchema, idSchema, productSchema, uidSchema } from './entities.js';
+import {
+  conditionSchema,
+  fuelTypeSchema,
+  idSchema,
+  productSchema,
+  transmissionSchema,
+  uidSchema,
+} from './entities.js';
 import { errorSchema } from './errors.js';
-import { conditions, limits } from './limits.js';
+import { conditions, limits, vinPattern } from './limits.js';
+import { dollarsToCents } from './money.js';
+import { newCategorySchema } from './categories.js';
 
 /** Spec §5 validation messages of the Add A Product form, word for word. */
 export const productFormMessages = {
@@ -35,7 +44,11 @@ const requiredText = (message: string, max: number) =>
     .min(1, { message })
     .max(max, { message: `must be at most ${max} characters` });
 
-/** A price in US dollars: > 0, at most two decimals, at most limits.priceMaxCents. */
+/**
+ * A price in US dollars: at least one cent, at most two decimals, at most limits.priceMaxCents.
+ * The bounds are checked on the value as stored (rounded to cents), not as sent: `1e-9` has "at
+ * most two decimals" within rounding and is > 0, yet rounds to 0 cents (issue 18, point 7).
+ */
 const priceSchema = (message: string) =>
   z
     .number({ message })
@@ -43,27 +56,89 @@ const priceSchema = (message: string) =>
     .max(limits.priceMaxCents / 100, { message: `must be at most ${limits.priceMaxCents / 100}` })
     .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
       message: 'must have at most two decimals',
+    })
+    .refine((value) => dollarsToCents(value) >= 1, { message: 'must be at least 0.01' })
+    .refine((value) => dollarsToCents(value) <= limits.priceMaxCents, {
+      message: `must be at most ${limits.priceMaxCents / 100}`,
     });
 
 /**
- * An image URL as `POST /api/images` answers it (`/uploads/<file>`), or an absolute http(s) URL.
+ * An image URL as `POST /api/images` answers it (`/uploads/<file>`). Never another site's
+ * address: a picture from elsewhere tells that site who looks at the listing (issue 18, point 2).
  */
 export const imageUrlSchema = z
   .string({ message: productFormMessages.image })
   .trim()
   .min(1, { message: productFormMessages.image })
   .max(limits.urlMax)
-  .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/\S+)$/, { message: 'Invalid URL' });
+  .regex(/^\/uploads\/[A-Za-z0-9._-]+$/, {
+    message: 'Invalid URL: upload the image to this site',
+  });
+
+/** Issue 13: messages of the vehicle and photo fields. */
+export const listingMessages = {
+  vin: 'must be 17 characters: digits and capital letters except I, O and Q',
+  imagesCover: 'product_image must be the first of product_images',
+  imagesDistinct: 'product_images must not repeat a photo',
+  imagesMax: `A listing has at most ${limits.productImagesMax} photos`,
+  soldPrice: 'The price of a sold listing cannot change',
+} as const;
+
+/** An optional text: trimmed; '' and null clear it (null), absent leaves it (undefined). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value === '' ? null : value));
+
+const optionalInt = (min: number, max: number) =>
+  z
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be ${min} or more` })
+    .max(max, { message: `must be at most ${max}` })
+    .nullish();
 
 /**
- * Body of `POST /api/products`: the Product of spec §3 as the spec's form sends it. Only the
- * fields a seller may set are read; `seller_*` (but phone and location), `createAt`,
- * `order_status`, `promote`, `reported` and `reportCount` are ignored: the server sets them.
+ * Issue 13: the optional vehicle details as a form sends them. Each may be absent (unchanged),
+ * null or '' (cleared). `vin` is upper-cased before it is checked.
  */
-export const newProductSchema = z.object({
+export const vehicleInputShape = {
+  make: optionalText(limits.vehicleTextMax),
+  model: optionalText(limits.vehicleTextMax),
+  model_year: optionalInt(limits.modelYearMin, limits.modelYearMax),
+  mileage_km: optionalInt(0, limits.mileageKmMax).describe('kilometres'),
+  fuel_type: fuelTypeSchema.nullish(),
+  transmission: transmissionSchema.nullish(),
+  body_type: optionalText(limits.vehicleTextMax),
+  color: optionalText(limits.vehicleTextMax),
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || vinPattern.test(value), { message: listingMessages.vin })
+    .nullish()
+    .transform((value) => (value === '' ? null : value)),
+};
+
+/** Issue 13: 1–10 uploaded photos, cover first. */
+export const productImagesSchema = z
+  .array(imageUrlSchema)
+  .min(1, { message: productFormMessages.image })
+  .max(limits.productImagesMax, { message: listingMessages.imagesMax })
+  .refine((urls) => new Set(urls).size === urls.length, {
+    message: listingMessages.imagesDistinct,
+  });
+
+const productFields = {
   product_name: requiredText(productFormMessages.productName, limits.productNameMax),
   product_description: requiredText(productFormMessages.description, limits.productDescriptionMax),
-  product_image: imageUrlSchema,
+  product_image: imageUrlSchema.describe('the cover photo'),
+  product_images: productImagesSchema
+    .optional()
+    .describe('issue 13: every photo, cover first; absent = [product_image]'),
   category_id: idSchema,
   condition: conditionSchema.default('Fair').describe(`one of ${conditions.join(', ')}`),
   resell_price: priceSchema(productFormMessages.resellPrice).describe('US dollars'),
@@ -81,19 +156,59 @@ export const newProductSchema = z.object({
     .min(limits.phoneMin, { message: productFormMessages.phoneMin })
     .max(limits.phoneMax, { message: `must be at most ${limits.phoneMax} characters` })
     .regex(/^\+?[0-9 ()-]+$/, { message: 'must contain only digits, spaces, +, - and ()' }),
-});
-export type NewProduct = z.infer<typeof newProductSchema>;
+  ...vehicleInputShape,
+};
 
-/** Spec §5 "New category": name required, first letter capitalised; 1–50 characters. */
-export const newCategorySchema = z.object({
-  category_name: z
-    .string({ message: 'Category name is required' })
-    .trim()
-    .min(1, { message: 'Category name is required' })
-    .max(limits.categoryNameMax, {
-      message: `must be at most ${limits.categoryNameMax} characters`,
-    }),
-});
+/** When both are given, the cover must be the first photo. */
+function coverIsFirst(
+  value: { product_image?: string | undefined; product_images?: string[] | undefined },
+  context: z.RefinementCtx,
+) {
+  if (value.product_image === undefined || value.product_images === undefined) return;
+  if (value.product_images[0] !== value.product_image) {
+    context.addIssue({
+      code: 'custom',
+      path: ['product_image'],
+      message: listingMessages.imagesCover,
+    });
+  }
+}
+
+/**
+ * Body of `POST /api/products`: the Product of spec §3 as the spec's form sends it, plus the
+ * issue 13 photos and vehicle details. Only the fields a seller may set are read; `seller_*`
+ * (but phone and location), `createAt`, `order_status`, `promote`, `reported` and
+ * `reportCount` are ignored: the server sets them.
+ */
+export const newProductSchema = z.object(productFields).superRefine(coverIsFirst);
+export type NewProduct = z.infer<typeof newProductSchema>;
+/** What a form sends as a new product (before defaults and transforms). */
+export type NewProductInput = z.input<typeof newProductSchema>;
+
+/**
+ * Body of `PATCH /api/product/{id}` (issue 13): any field of a new product; absent fields keep
+ * their value, vehicle details sent as null or '' are cleared. Validated like creation. When
+ * `product_images` is sent without `product_image`, its first photo becomes the cover.
+ */
+export const productUpdateSchema = z
+  .object({
+    ...productFields,
+    product_name: productFields.product_name.optional(),
+    product_description: productFields.product_description.optional(),
+    product_image: productFields.product_image.optional(),
+    category_id: idSchema.optional(),
+    condition: conditionSchema.optional(),
+    resell_price: productFields.resell_price.optional(),
+    original_price: productFields.original_price.optional(),
+    year_of_used: productFields.year_of_used.optional(),
+    seller_location: productFields.seller_location.optional(),
+    seller_phone: productFields.seller_phone.optional(),
+  })
+  .superRefine(coverIsFirst);
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+/** Spec §5 "New category" (normalised, then 1–50 characters): see categories.ts. */
+export { newCategorySchema };
 
 const insertedSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
 const ownProductQuery = z.object({ id: idSchema });
@@ -110,7 +225,14 @@ export const createCategoryContract = {
   url: '/api/categories',
   summary: 'Add a category (seller; spec §7)',
   body: newCategorySchema,
-  response: { 201: insertedSchema, 409: errorSchema, ...guardedErrors },
+  response: {
+    201: insertedSchema,
+    409: errorSchema.describe('a category like this exists (the message names it)'),
+    429: errorSchema.describe(
+      'the seller added CATEGORY_DAILY_MAX categories in the last 24 hours',
+    ),
+    ...guardedErrors,
+  },
 } as const;
 
 export const createProductContract = {

@@ -76,16 +76,20 @@ beforeAll(async () => {
       >
     >;
   }>();
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
-      .map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        parameters: operation.parameters ?? [],
-        body: operation.requestBody?.content?.['application/json']?.schema,
-      })),
-  );
+  operations = Object.entries(document.paths)
+    // The message stream (issue 14) stays open for `max_seconds`; its input is tested in
+    // routes/messages/messages.test.ts.
+    .filter(([path]) => path !== '/api/messages/stream')
+    .flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          parameters: operation.parameters ?? [],
+          body: operation.requestBody?.content?.['application/json']?.schema,
+        })),
+    );
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -17,6 +17,9 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
+import { jobsPlugin } from './jobs/plugin.js';
+import { mailPlugin } from './jobs/send-mail.js';
+import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
@@ -25,10 +28,14 @@ import { webPlugin } from './plugins/web.js';
 import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
+import { searchRoutes } from './routes/search/index.js';
+import { messageRoutes } from './routes/messages/index.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { paymentRoutes } from './routes/payments/index.js';
 import { moderationRoutes } from './routes/moderation/index.js';
+import { categoryModerationRoutes } from './routes/moderation/categories.js';
 import { sellingRoutes } from './routes/selling/index.js';
+import { listingRoutes } from './routes/listings/index.js';
 import { systemRoutes } from './routes/system/index.js';
 
 declare module 'fastify' {
@@ -60,6 +67,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // Issue 18, point 6: a client trickling its headers or body cannot keep a connection (and
+    // its memory) for ever. Node answers 408 and closes; it checks the open connections every
+    // `connectionsCheckingInterval` ms, so a limit fires within a second of being passed.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
     // A hop count trusts that many proxies nearest to us (proxy-addr semantics).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -90,17 +107,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  // Identity provider under /api/auth/*, API tokens and the guard decorators (app.authenticate…).
+  // Background work (DESIGN.md §9): the durable queue, outgoing mail, the upload clean-up.
+  await app.register(jobsPlugin);
+  await app.register(mailPlugin);
+  await app.register(uploadCleanupPlugin);
+  // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
 
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
+  await app.register(searchRoutes);
   await app.register(accountRoutes);
   await app.register(sellingRoutes);
+  await app.register(listingRoutes);
   await app.register(orderRoutes);
+  await app.register(messageRoutes);
   await app.register(paymentRoutes);
   await app.register(moderationRoutes);
+  await app.register(categoryModerationRoutes);
 
   await app.register(webPlugin, {
     webDir: options.webDir ?? webDistDir,

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isLocalUrl, loadConfig } from './config.js';
 import { projectRoot } from './paths.js';
 
 describe('loadConfig', () => {
@@ -49,6 +49,33 @@ describe('loadConfig', () => {
   ])('rejects %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('SEED_DEMO default (issue 18, point 1: no known admin password in production)', () => {
+  it('loads demo data by default only on the embedded database at a local address', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/market' }).seedDemo).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://second-gear.example' }).seedDemo).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.0.2.10:3000' }).seedDemo).toBe(false);
+  });
+
+  it('still loads it anywhere when SEED_DEMO=true is explicit', () => {
+    expect(
+      loadConfig({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://db.internal/market' }).seedDemo,
+    ).toBe(true);
+    expect(
+      loadConfig({ SEED_DEMO: 'true', PUBLIC_URL: 'https://second-gear.example' }).seedDemo,
+    ).toBe(true);
+  });
+
+  it('tells local addresses from public ones', () => {
+    expect(isLocalUrl('http://localhost:3000')).toBe(true);
+    expect(isLocalUrl('http://[::1]:3000')).toBe(true);
+    expect(isLocalUrl('http://127.0.0.5')).toBe(true);
+    expect(isLocalUrl('https://localhost.example.com')).toBe(false);
+    expect(isLocalUrl('https://second-gear.example')).toBe(false);
   });
 });
 

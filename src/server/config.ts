@@ -10,6 +10,11 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+const positiveInt = z.coerce
+  .number({ message: 'must be a number' })
+  .int({ message: 'must be a whole number' })
+  .min(1, { message: 'must be at least 1' });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the one process that serves the SPA and `/api`. */
@@ -32,8 +37,11 @@ const envSchema = z.object({
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  /** Load demo data into an empty database on first start. */
-  SEED_DEMO: booleanFromEnv.default(true),
+  /**
+   * Load demo data (with its public admin password) into an empty database on first start.
+   * Unset: only on the embedded database with a local PUBLIC_URL (issue 18, point 1).
+   */
+  SEED_DEMO: booleanFromEnv.optional(),
   /**
    * The address users reach the site at (no path): reset links, the Google redirect URI and the
    * trusted origin for sign-in are built from it. Default `http://localhost:${PORT}`.
@@ -109,6 +117,37 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, { message: 'must be true, false or a number of hops' })
     .default('false')
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+  /** Sign-in, sign-up and password-reset attempts allowed per account (e-mail) per window. */
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: positiveInt.default(10),
+  /** Length of the per-account window in seconds. */
+  AUTH_ACCOUNT_RATE_LIMIT_WINDOW: positiveInt.default(900),
+  /** Whole request (headers and body) must arrive within this many seconds, else 408. */
+  REQUEST_TIMEOUT: positiveInt.default(30),
+  /** Request headers must arrive within this many seconds of the connection opening. */
+  HEADERS_TIMEOUT: positiveInt.default(10),
+  /** An idle keep-alive connection is closed after this many seconds. */
+  KEEP_ALIVE_TIMEOUT: positiveInt.default(5),
+  /** Images one account may upload per rolling 24 hours (POST /api/images). */
+  UPLOAD_DAILY_MAX_COUNT: positiveInt.default(50),
+  /** Bytes of stored images one account may upload per rolling 24 hours. */
+  UPLOAD_DAILY_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
+  /** Hours an upload no listing or profile references is kept before the clean-up removes it. */
+  UPLOAD_CLEANUP_GRACE_HOURS: positiveInt.default(24),
+  /** When the upload clean-up runs (cron, UTC); default hourly at minute 17. */
+  UPLOAD_CLEANUP_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, { message: 'must be a cron expression with five fields' })
+    .default('17 * * * *'),
+  /** New categories one seller may add per rolling 24 hours. */
+  CATEGORY_DAILY_MAX: positiveInt.default(10),
+  /** Open (unpaid, still bookable) orders one buyer may hold at once. */
+  BOOKING_OPEN_MAX: positiveInt.default(5),
+  /** New bookings one buyer may make per rolling 24 hours. */
+  BOOKING_DAILY_MAX: positiveInt.default(20),
+  /** Whether this instance runs background jobs (enqueuing works either way). */
+  JOB_WORKERS: booleanFromEnv.default(true),
+  /** How often an idle job worker looks for new jobs (seconds). */
+  JOB_POLL_INTERVAL: positiveInt.default(2),
   /**
    * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
@@ -141,6 +180,17 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * True for an address only this machine reaches (localhost, 127.0.0.0/8, ::1): the demo data's
+ * public admin password is harmless there and nowhere else (issue 18, point 1).
+ */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+  );
+}
+
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -158,6 +208,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Load demo data into an empty database (default: embedded database on a local URL only). */
   seedDemo: boolean;
   /** The site's origin, e.g. `https://second-gear.example` (no trailing slash). */
   publicUrl: string;
@@ -165,6 +216,11 @@ export type Config = {
   authSecret: string | undefined;
   /** Origins trusted for sign-in besides publicUrl (never `*`). */
   trustedOrigins: string[];
+  /**
+   * PUBLIC_URL unset: identity requests and cookie-authenticated writes are also trusted from the
+   * origin they were made to (same-origin; src/server/auth/origins.ts, issue 12 point 1).
+   */
+  sameOriginTrusted: boolean;
   /** Google OpenID Connect client, or undefined when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** SMTP transport URL, or undefined to write mail to `DATA_DIR/outbox/`. */
@@ -176,8 +232,25 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   /** Write requests allowed per client and minute on `/api`. */
   writeRateLimitMax: number;
+  /** Sign-in, sign-up and reset attempts per account (e-mail): `max` per `windowSeconds`. */
+  authAccountRateLimit: { max: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or over how many hops) to believe X-Forwarded-For. */
   trustProxy: boolean | number;
+  /** HTTP timeouts in milliseconds (issue 18, point 6). */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** Per-account upload quota per rolling 24 hours, and the clean-up of unused uploads. */
+  uploads: {
+    dailyMaxCount: number;
+    dailyMaxBytes: number;
+    cleanupGraceHours: number;
+    cleanupCron: string;
+  };
+  /** New categories one seller may add per rolling 24 hours. */
+  categoryDailyMax: number;
+  /** A buyer's caps: open unpaid orders at once, new bookings per rolling 24 hours. */
+  bookings: { openMax: number; dailyMax: number };
+  /** Background jobs (src/server/jobs): run handlers here, and the idle polling interval (s). */
+  jobs: { workers: boolean; pollIntervalSeconds: number };
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
 };
@@ -215,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const value = parsed.data;
+  const publicUrl = new URL(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).origin;
   const pairProblems = [
     pairProblem(
       'GOOGLE_CLIENT_ID',
@@ -229,6 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'STRIPE_PUBLISHABLE_KEY',
       value.STRIPE_PUBLISHABLE_KEY,
     ),
+    value.HEADERS_TIMEOUT > value.REQUEST_TIMEOUT
+      ? 'HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT'
+      : null,
     value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY && !value.STRIPE_PUBLISHABLE_KEY
       ? 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when PAYMENT_PROVIDER is stripe'
       : null,
@@ -243,10 +320,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
-    seedDemo: value.SEED_DEMO,
-    publicUrl: new URL(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).origin,
+    seedDemo: value.SEED_DEMO ?? (!value.DATABASE_URL && isLocalUrl(publicUrl)),
+    publicUrl,
     authSecret: value.AUTH_SECRET,
     trustedOrigins: (value.TRUSTED_ORIGINS ?? []).map((origin) => new URL(origin).origin),
+    sameOriginTrusted: value.PUBLIC_URL === undefined,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? {
@@ -263,7 +341,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
     writeRateLimitMax: value.WRITE_RATE_LIMIT_MAX,
+    authAccountRateLimit: {
+      max: value.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+      windowSeconds: value.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,
+    },
     trustProxy: value.TRUST_PROXY,
+    timeouts: {
+      requestMs: value.REQUEST_TIMEOUT * 1000,
+      headersMs: value.HEADERS_TIMEOUT * 1000,
+      keepAliveMs: value.KEEP_ALIVE_TIMEOUT * 1000,
+    },
+    uploads: {
+      dailyMaxCount: value.UPLOAD_DAILY_MAX_COUNT,
+      dailyMaxBytes: value.UPLOAD_DAILY_MAX_BYTES,
+      cleanupGraceHours: value.UPLOAD_CLEANUP_GRACE_HOURS,
+      cleanupCron: value.UPLOAD_CLEANUP_CRON,
+    },
+    categoryDailyMax: value.CATEGORY_DAILY_MAX,
+    bookings: { openMax: value.BOOKING_OPEN_MAX, dailyMax: value.BOOKING_DAILY_MAX },
+    jobs: { workers: value.JOB_WORKERS, pollIntervalSeconds: value.JOB_POLL_INTERVAL },
     payments: paymentsConfig(value),
   };
 }

@@ -28,7 +28,11 @@ function startServer(): Promise<{ child: ChildProcess; url: string; output: () =
   );
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Never leave a half-started server behind (it would hold its port and a core).
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/localhost:\d+)/.exec(output);

@@ -4,7 +4,8 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isLocalUrl, loadConfig } from './config.js';
+import { demoAccountsWithKnownPassword } from './auth/identities.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo/accounts.js';
 import {
   isNewEmbeddedDatabase,
@@ -35,6 +36,17 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const seeded = (await prepareDatabase(database, config)) || seededByChild;
   const app = await buildApp({ config, database, closeDatabase: true });
+  // Issue 18, point 1: anyone can sign in to a demo account, so say so loudly off localhost.
+  const exposed = isLocalUrl(config.publicUrl)
+    ? []
+    : await demoAccountsWithKnownPassword(database.db);
+  if (exposed.length > 0) {
+    const warning =
+      `WARNING: ${config.publicUrl} is public, and the demo accounts ${exposed.join(', ')} ` +
+      `still sign in with the published demo password. Delete them or change their passwords.`;
+    app.log.warn({ accounts: exposed }, warning);
+    console.warn(`\n  ${warning}\n`);
+  }
 
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

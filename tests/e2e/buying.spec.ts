@@ -15,10 +15,12 @@ import {
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
 import { formatDollars } from '../../src/contract/money.js';
-import { accountApiPaths, apiPaths, authPaths } from '../../src/contract/paths.js';
+import { authPaths } from '../../src/contract/paths.js';
 import { createAccount, signInViaApi, testPassword, uniqueEmail } from './support/accounts.js';
 import { getCategories, getCategoryPage } from './support/api.js';
 import { e2eBaseURL } from './support/server-env.js';
+import * as apiRoutes from '../../src/contract/route-table.js';
+import { apiUrl } from '../../src/contract/routes.js';
 
 const texts = {
   nonBuyer: 'Please login with buyer account for buy this product.',
@@ -82,7 +84,7 @@ async function createListing(playwright: PlaywrightWorkerArgs['playwright']): Pr
     const token = await bearerToken(request, uid);
     const name = `Test Coupe ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const price = 12345.5;
-    const created = await request.post(apiPaths.products(), {
+    const created = await request.post(apiUrl(apiRoutes.createProduct), {
       headers: { authorization: `Bearer ${token}` },
       data: {
         product_name: name,
@@ -115,8 +117,14 @@ async function registerViaApi(
     headers: originHeader,
   });
   expect(signUp.status(), `sign-up of ${input.email}`).toBe(200);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  const saved = await request.post(accountApiPaths.users(), {
+  // Sign-up answers without a session (issue 18): sign in, as the registration page does.
+  const signIn = await request.post(authPaths.signIn, {
+    data: { email: input.email, password: testPassword },
+    headers: originHeader,
+  });
+  expect(signIn.status(), `sign-in of ${input.email}`).toBe(200);
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  const saved = await request.post(apiUrl(apiRoutes.saveUser), {
     data: {
       displayName: input.name,
       email: input.email,
@@ -133,7 +141,7 @@ async function registerViaApi(
 
 /** An API bearer token for the identity signed in in `request` (POST /api/jwt). */
 async function bearerToken(request: APIRequestContext, uid: string): Promise<string> {
-  const answer = await request.post(accountApiPaths.token(), { data: { user: uid } });
+  const answer = await request.post(apiUrl(apiRoutes.issueToken), { data: { user: uid } });
   expect(answer.status(), 'POST /api/jwt').toBe(200);
   return ((await answer.json()) as { token: string }).token;
 }
@@ -150,7 +158,7 @@ async function signInNewBuyer(page: Page): Promise<Buyer> {
 /** Books a listing through the API as the page's signed-in buyer; returns the order id. */
 async function bookViaApi(page: Page, buyer: Buyer, listing: Listing): Promise<string> {
   const token = await bearerToken(page.request, buyer.uid);
-  const answer = await page.request.post(apiPaths.orders(), {
+  const answer = await page.request.post(apiUrl(apiRoutes.createOrder), {
     headers: { authorization: `Bearer ${token}` },
     data: {
       customer_info: { customer_phone: '01811111111', meeting_location: 'Agrabad' },
@@ -165,7 +173,7 @@ async function bookViaApi(page: Page, buyer: Buyer, listing: Listing): Promise<s
 /** The order as the buyer's API sees it (GET /api/order/{id}). */
 async function readOrder(page: Page, buyer: Buyer, orderId: string) {
   const token = await bearerToken(page.request, buyer.uid);
-  const answer = await page.request.get(apiPaths.order(orderId), {
+  const answer = await page.request.get(apiUrl(apiRoutes.getOrder, { params: { id: orderId } }), {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(answer.status(), 'GET /api/order/{id}').toBe(200);
@@ -378,9 +386,12 @@ test.describe('Reporting and non-buyers on the category page', () => {
 
     // The report reached the server once: a repeat through the API counts nothing new.
     const token = await bearerToken(page.request, buyer.uid);
-    const repeat = await page.request.patch(apiPaths.reportProduct(listing.id), {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const repeat = await page.request.patch(
+      apiUrl(apiRoutes.reportProduct, { query: { id: listing.id } }),
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(repeat.status()).toBe(200);
     expect(await repeat.json()).toMatchObject({ modifiedCount: 0, reportCount: 1 });
   });

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { formatDollars } from '../../src/contract/index.js';
 import { getCategories, getPromotedProducts } from './support/api.js';
+import { createOwnListings } from './support/listings.js';
 
 test.describe('Home (/)', () => {
   test('shows the three car pictures of the carousel', async ({ page }) => {
@@ -81,27 +82,31 @@ test.describe('Home (/)', () => {
 
   test('shows 1 sponsored card, 2 from 720px and 3 from 1024px, with clickable pagination', async ({
     page,
-    request,
+    playwright,
   }) => {
-    const promoted = await getPromotedProducts(request);
-    test.skip(promoted.length < 4, 'needs at least 4 promoted products');
+    // More promoted products than the widest layout shows, whatever the demo data holds.
+    await createOwnListings(playwright, { count: 4, promote: true });
 
-    const visibleCards = async (width: number) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(300); // Swiper re-lays out on resize
-      return page.getByTestId('sponsored-card').evaluateAll(
+    const visibleCards = () =>
+      page.getByTestId('sponsored-card').evaluateAll(
         (cards) =>
           cards.filter((card) => {
             const box = card.getBoundingClientRect();
             return box.left >= -1 && box.right <= window.innerWidth + 1 && box.width > 0;
           }).length,
       );
+    /** The cards in view at `width`, once Swiper has laid the carousel out again. */
+    const expectCardsInView = async (width: number, count: number) => {
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(visibleCards, { message: `sponsored cards in view at ${width}px` })
+        .toBe(count);
     };
     await page.goto('/');
     await expect(page.getByTestId('sponsored-card').first()).toBeVisible();
-    expect(await visibleCards(1280)).toBe(3);
-    expect(await visibleCards(800)).toBe(2);
-    expect(await visibleCards(400)).toBe(1);
+    await expectCardsInView(1280, 3);
+    await expectCardsInView(800, 2);
+    await expectCardsInView(400, 1);
 
     const bullets = page.locator('.swiper-pagination-bullet');
     await bullets.nth(1).click();

@@ -15,7 +15,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { moderationMessages, type ModeratedUser } from '../../src/contract/moderation.js';
-import { accountApiPaths, apiPaths, authPaths } from '../../src/contract/paths.js';
+import { authPaths } from '../../src/contract/paths.js';
 import {
   DEMO_ADMIN,
   DEMO_BUYER,
@@ -27,6 +27,8 @@ import {
   uniqueEmail,
 } from './support/accounts.js';
 import { e2eBaseURL } from './support/server-env.js';
+import * as apiRoutes from '../../src/contract/route-table.js';
+import { apiUrl } from '../../src/contract/routes.js';
 
 /** An account made for one test, with its own API context (session cookie) and bearer token. */
 interface Actor {
@@ -45,7 +47,7 @@ const newApiContext = () =>
   requestFactory.newContext({ baseURL: e2eBaseURL, extraHTTPHeaders: { origin: e2eBaseURL } });
 
 async function issueToken(api: APIRequestContext, uid: string): Promise<string> {
-  const response = await api.post(accountApiPaths.token(), { data: { user: uid } });
+  const response = await api.post(apiUrl(apiRoutes.issueToken), { data: { user: uid } });
   expect(response.status(), 'POST /api/jwt').toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -58,8 +60,11 @@ async function register(role: 'buyer' | 'seller', name: string): Promise<Actor> 
     data: { email, password: testPassword, name },
   });
   expect(signUp.status(), `sign-up of ${email}`).toBe(200);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  const saved = await api.post(accountApiPaths.users(), {
+  // Sign-up answers without a session (issue 18): sign in, as the registration page does.
+  const signIn = await api.post(authPaths.signIn, { data: { email, password: testPassword } });
+  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  const saved = await api.post(apiUrl(apiRoutes.saveUser), {
     data: { displayName: name, email, photoURL: '', role, uid: user.id, status: 'unverified' },
   });
   expect(saved.status(), `user record of ${email}`).toBe(201);
@@ -88,13 +93,13 @@ const uniqueName = (kind: string) => `Moderation ${kind} ${Math.random().toStrin
 
 /** Adds an unsold product of `seller` in the first demo category; returns its id. */
 async function addProduct(seller: Actor, categoryId: string, productName: string) {
-  const upload = await seller.api.post(accountApiPaths.images(), {
+  const upload = await seller.api.post(apiUrl(apiRoutes.uploadImage), {
     headers: bearer(seller),
     multipart: { image: { name: 'car.png', mimeType: 'image/png', buffer: smallPng() } },
   });
   expect(upload.status(), 'POST /api/images').toBe(201);
   const { data } = (await upload.json()) as { data: { url: string } };
-  const created = await seller.api.post(apiPaths.products(), {
+  const created = await seller.api.post(apiUrl(apiRoutes.createProduct), {
     headers: bearer(seller),
     data: {
       product_name: productName,
@@ -114,17 +119,26 @@ async function addProduct(seller: Actor, categoryId: string, productName: string
 }
 
 async function report(buyer: Actor, productId: string) {
-  const response = await buyer.api.patch(apiPaths.reportProduct(productId), {
-    headers: bearer(buyer),
-  });
+  const response = await buyer.api.patch(
+    apiUrl(apiRoutes.reportProduct, { query: { id: productId } }),
+    {
+      headers: bearer(buyer),
+    },
+  );
   expect(response.status(), 'PATCH /api/report-product').toBe(200);
 }
 
 /** A user's record `_id` as the admin's list gives it. */
 async function userIdOf(admin: Actor, actor: Actor) {
-  const response = await admin.api.get(`${apiPaths.usersByRole(admin.uid, actor.role)}&limit=100`, {
-    headers: bearer(admin),
-  });
+  const response = await admin.api.get(
+    apiUrl(apiRoutes.listUsersByRole, {
+      params: { uid: admin.uid },
+      query: { role: actor.role, limit: 100 },
+    }),
+    {
+      headers: bearer(admin),
+    },
+  );
   expect(response.status()).toBe(200);
   const users = (await response.json()) as ModeratedUser[];
   const found = users.find((user) => user.uid === actor.uid);
@@ -133,7 +147,7 @@ async function userIdOf(admin: Actor, actor: Actor) {
 }
 
 async function isVerified(api: APIRequestContext, sellerUid: string) {
-  const response = await api.get(apiPaths.sellerVerification(sellerUid));
+  const response = await api.get(apiUrl(apiRoutes.sellerVerification, { params: { sellerUid } }));
   expect(response.status()).toBe(200);
   return ((await response.json()) as { isVerified: boolean }).isVerified;
 }
@@ -152,12 +166,21 @@ test.afterEach(async () => {
   if (actors.length === 0) return;
   const admin = await demoAdminApi();
   for (const actor of actors) {
-    const list = await admin.api.get(`${apiPaths.usersByRole(admin.uid, actor.role)}&limit=100`, {
-      headers: bearer(admin),
-    });
+    const list = await admin.api.get(
+      apiUrl(apiRoutes.listUsersByRole, {
+        params: { uid: admin.uid },
+        query: { role: actor.role, limit: 100 },
+      }),
+      {
+        headers: bearer(admin),
+      },
+    );
     const user = ((await list.json()) as ModeratedUser[]).find((u) => u.uid === actor.uid);
     if (user)
-      await admin.api.delete(apiPaths.deleteUser(admin.uid, user._id), { headers: bearer(admin) });
+      await admin.api.delete(
+        apiUrl(apiRoutes.deleteUser, { params: { uid: admin.uid }, query: { id: user._id } }),
+        { headers: bearer(admin) },
+      );
     await actor.api.dispose();
   }
   await admin.api.dispose();
@@ -187,7 +210,7 @@ async function expectMessage(page: Page, text: string) {
  * categories while this one runs, so its listings must not appear in theirs.
  */
 async function ownCategoryId(seller: Actor) {
-  const response = await seller.api.post(apiPaths.categories(), {
+  const response = await seller.api.post(apiUrl(apiRoutes.createCategory), {
     headers: bearer(seller),
     data: { category_name: uniqueName('category') },
   });
@@ -220,6 +243,7 @@ test.describe('All Seller (/user/admin)', () => {
       'All Seller',
       'All Buyer',
       'Reported Product',
+      'Categories',
     ]);
     const badge = page.getByTestId('user-badge').last();
     await expect(badge).toContainText(DEMO_ADMIN.displayName);
@@ -284,7 +308,10 @@ test.describe('All Seller (/user/admin)', () => {
     // Another admin removes the seller meanwhile: verifying now fails (404).
     const admin = await demoAdminApi();
     const removed = await admin.api.delete(
-      apiPaths.deleteUser(admin.uid, await userIdOf(admin, seller)),
+      apiUrl(apiRoutes.deleteUser, {
+        params: { uid: admin.uid },
+        query: { id: await userIdOf(admin, seller) },
+      }),
       { headers: bearer(admin) },
     );
     expect(removed.status()).toBe(200);
@@ -318,7 +345,7 @@ test.describe('All Buyer (/user/admin/buyers)', () => {
     await expectMessage(page, moderationMessages.deleted);
     await expect(row).toHaveCount(0);
     // The deleted buyer's token stops working at once.
-    const orders = await buyer.api.get(apiPaths.orders(), { headers: bearer(buyer) });
+    const orders = await buyer.api.get(apiUrl(apiRoutes.listOwnOrders), { headers: bearer(buyer) });
     expect(orders.status()).toBe(401);
   });
 
@@ -331,7 +358,10 @@ test.describe('All Buyer (/user/admin/buyers)', () => {
 
     const admin = await demoAdminApi();
     const removed = await admin.api.delete(
-      apiPaths.deleteUser(admin.uid, await userIdOf(admin, buyer)),
+      apiUrl(apiRoutes.deleteUser, {
+        params: { uid: admin.uid },
+        query: { id: await userIdOf(admin, buyer) },
+      }),
       { headers: bearer(admin) },
     );
     expect(removed.status()).toBe(200);
@@ -435,6 +465,7 @@ test.describe('Admin pages: small screens and accessibility', () => {
       'All Seller',
       'All Buyer',
       'Reported Product',
+      'Categories',
     ]);
     await menu.getByRole('link', { name: 'Reported Product' }).click();
     await expect(page).toHaveURL('/user/admin/reported-product');

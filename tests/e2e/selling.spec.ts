@@ -11,7 +11,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { formatDollars, type Product } from '../../src/contract/index.js';
-import { accountApiPaths, apiPaths } from '../../src/contract/paths.js';
 import { productFormMessages, promoteMessages } from '../../src/contract/selling.js';
 import {
   createAccount,
@@ -21,6 +20,8 @@ import {
   uniqueEmail,
 } from './support/accounts.js';
 import { e2eBaseURL } from './support/server-env.js';
+import * as apiRoutes from '../../src/contract/route-table.js';
+import { apiUrl } from '../../src/contract/routes.js';
 
 /** A seller registered for one test and signed in in the page's browser context. */
 interface Seller {
@@ -36,7 +37,7 @@ async function signInAsNewSeller(page: Page): Promise<Seller> {
   const email = uniqueEmail('selling');
   const uid = await createAccount(page, { email, name: 'Sam Seller', role: 'seller' });
   await signInViaApi(page, email, testPassword);
-  const response = await page.request.post(accountApiPaths.token(), {
+  const response = await page.request.post(apiUrl(apiRoutes.issueToken), {
     data: { user: uid },
     headers: { origin: e2eBaseURL },
   });
@@ -48,11 +49,11 @@ const bearer = (seller: Seller) => ({ authorization: `Bearer ${seller.token}` })
 
 /** Adds a category as `seller` through the API; returns its id. */
 async function addCategoryViaApi(page: Page, seller: Seller, name: string): Promise<string> {
-  const response = await page.request.post(apiPaths.categories(), {
+  const response = await page.request.post(apiUrl(apiRoutes.createCategory), {
     data: { category_name: name },
     headers: bearer(seller),
   });
-  expect(response.status(), `POST ${apiPaths.categories()}`).toBe(201);
+  expect(response.status(), `POST ${apiUrl(apiRoutes.createCategory)}`).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
@@ -63,13 +64,13 @@ async function addProductViaApi(
   categoryId: string,
   productName: string,
 ): Promise<string> {
-  const upload = await page.request.post(accountApiPaths.images(), {
+  const upload = await page.request.post(apiUrl(apiRoutes.uploadImage), {
     multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: smallPng() } },
     headers: bearer(seller),
   });
   expect(upload.status(), 'POST /api/images').toBe(201);
   const { data } = (await upload.json()) as { data: { url: string } };
-  const response = await page.request.post(apiPaths.products(), {
+  const response = await page.request.post(apiUrl(apiRoutes.createProduct), {
     data: {
       product_name: productName,
       product_description: 'Kept in a dry garage',
@@ -84,14 +85,16 @@ async function addProductViaApi(
     },
     headers: bearer(seller),
   });
-  expect(response.status(), `POST ${apiPaths.products()}`).toBe(201);
+  expect(response.status(), `POST ${apiUrl(apiRoutes.createProduct)}`).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
 /** The seller's own products as the API has them. */
 async function ownProducts(page: Page, seller: Seller): Promise<Product[]> {
-  const response = await page.request.get(apiPaths.products(), { headers: bearer(seller) });
-  expect(response.status(), `GET ${apiPaths.products()}`).toBe(200);
+  const response = await page.request.get(apiUrl(apiRoutes.listOwnProducts), {
+    headers: bearer(seller),
+  });
+  expect(response.status(), `GET ${apiUrl(apiRoutes.listOwnProducts)}`).toBe(200);
   return (await response.json()) as Product[];
 }
 
@@ -222,7 +225,8 @@ test.describe('Seller dashboard (/user/seller)', () => {
       formatDollars(1250.5),
       'UNSOLD',
       'Promote',
-      'Delete',
+      // Issue 13 adds Edit and the Unavailable toggle beside the spec's Delete.
+      'EditUnavailableDelete',
     ]);
     await expect(row.getByRole('rowheader')).toHaveText('1');
     await expect(row.getByRole('img', { name: capitalisedName })).toHaveAttribute(
@@ -347,7 +351,9 @@ test.describe('Seller dashboard (/user/seller)', () => {
     const dialog = page.getByRole('dialog', { name: 'Add New Category' });
     await dialog.getByLabel('Category Name').fill(name.toLowerCase());
     await dialog.getByRole('button', { name: 'Add Category' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('A category with this name already exists');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      `A category like this already exists: "${name}"`,
+    );
     await expect(dialog).toBeVisible();
   });
 

@@ -7,7 +7,6 @@
  * payments work — without a restart, and the ledger is consistent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../src/contract/paths.js';
 import { Client, Stats, type Answer } from './support/http.js';
 import { ledgerProblems, readLedger } from './support/ledger.js';
 import {
@@ -26,6 +25,8 @@ import {
   type Storage,
 } from './support/server.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import * as apiRoutes from '../../src/contract/route-table.js';
+import { apiUrl } from '../../src/contract/routes.js';
 
 /** Seconds of traffic before the cut, during the outage, and after the database is back. */
 const BEFORE_S = 4;
@@ -105,11 +106,24 @@ describe.skipIf(!serverDatabaseUrl)(
 
       async function visitor(): Promise<void> {
         while (now() < stopAt) {
-          await tracked('GET categories', client.call('GET', apiPaths.categories(), deadline));
-          await tracked('GET promoted', client.call('GET', apiPaths.promotedProducts(), deadline));
+          await tracked(
+            'GET categories',
+            client.call('GET', apiUrl(apiRoutes.listCategories), deadline),
+          );
+          await tracked(
+            'GET promoted',
+            client.call('GET', apiUrl(apiRoutes.listPromotedProducts), deadline),
+          );
           await tracked(
             'GET category',
-            client.call('GET', `${apiPaths.categoryProducts(categoryId)}?limit=12`, deadline),
+            client.call(
+              'GET',
+              apiUrl(apiRoutes.listCategoryProducts, {
+                params: { id: categoryId },
+                query: { limit: 12 },
+              }),
+              deadline,
+            ),
           );
         }
       }
@@ -124,7 +138,7 @@ describe.skipIf(!serverDatabaseUrl)(
             acknowledged.add(booked.body.insertedId);
           await tracked(
             'GET orders',
-            client.call('GET', apiPaths.orders(), { token: me.token, ...deadline }),
+            client.call('GET', apiUrl(apiRoutes.listOwnOrders), { token: me.token, ...deadline }),
           );
           await sleep(50);
         }
@@ -135,7 +149,7 @@ describe.skipIf(!serverDatabaseUrl)(
           const at = now();
           const answer = await tracked(
             'GET health',
-            client.call('GET', apiPaths.health(), deadline),
+            client.call('GET', apiUrl(apiRoutes.health), deadline),
           );
           health.push({ at, status: answer.status, ms: answer.ms });
           await sleep(250);

@@ -7,7 +7,6 @@
  * confirmed survived. Finally every unpaid order is paid through the API, which proves it payable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../src/contract/paths.js';
 import { Client, Stats } from './support/http.js';
 import { ledgerProblems, readLedger, type Ledger } from './support/ledger.js';
 import {
@@ -19,6 +18,8 @@ import {
   type User,
 } from './support/marketplace.js';
 import { createStorage, startServer, type RunningServer, type Storage } from './support/server.js';
+import * as apiRoutes from '../../src/contract/route-table.js';
+import { apiUrl } from '../../src/contract/routes.js';
 
 const BUYERS = 40;
 const KILL_AFTER = 10;
@@ -121,7 +122,7 @@ describe('SIGKILL in the middle of payments', () => {
     server = await startServer(storage);
     const restartSeconds = (performance.now() - restartStarted) / 1000;
     client = new Client(server.baseUrl, 64);
-    const health = await client.call('GET', apiPaths.health());
+    const health = await client.call('GET', apiUrl(apiRoutes.health));
     expect(health.status).toBe(200);
     await server.stop();
 
@@ -155,7 +156,7 @@ describe('SIGKILL in the middle of payments', () => {
     for (const purchase of purchases.slice(0, 5)) {
       const order = await client.call<{ data: { order_status: boolean } }>(
         'GET',
-        apiPaths.order(purchase.orderId),
+        apiUrl(apiRoutes.getOrder, { params: { id: purchase.orderId } }),
         { token: purchase.buyer.token },
       );
       expect(order.status).toBe(200);

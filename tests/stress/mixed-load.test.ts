@@ -7,7 +7,7 @@
  * database and nothing else is, the ledger is consistent, and the server's memory is stable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, nextCursorHeader } from '../../src/contract/paths.js';
+import { nextCursorHeader } from '../../src/contract/paths.js';
 import { Client, Stats } from './support/http.js';
 import { ledgerProblems, readLedger } from './support/ledger.js';
 import {
@@ -20,6 +20,8 @@ import {
   type User,
 } from './support/marketplace.js';
 import { createStorage, startServer, type RunningServer, type Storage } from './support/server.js';
+import * as apiRoutes from '../../src/contract/route-table.js';
+import { apiUrl } from '../../src/contract/routes.js';
 
 const seconds = Number(process.env.STRESS_SECONDS ?? 60);
 const VISITORS = 6;
@@ -109,11 +111,17 @@ describe(`sustained mixed load for ${seconds} s`, () => {
 
     async function visitor(): Promise<void> {
       while (running()) {
-        stats.record('GET categories', await client.call('GET', apiPaths.categories()));
-        stats.record('GET promoted', await client.call('GET', apiPaths.promotedProducts()));
+        stats.record('GET categories', await client.call('GET', apiUrl(apiRoutes.listCategories)));
+        stats.record(
+          'GET promoted',
+          await client.call('GET', apiUrl(apiRoutes.listPromotedProducts)),
+        );
         const page = await client.call(
           'GET',
-          `${apiPaths.categoryProducts(pick(categoryIds))}?limit=12`,
+          apiUrl(apiRoutes.listCategoryProducts, {
+            params: { id: pick(categoryIds) },
+            query: { limit: 12 },
+          }),
         );
         stats.record('GET category', page);
         const cursor = page.headers[nextCursorHeader];
@@ -122,7 +130,10 @@ describe(`sustained mixed load for ${seconds} s`, () => {
             'GET category next',
             await client.call(
               'GET',
-              `${apiPaths.categoryProducts(pick(categoryIds))}?limit=12&cursor=${cursor}`,
+              apiUrl(apiRoutes.listCategoryProducts, {
+                params: { id: pick(categoryIds) },
+                query: { limit: 12, cursor },
+              }),
             ),
           );
         }
@@ -144,9 +155,16 @@ describe(`sustained mixed load for ${seconds} s`, () => {
         if (n % 3 === 0) {
           stats.record(
             'PATCH promote',
-            await client.call('PATCH', apiPaths.promoteProduct(me.uid, added.body.insertedId), {
-              token: me.token,
-            }),
+            await client.call(
+              'PATCH',
+              apiUrl(apiRoutes.promoteProduct, {
+                params: { uid: me.uid },
+                query: { id: added.body.insertedId },
+              }),
+              {
+                token: me.token,
+              },
+            ),
           );
         }
       }
@@ -178,7 +196,7 @@ describe(`sustained mixed load for ${seconds} s`, () => {
         if (Math.random() < 0.1) {
           stats.record(
             'GET orders',
-            await client.call('GET', apiPaths.orders(), { token: me.token }),
+            await client.call('GET', apiUrl(apiRoutes.listOwnOrders), { token: me.token }),
           );
         }
         if (Math.random() < ABANDON) continue;
@@ -215,7 +233,7 @@ describe(`sustained mixed load for ${seconds} s`, () => {
     for (const me of buyers) {
       const list = await client.call<{ _id: string; order_status: boolean }[]>(
         'GET',
-        apiPaths.orders(),
+        apiUrl(apiRoutes.listOwnOrders),
         { token: me.token },
       );
       expect(list.status).toBe(200);

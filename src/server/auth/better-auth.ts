@@ -7,17 +7,19 @@
  * - Google through OpenID Connect discovery at GOOGLE_ISSUER (providerId 'google') when a client
  *   id and secret are configured; a Google identity always gets a buyer record (spec §6);
  * - password reset mailed as `${PUBLIC_URL}/reset-password?token=…`; a reset ends every session;
- * - origin checks against PUBLIC_URL's origin plus TRUSTED_ORIGINS only (never `*`), also in
- *   tests (Better Auth would skip them under NODE_ENV=test);
+ * - origin checks against PUBLIC_URL's origin plus TRUSTED_ORIGINS (never `*`), and, with
+ *   PUBLIC_URL unset, the origin the request was made to (origins.ts), also in tests (Better
+ *   Auth would skip them under NODE_ENV=test);
  * - rate limits kept in the database (`auth_rate_limit`): AUTH_RATE_LIMIT_MAX attempts per
  *   AUTH_RATE_LIMIT_WINDOW seconds per client IP on sign-in, sign-up and reset, 100 per 10 s on
  *   the rest.
  */
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createHash, randomUUID } from 'node:crypto';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '../../contract/limits.js';
 import type { Config } from '../config.js';
@@ -30,8 +32,10 @@ import {
   authVerification,
   users,
 } from '../db/schema.js';
-import type { Mailer } from '../lib/mailer.js';
+import type { MailService } from '../jobs/send-mail.js';
+import { commonPasswordMessage, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { requestOriginHeader, trustedOriginsFor } from './origins.js';
 import { ensureBuyerRecord } from './records.js';
 
 /**
@@ -51,12 +55,52 @@ export interface AuthDependencies {
   db: Database;
   /** The server secret (secret.ts). */
   secret: string;
-  mailer: Mailer;
+  /** Outgoing mail through the job queue (src/server/jobs/send-mail.ts). */
+  mail: MailService;
   log: FastifyBaseLogger;
 }
 
+/** Identifier prefix of password-reset tokens in `auth_verification`. */
+const resetIdentifierPrefix = 'reset-password:';
+
+/**
+ * How `auth_verification.identifier` is stored (issue 18, point 4): the part before the first
+ * `:` (the kind, e.g. `reset-password`) in clear, the secret after it as a SHA-256 digest, so a
+ * copy of the table holds no usable reset link, and a user's reset tokens can still be found by
+ * kind. Better Auth hashes every lookup the same way.
+ */
+export function hashVerificationIdentifier(identifier: string): string {
+  const colon = identifier.indexOf(':');
+  const kind = colon >= 0 ? identifier.slice(0, colon + 1) : '';
+  const secret = colon >= 0 ? identifier.slice(colon + 1) : identifier;
+  return `${kind}${createHash('sha256').update(secret).digest('base64url')}`;
+}
+
+/**
+ * Deletes every outstanding password-reset token of `userId` (issue 18, point 4: a reset or a
+ * password change ends them all, not only the one used).
+ */
+export async function deleteResetTokens(db: Database, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(authVerification)
+    .where(
+      and(
+        like(authVerification.identifier, `${resetIdentifierPrefix}%`),
+        eq(authVerification.value, userId),
+      ),
+    )
+    .returning({ id: authVerification.id });
+  return deleted.length;
+}
+
+/** Our own upload path (`/uploads/<file>`), the only picture a profile may show (issue 18, point 2). */
+export const ownUploadPattern = /^\/uploads\/[A-Za-z0-9._-]+$/;
+
+/** Paths whose body carries a new password (sign-up's `password`, the others' `newPassword`). */
+const newPasswordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password']);
+
 /** Builds the Better Auth options; exported for the tests that inspect them. */
-export function authOptions({ config, db, secret, mailer, log }: AuthDependencies) {
+export function authOptions({ config, db, secret, mail, log }: AuthDependencies) {
   const strictRule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
   const google = config.google;
   return {
@@ -77,19 +121,25 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDependencie
     user: { modelName: 'auth_user' },
     session: { modelName: 'auth_session' },
     account: { modelName: 'auth_account' },
-    verification: { modelName: 'auth_verification' },
-    trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
+    // The request's own origin (set by the bridge, plugins/auth.ts) counts only when PUBLIC_URL
+    // is unset (auth/origins.ts).
+    trustedOrigins: (request?: Request) =>
+      trustedOriginsFor(config, request?.headers.get(requestOriginHeader) ?? null),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Off: see onExistingUserSignUp below.
+      autoSignIn: false,
       minPasswordLength: limits.passwordMin,
       maxPasswordLength: limits.passwordMax,
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
+      // Issue 18, point 8: the mail is queued, not sent, so the answer takes the same time
+      // whether or not the address has an account (one insert either way).
       async sendResetPassword({ user, token }) {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const sending = mailer.send({
+        await mail.enqueue({
+          key: `password-reset:${hashVerificationIdentifier(token)}`,
           to: user.email,
           subject: 'Reset your Second Gear password',
           text: [
@@ -103,16 +153,79 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDependencie
             'If it was not you, ignore this message: your password stays as it is.',
           ].join('\n'),
         });
-        // Over SMTP the answer must not wait for the mail server: its delay would tell whether
-        // the address has an account. Filing into the outbox is quick and tests read it at once.
-        if (mailer.kind === 'smtp') {
-          sending.catch((error: unknown) =>
-            log.error({ err: error }, 'password reset mail failed'),
-          );
-        } else {
-          await sending;
-        }
       },
+      // Issue 18, point 4: the other outstanding reset links die with the old password.
+      async onPasswordReset({ user }) {
+        await deleteResetTokens(db, user.id);
+      },
+      // Issue 18, point 8 (OWASP ASVS 6.3.8): sign-up does not say an address is taken. With
+      // autoSignIn off, Better Auth answers a new and a taken address alike (200, no session,
+      // the password hashed either way); the owner of a taken address is told by mail instead.
+      // The SPA signs in after signing up (docs/spec-deviations.md).
+      async onExistingUserSignUp({ user }) {
+        await mail.enqueue({
+          key: `sign-up-attempt:${user.id}:${randomUUID()}`,
+          to: user.email,
+          subject: 'Someone tried to register with your e-mail address',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone tried to create a Second Gear account with this e-mail address, which',
+            'already has one. If it was you, log in instead, or reset your password:',
+            '',
+            `${config.publicUrl}/login`,
+            '',
+            'If it was not you, ignore this message: nothing has changed.',
+          ].join('\n'),
+        });
+      },
+    },
+    verification: {
+      modelName: 'auth_verification',
+      storeIdentifier: { default: { hash: async (id: string) => hashVerificationIdentifier(id) } },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (newPasswordPaths.has(ctx.path)) {
+          const password = ctx.path === '/sign-up/email' ? body.password : body.newPassword;
+          // Shorter ones get Better Auth's (spec §5) message about the length instead.
+          if (
+            typeof password === 'string' &&
+            password.length >= limits.passwordMin &&
+            isCommonPassword(password)
+          ) {
+            throw new APIError('BAD_REQUEST', {
+              message: commonPasswordMessage,
+              code: 'PASSWORD_TOO_COMMON',
+            });
+          }
+        }
+        if (
+          (ctx.path === '/update-user' || ctx.path === '/sign-up/email') &&
+          body.image !== undefined &&
+          body.image !== null &&
+          body.image !== '' &&
+          !(typeof body.image === 'string' && ownUploadPattern.test(body.image))
+        ) {
+          throw new APIError('BAD_REQUEST', {
+            message: 'image must be a picture uploaded to this site (/uploads/…)',
+            code: 'INVALID_IMAGE',
+          });
+        }
+        // Issue 18, point 4: a password change always ends the other sessions.
+        if (ctx.path === '/change-password') {
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
+        return undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError || returned instanceof Error) return;
+        const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+        if (userId) await deleteResetTokens(db, userId);
+      }),
     },
     rateLimit: {
       enabled: true,

@@ -208,7 +208,7 @@ describe('Continue With Google (OpenID Connect)', () => {
         status: 'unverified',
       },
     });
-    expect(saved.statusCode).toBe(200);
+    expect(saved.statusCode, saved.body).toBe(200);
     const after = await t.app.db.select().from(users).where(eq(users.uid, user.id));
     expect(after).toHaveLength(1);
     expect(after[0]?.role).toBe('buyer');

@@ -1,43 +1,67 @@
 /**
- * Server-side authorisation for every guarded `/api` call (DESIGN.md §3, issue 3). Reuse these
- * in the selling, buying and moderation routes:
+ * Server-side authorisation for every guarded `/api` call (DESIGN.md §3; the convention is
+ * docs/decisions/0008-server-route-conventions-and-test-databases.md). A route declares once who
+ * may call it, in its `route()` options:
  *
  * ```ts
  * app.route({
- *   ...route(promoteProductContract),
- *   preHandler: [app.authenticate, app.requireSelf('uid'), app.requireRole('seller')],
- *   handler: async (request) => { const me = request.caller!.record!; … },
+ *   ...route(promoteProductContract, { tags, access: { role: 'seller', self: 'uid' } }),
+ *   handler: async (request) => { const me = requireCallerRecord(request); … },
  * });
  * ```
  *
- * - `app.authenticate` — bearer token required (`Authorization: Bearer <token from POST
- *   /api/jwt>`). 401 when missing, malformed, expired, forged, issued for a session that has
- *   ended (sign-out, password reset), or when the identity is gone or its product record is
- *   deleted (a deleted user's token stops working at once). Sets `request.caller`.
- * - `app.authenticateSessionOrBearer` — the same, but a signed-in browser's session cookie also
- *   counts (for calls the registration makes before it has a token: POST /api/users, POST
- *   /api/images). A cookie-authenticated write must come from a trusted origin (403).
- * - `app.requireSelf(param)` — the path parameter `param` must be the caller's uid, else 403.
- * - `app.requireRole(role)` — 'admin' (is_admin), 'seller' or 'buyer' (the record's role); a
- *   caller without a product record holds none. 403 otherwise.
+ * and ONE `onRequest` hook (`enforceAccess`, below, attached to every route that declares
+ * access) enforces it before the body is parsed or anything is validated: a caller without the
+ * right gets 401/403 whatever the request carries, never a 400 about its body. In order:
  *
- * Each preHandler answers `{statusCode, error, message}` through the error handler.
+ * 1. Authentication, by `access.via`:
+ *    - `'bearer'` (default) — `Authorization: Bearer <token from POST /api/jwt>`. 401 when
+ *      missing, malformed, expired, forged, issued for a session that has ended (sign-out,
+ *      password reset), or when the identity is gone or its user record is deleted.
+ *    - `'session-or-bearer'` — the same, but a signed-in browser's session cookie also counts
+ *      (for calls the registration makes before it has a token: POST /api/users, POST
+ *      /api/images). A cookie-authenticated write must come from a trusted origin (403, CSRF
+ *      defence in depth); a deleted record is 401.
+ *    - `'session'` — the identity session cookie alone, for `POST /api/jwt`, which turns it into
+ *      a token: 401 without one. The handler decides what the session may have (its own uid, a
+ *      live record: 403 otherwise); no origin check, because the answer is readable only by the
+ *      site itself (CORS is closed) and nothing is written.
+ * 2. `access.self` — the raw path parameter of that name must be the caller's uid, else 403.
+ * 3. `access.role` — 'admin' (is_admin), 'seller' or 'buyer' (the record's role); a caller
+ *    without a user record holds none. 403 otherwise.
+ *
+ * Handlers read the caller with `requireCaller(request)` / `requireCallerRecord(request)`.
+ * Every refusal answers `{statusCode, error, message}` through the error handler.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../lib/http-error.js';
 import type { Auth } from './better-auth.js';
 import { findUserRecord, loadCallerState, type UserRecord } from './records.js';
+import { identitySessionOf } from './sessions.js';
 import { ApiTokenError, type ApiTokenService } from './tokens.js';
 
 /** A role a guarded call may require (spec §6). */
 export type Role = 'admin' | 'seller' | 'buyer';
 
-/** Who is calling, set by the authenticate preHandlers. */
+/** Who may call a route; declared once per route (`route(contract, { access })`). */
+export interface RouteAccess {
+  /** How the caller proves who they are (see the module comment); default 'bearer'. */
+  via?: 'bearer' | 'session-or-bearer' | 'session';
+  /** The path parameter (e.g. 'uid') that must be the caller's own uid. */
+  self?: string;
+  /** The role the caller must hold. */
+  role?: Role;
+}
+
+/** Who is calling, set by the access hook. */
 export interface Caller {
   /** The identity's id (spec §3 uid). */
   uid: string;
-  /** The product record (never a deleted one); null before POST /api/users saved it. */
+  /**
+   * The user record; null before POST /api/users saved it. Never a deleted one, except for
+   * `via: 'session'` routes, whose handler refuses it.
+   */
   record: UserRecord | null;
   /** How the caller proved it: an API token or the identity session cookie. */
   via: 'bearer' | 'session';
@@ -45,12 +69,21 @@ export interface Caller {
   sessionId: string;
 }
 
+/** A guarded route as the access hook sees it (the route table the authorisation matrix reads). */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; absent = public. Enforced by the access hook (guard.ts). */
+    access?: RouteAccess;
+  }
   interface FastifyInstance {
-    authenticate: preHandlerAsyncHookHandler;
-    authenticateSessionOrBearer: preHandlerAsyncHookHandler;
-    requireSelf(param: string): preHandlerAsyncHookHandler;
-    requireRole(role: Role): preHandlerAsyncHookHandler;
+    /** Every guarded route registered so far (method and url as Fastify has them). */
+    guardedRoutes: GuardedRoute[];
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -64,15 +97,27 @@ export function holdsRole(record: UserRecord | null, role: Role): boolean {
   return record.role === role;
 }
 
-/** Converts Node request headers to Fetch headers (for Better Auth). */
-export function toFetchHeaders(raw: FastifyRequest['headers']): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, String(value));
+/**
+ * The caller the access hook established.
+ * @throws HttpError 401 when there is none: the route declared no `access` (a programming error,
+ *   answered as "sign in" rather than trusting an anonymous request).
+ */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw httpError(401, 'Sign in required');
+  return request.caller;
+}
+
+/**
+ * The caller's live user record. Routes that declare a `role` always have one (the hook refused
+ * callers without).
+ * @throws HttpError 401 without a caller; 403 when the caller has no live user record yet.
+ */
+export function requireCallerRecord(request: FastifyRequest): UserRecord {
+  const { record } = requireCaller(request);
+  if (!record || record.deletedAt) {
+    throw httpError(403, 'Save your user record first (POST /api/users)');
   }
-  return headers;
+  return record;
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
@@ -81,15 +126,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface GuardOptions {
   auth: Auth;
   tokens: ApiTokenService;
-  /** Origins a cookie-authenticated write may come from (PUBLIC_URL + TRUSTED_ORIGINS). */
-  trustedOrigins: string[];
+  /**
+   * Origins a cookie-authenticated write may come from (PUBLIC_URL + TRUSTED_ORIGINS, plus the
+   * request's own origin when PUBLIC_URL is unset: auth/origins.ts).
+   */
+  trustedOrigins: (request: FastifyRequest) => string[];
 }
 
 export const guardPlugin = fp(
   async (app: FastifyInstance, options: GuardOptions) => {
     app.decorateRequest('caller', null);
+    app.decorate('guardedRoutes', [] as GuardedRoute[]);
 
-    async function fromBearer(request: FastifyRequest, header: string): Promise<Caller> {
+    async function fromBearer(header: string): Promise<Caller> {
       const match = BEARER.exec(header);
       if (!match?.[1]) {
         throw httpError(401, 'The Authorization header must be "Bearer <token>"');
@@ -110,17 +159,12 @@ export const guardPlugin = fp(
       return { uid: claims.uid, record: state.record, via: 'bearer', sessionId: claims.sessionId };
     }
 
+    /** The caller of the identity session cookie, or null without one. Deleted records kept. */
     async function fromSession(request: FastifyRequest): Promise<Caller | null> {
-      if (!request.headers.cookie) return null;
-      const result = await options.auth.api.getSession({
-        headers: toFetchHeaders(request.headers),
-        query: { disableRefresh: true },
-      });
-      if (!result) return null;
-      if (!SAFE_METHODS.has(request.method)) assertTrustedOrigin(request);
-      const record = await findUserRecord(app.db, result.user.id);
-      if (record?.deletedAt) throw httpError(401, 'This account has been deleted');
-      return { uid: result.user.id, record, via: 'session', sessionId: result.session.id };
+      const session = await identitySessionOf(options.auth, request.headers);
+      if (!session) return null;
+      const record = await findUserRecord(app.db, session.uid);
+      return { uid: session.uid, record, via: 'session', sessionId: session.sessionId };
     }
 
     /** Cookie-authenticated writes must come from the site itself (CSRF defence in depth). */
@@ -132,47 +176,66 @@ export const guardPlugin = fp(
       } catch {
         origin = null;
       }
-      if (!origin || !options.trustedOrigins.includes(origin)) {
+      if (!origin || !options.trustedOrigins(request).includes(origin)) {
         throw httpError(403, 'Requests signed in by cookie must come from the site itself');
       }
     }
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    /** Step 1: who is calling, by `via`. @throws HttpError 401/403 */
+    async function authenticate(request: FastifyRequest, via: RouteAccess['via']) {
       const header = request.headers.authorization;
-      if (!header) throw httpError(401, 'Sign in required: send "Authorization: Bearer <token>"');
-      request.caller = await fromBearer(request, header);
-    });
-
-    app.decorate('authenticateSessionOrBearer', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      if (header) {
-        request.caller = await fromBearer(request, header);
-        return;
+      if (via === 'session') {
+        const caller = await fromSession(request);
+        if (!caller) throw httpError(401, 'Sign in first: no identity session');
+        return caller;
+      }
+      if (header) return fromBearer(header);
+      if (via !== 'session-or-bearer') {
+        throw httpError(401, 'Sign in required: send "Authorization: Bearer <token>"');
       }
       const caller = await fromSession(request);
       if (!caller) throw httpError(401, 'Sign in required');
+      if (!SAFE_METHODS.has(request.method)) assertTrustedOrigin(request);
+      if (caller.record?.deletedAt) throw httpError(401, 'This account has been deleted');
+      return caller;
+    }
+
+    /**
+     * The one access hook, an onRequest hook: it runs after routing (path parameters are known,
+     * raw) and before the body is read or validated.
+     */
+    async function enforceAccess(request: FastifyRequest): Promise<void> {
+      const access = request.routeOptions.config.access;
+      if (!access) return;
+      const caller = await authenticate(request, access.via);
       request.caller = caller;
-    });
-
-    app.decorate('requireSelf', (param: string): preHandlerAsyncHookHandler => {
-      return async (request) => {
-        const caller = request.caller;
-        if (!caller) throw httpError(401, 'Sign in required');
-        const value = (request.params as Record<string, unknown> | undefined)?.[param];
+      if (access.self !== undefined) {
+        const value = (request.params as Record<string, unknown> | undefined)?.[access.self];
         if (value !== caller.uid) {
-          throw httpError(403, `You may only act as yourself: ${param} must be your own user id`);
+          throw httpError(
+            403,
+            `You may only act as yourself: ${access.self} must be your own user id`,
+          );
         }
-      };
-    });
+      }
+      if (access.role !== undefined && !holdsRole(caller.record, access.role)) {
+        throw httpError(403, `This needs the ${access.role} role`);
+      }
+    }
 
-    app.decorate('requireRole', (role: Role): preHandlerAsyncHookHandler => {
-      return async (request) => {
-        const caller = request.caller;
-        if (!caller) throw httpError(401, 'Sign in required');
-        if (!holdsRole(caller.record, role)) {
-          throw httpError(403, `This needs the ${role} role`);
-        }
-      };
+    // Attached to each route that declares access, after the hooks other plugins attached to
+    // it before (the write rate limit of plugins/security.ts counts refused requests too), and
+    // recorded in the route table.
+    app.addHook('onRoute', (routeOptions) => {
+      const access = routeOptions.config?.access;
+      if (!access) return;
+      routeOptions.onRequest = [
+        ...[routeOptions.onRequest ?? []].flat(),
+        enforceAccess,
+      ] as typeof routeOptions.onRequest;
+      for (const method of [routeOptions.method].flat()) {
+        app.guardedRoutes.push({ method, url: routeOptions.url ?? routeOptions.path, access });
+      }
     });
   },
   { name: 'guard', dependencies: ['database'] },

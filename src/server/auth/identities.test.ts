@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { DEMO_PASSWORD, demoAccounts } from '../db/demo/accounts.js';
+import { demoAccountsWithKnownPassword } from './identities.js';
+import { DEMO_PASSWORD, demoAccounts, demoUsers } from '../db/demo/accounts.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { authUser, users } from '../db/schema.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -97,11 +98,16 @@ describe('demo accounts', () => {
       headers: bearer(token),
     });
     expect(isSeller.json()).toEqual({ isSeller: true });
+
+    // Issue 18, point 1: the start-up warning names the accounts that still take the demo password.
+    const exposed = await demoAccountsWithKnownPassword(database.db);
+    expect(exposed).toEqual(demoUsers.map((account) => account.email).sort());
   }, 120_000);
 
   it('never exist in a database that started empty with SEED_DEMO=false', async () => {
     const database = await freshDatabase();
     expect(await prepareDatabase(database, testConfig({ SEED_DEMO: 'false' }))).toBe(false);
     expect(await database.db.select().from(authUser)).toHaveLength(0);
+    expect(await demoAccountsWithKnownPassword(database.db)).toEqual([]);
   });
 });

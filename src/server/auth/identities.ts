@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { DEMO_PASSWORD, demoUsers } from '../db/demo/accounts.js';
 import { authAccount, authUser, users } from '../db/schema.js';
-import { hashPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 
 /** A new identity id: 32 URL-safe characters, like Better Auth's own (spec §3 uid). */
 export function newIdentityId(): string {
@@ -135,4 +135,30 @@ export async function createDemoIdentities(db: Database): Promise<number> {
     if (result.created) created += 1;
   }
   return created;
+}
+
+/**
+ * The demo accounts that can still sign in with the public DEMO_PASSWORD (issue 18, point 1):
+ * their e-mail addresses, for the start-up warning on a public URL. Verifies each demo
+ * identity's stored hash against DEMO_PASSWORD (argon2id, a few milliseconds each; three to
+ * five accounts, once per start).
+ */
+export async function demoAccountsWithKnownPassword(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: authUser.email, hash: authAccount.password })
+    .from(authUser)
+    .innerJoin(authAccount, eq(authAccount.userId, authUser.id))
+    .where(
+      inArray(
+        authUser.id,
+        demoUsers.map((user) => user.uid),
+      ),
+    );
+  const exposed: string[] = [];
+  for (const row of rows) {
+    if (row.hash && (await verifyPassword({ hash: row.hash, password: DEMO_PASSWORD }))) {
+      exposed.push(row.email);
+    }
+  }
+  return exposed.sort();
 }

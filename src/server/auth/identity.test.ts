@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccount, authSession } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
@@ -15,12 +17,22 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
+
+/** Every mail in the outbox so far (the send-mail job files them there without SMTP_URL). */
+function outboxText(): string {
+  const dir = path.join(t.config.dataDir, 'outbox');
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.txt'))
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .join('\n');
+}
 afterAll(async () => {
   await t.close();
 });
 
 describe('POST /api/auth/sign-up/email', () => {
-  it('creates an identity, signs it in with an httpOnly SameSite=Lax cookie, stores argon2id', async () => {
+  it('creates an identity that signs in with an httpOnly SameSite=Lax cookie, stores argon2id', async () => {
     const email = uniqueEmail('new');
     const response = await t.app.inject({
       method: 'POST',
@@ -29,7 +41,11 @@ describe('POST /api/auth/sign-up/email', () => {
       payload: { email, password: testPassword, name: 'Ann' },
     });
     expect(response.statusCode).toBe(200);
-    const setCookie = String(response.headers['set-cookie']);
+    // No session from sign-up itself: it must look the same for a taken address (issue 18).
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const signedIn = await signIn(t.app, email, testPassword);
+    expect(signedIn.statusCode).toBe(200);
+    const setCookie = String(signedIn.headers['set-cookie']);
     expect(setCookie).toMatch(/second-gear\.session_token=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
@@ -40,20 +56,49 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it('refuses a duplicate email', async () => {
-    const first = await signUp(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: testOrigin },
-      payload: { email: first.email.toUpperCase(), password: testPassword, name: 'Copy' },
+  it('answers a taken email like a new one and tells the owner by mail (ASVS 6.3.8)', async () => {
+    const first = await signUp(t.app, { password: 'owner-password-1' });
+    const signUpAs = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: testOrigin },
+        payload: { email, password: 'intruder-pass-2', name: 'Copy' },
+      });
+    const taken = await signUpAs(first.email.toUpperCase());
+    const fresh = await signUpAs(uniqueEmail('fresh'));
+    expect(taken.statusCode).toBe(200);
+    expect(fresh.statusCode).toBe(200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.keys(body.user).sort(),
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      statusCode: 422,
-      error: 'Unprocessable Entity',
-      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-    });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(taken.body).not.toMatch(/exist|taken|already/i);
+    // The account and its password are untouched; its owner hears about the attempt.
+    expect((await signIn(t.app, first.email, 'owner-password-1')).statusCode).toBe(200);
+    expect((await signIn(t.app, first.email, 'intruder-pass-2')).statusCode).toBe(401);
+    await expect
+      .poll(() => outboxText().includes(`To: ${first.email}`), { timeout: 10_000 })
+      .toBe(true);
+    expect(outboxText()).toContain('Someone tried to create a Second Gear account');
+  });
+
+  it('refuses one of the most common passwords with a clear message (issue 18, point 8)', async () => {
+    for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: testOrigin },
+        payload: { email: uniqueEmail(), password, name: 'Common' },
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'PASSWORD_TOO_COMMON',
+        message: expect.stringContaining('most common'),
+      });
+    }
   });
 
   it('refuses a password shorter than 6 characters (spec §5)', async () => {
@@ -68,7 +113,23 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it('accepts a password of exactly 6 characters', async () => {
-    await expect(signUp(t.app, { password: '123456' })).resolves.toMatchObject({});
+    await expect(signUp(t.app, { password: 'qz7!xw' })).resolves.toMatchObject({});
+  });
+
+  it('refuses a profile picture that is not one of our uploads (issue 18, point 2)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: testOrigin },
+      payload: {
+        email: uniqueEmail(),
+        password: testPassword,
+        name: 'Tracker',
+        image: 'https://tracker.example/pixel.gif',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_IMAGE' });
   });
 });
 

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authVerification } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import {
   bearer,
@@ -11,6 +13,8 @@ import {
   testOrigin,
   uniqueEmail,
 } from '../test-support/accounts.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 describe('password reset (POST /api/auth/request-password-reset, /api/auth/reset-password)', () => {
   let t: TestApp;
@@ -43,6 +47,8 @@ describe('password reset (POST /api/auth/request-password-reset, /api/auth/reset
 
     const requested = await requestReset(user.email);
     expect(requested.statusCode).toBe(200);
+    // The send-mail job files it (the request only queued it).
+    await expect.poll(() => outboxFiles('.txt').length, { timeout: 10_000 }).toBe(1);
     const [txt] = outboxFiles('.txt');
     expect(txt).toBeDefined();
     expect(outboxFiles('.eml')).toHaveLength(1);
@@ -96,7 +102,92 @@ describe('password reset (POST /api/auth/request-password-reset, /api/auth/reset
     const known = await requestReset((await registerUser(t.app)).email);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    expect(outboxFiles('.eml').length).toBe(before + 1);
+    await expect.poll(() => outboxFiles('.eml').length, { timeout: 10_000 }).toBe(before + 1);
+  });
+
+  /** Requests a reset for `email` and returns the token of the mail that arrives for it. */
+  async function resetTokenFor(email: string): Promise<string> {
+    const seen = new Set(outboxFiles('.txt'));
+    expect((await requestReset(email)).statusCode).toBe(200);
+    let token: string | undefined;
+    await expect
+      .poll(
+        () => {
+          for (const name of outboxFiles('.txt')) {
+            if (seen.has(name)) continue;
+            const mail = readFileSync(path.join(outbox(), name), 'utf8');
+            if (mail.includes(`To: ${email}`)) token = /token=(\S+)/.exec(mail)?.[1];
+          }
+          return token;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeDefined();
+    return decodeURIComponent(token!);
+  }
+
+  const resetWith = (token: string, newPassword: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: testOrigin },
+      payload: { newPassword, token },
+    });
+
+  it('ends every outstanding reset link when one of them is used (issue 18, point 4)', async () => {
+    const user = await registerUser(t.app);
+    const first = await resetTokenFor(user.email);
+    const second = await resetTokenFor(user.email);
+    expect(first).not.toBe(second);
+    expect((await resetWith(second, 'second-new-pass')).statusCode).toBe(200);
+    const stale = await resetWith(first, 'first-new-pass');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(t.app, user.email, 'second-new-pass')).statusCode).toBe(200);
+  });
+
+  it('ends reset links and the other sessions when the password is changed', async () => {
+    const user = await registerUser(t.app);
+    const otherBrowser = cookieFrom(await signIn(t.app, user.email, user.password));
+    const outstanding = await resetTokenFor(user.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { origin: testOrigin, cookie: user.cookie },
+      // The client asks to keep the other sessions; the server ends them anyway.
+      payload: {
+        currentPassword: user.password,
+        newPassword: 'changed-pass-9',
+        revokeOtherSessions: false,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: otherBrowser },
+    });
+    expect(session.json()).toBeNull();
+    const stale = await resetWith(outstanding, 'attacker-pass-1');
+    expect(stale.statusCode).toBe(400);
+    expect((await signIn(t.app, user.email, 'changed-pass-9')).statusCode).toBe(200);
+  });
+
+  it('stores reset tokens only as digests', async () => {
+    const user = await registerUser(t.app);
+    const token = await resetTokenFor(user.email);
+    const rows = await t.app.db.select().from(authVerification);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.identifier).not.toContain(token);
+    expect(rows.some((row) => row.identifier === `reset-password:${sha256(token)}`)).toBe(true);
+  });
+
+  it('refuses a common password as the new one', async () => {
+    const user = await registerUser(t.app);
+    const token = await resetTokenFor(user.email);
+    const response = await resetWith(token, 'password123');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
   });
 
   it('refuses a new password shorter than 6 characters and a made-up token', async () => {

@@ -5,6 +5,8 @@
  * serialises transactions through its driver API).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -18,7 +20,13 @@ import * as schema from './schema.js';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; /** a directory, or undefined for an in-memory database */ dir?: string }
+  | {
+      kind: 'pglite';
+      /** a directory, or undefined for an in-memory database */
+      dir?: string;
+      /** a data-directory dump (`dumpDataDir`) to start from instead of an empty cluster */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {
@@ -53,6 +61,10 @@ export async function openDatabase(
   if (target.kind === 'pglite') {
     const client = await PGlite.create(target.dir ?? 'memory://', {
       postgresqlconf: PGLITE_SETTINGS,
+      // Search (issue 13, decision 0012): trigram similarity and accent folding. A PostgreSQL
+      // server ships both in its contrib package; PGlite loads them from its own bundle.
+      extensions: { pg_trgm, unaccent },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
@@ -74,6 +86,7 @@ export async function openDatabase(
   });
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  db.transaction = pooledTransaction(pool, options.onPoolError);
   return {
     db,
     kind: 'postgres',
@@ -82,5 +95,37 @@ export async function openDatabase(
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * `db.transaction` for a node-postgres pool, replacing drizzle-orm 0.45's: that one checks a
+ * client out of the pool and sends BEGIN before its try/finally, so when the connection dies at
+ * that moment (a database outage, the stress tests' cut proxy) the client is never released: its
+ * pool slot is lost for good, and the socket's later error, with no listener on a checked-out
+ * client, is an uncaught exception that stops the process. Here the client is checked out with
+ * an error listener for as long as we hold it, the whole transaction (BEGIN included) runs on it
+ * through drizzle's own single-client transaction, and it always goes back to the pool, destroyed
+ * (`release(error)`) when the transaction failed, since its connection may be broken.
+ */
+function pooledTransaction(
+  pool: pg.Pool,
+  onError?: (error: Error) => void,
+): Database['transaction'] {
+  return async (transaction, config) => {
+    const client = await pool.connect();
+    const listener = (error: Error) => onError?.(error);
+    client.on('error', listener);
+    let failure: Error | undefined;
+    try {
+      const session = drizzlePostgres(client, { schema }) as unknown as Database;
+      return await session.transaction(transaction, config);
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.removeListener('error', listener);
+      client.release(failure);
+    }
   };
 }

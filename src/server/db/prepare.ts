@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
+import { backfillCategoryKeys } from '../routes/catalog/category-names.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 
@@ -36,6 +37,7 @@ export async function openConfiguredDatabase(
  */
 export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<boolean> {
   await database.migrate();
+  await backfillCategoryKeys(database.db);
   let seeded = false;
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db, { uploadsDir: path.join(config.dataDir, 'uploads') });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -27,6 +28,25 @@ const createdAt = () =>
   timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`date_trunc('milliseconds', now())`);
+
+/** PostgreSQL's full-text document type (search, decision 0012); read only by SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The weighted full-text document of a listing (decision 0012): name, make and model weigh A,
+ * body type and colour B, the description D; accents folded by `sg_unaccent` (migration
+ * 0006), the `simple` configuration (names of cars are not English words to stem).
+ */
+const searchVectorSql = sql.raw(
+  `setweight(to_tsvector('simple'::regconfig, sg_unaccent(product_name || ' ' || coalesce(make, '') || ' ' || coalesce(model, ''))), 'A')` +
+    ` || setweight(to_tsvector('simple'::regconfig, sg_unaccent(coalesce(body_type, '') || ' ' || coalesce(color, ''))), 'B')` +
+    ` || setweight(to_tsvector('simple'::regconfig, sg_unaccent(product_description)), 'D')`,
+);
+
+/** The text trigram similarity compares a query with (decision 0012): lower-case, no accents. */
+const searchTextSql = sql.raw(
+  `lower(sg_unaccent(product_name || ' ' || coalesce(make, '') || ' ' || coalesce(model, '')))`,
+);
 
 /** The product's user record (spec §3 User). `uid` is the identity provider's user id. */
 export const users = pgTable(
@@ -55,15 +75,38 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A category (spec §3). Names are normalised on the way in (NFKC, single spaces, no invisible
+ * or bidirectional characters) and unique ignoring case among live categories; `name_key` is
+ * the looser comparison key that catches near-duplicates ("E-Bikes" vs "ebike"; issue 18,
+ * point 3). An admin's delete is soft (`deleted_at`), since orders and deleted listings keep
+ * pointing at it.
+ */
 export const categories = pgTable(
   'categories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     categoryName: text('category_name').notNull(),
+    /** Near-duplicate key (src/contract/categories.ts `categoryNameKey`); null on old rows. */
+    nameKey: text('name_key'),
+    /** The seller who added it (null for demo data and rows older than issue 18). */
+    createdBy: uuid('created_by').references(() => users.id),
+    /**
+     * Issue 13: listings of this category are vehicles, so the product forms ask for the vehicle
+     * details (make, model, …). False for parts and accessories.
+     */
+    holdsVehicles: boolean('holds_vehicles').notNull().default(true),
     createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('categories_name_key').on(sql`lower(${t.categoryName})`),
+    uniqueIndex('categories_live_name_key')
+      .on(sql`lower(${t.categoryName})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('categories_name_key_idx')
+      .on(t.nameKey)
+      .where(sql`${t.deletedAt} is null`),
+    index('categories_created_by_idx').on(t.createdBy, t.createdAt),
     check(
       'categories_name_check',
       sql`char_length(${t.categoryName}) between 1 and 50 and ${t.categoryName} = btrim(${t.categoryName})`,
@@ -71,7 +114,20 @@ export const categories = pgTable(
   ],
 );
 
-/** A listing (spec §3 Product). Prices in cents; seller name, email and photo come from users. */
+/**
+ * The listings public search shows (issue 13): unsold, not removed, not taken off the market.
+ * The search indexes are partial on exactly this text (raw, so the planner matches it).
+ */
+export const liveSql = sql.raw(
+  `"products"."order_status" = false and "products"."deleted_at" is null and "products"."unavailable" = false`,
+);
+
+/**
+ * A listing (spec §3 Product). Prices in cents; seller name, email and photo come from users.
+ * Issue 13 adds the optional vehicle details (null when not given), 1–10 photos
+ * (`product_images`, whose first is the cover `product_image`) and `unavailable`: taken off the
+ * market by its seller, hidden from every public list until put back.
+ */
 export const products = pgTable(
   'products',
   {
@@ -79,6 +135,8 @@ export const products = pgTable(
     productName: text('product_name').notNull(),
     productDescription: text('product_description').notNull(),
     productImage: text('product_image').notNull(),
+    /** Every photo, cover first (`product_images[1] = product_image`), 1–10 of them. */
+    productImages: text('product_images').array().notNull(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id),
@@ -98,6 +156,22 @@ export const products = pgTable(
     reported: boolean('reported').notNull().default(false),
     reportCount: integer('report_count').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Taken off the market by the seller (issue 13); put back by clearing it. */
+    unavailable: boolean('unavailable').notNull().default(false),
+    // Vehicle details (issue 13), all optional.
+    make: text('make'),
+    model: text('model'),
+    modelYear: integer('model_year'),
+    mileageKm: integer('mileage_km'),
+    fuelType: text('fuel_type'),
+    transmission: text('transmission'),
+    bodyType: text('body_type'),
+    color: text('color'),
+    vin: text('vin'),
+    /** Search document (decision 0012), kept by PostgreSQL. */
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchVectorSql),
+    /** Search text for trigram similarity (decision 0012), kept by PostgreSQL. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextSql),
   },
   (t) => [
     // Ascending on purpose: the listings are read `order by created_at desc, id desc`, which a
@@ -113,6 +187,33 @@ export const products = pgTable(
     index('products_reported_idx')
       .on(t.reportCount, t.createdAt)
       .where(sql`${t.reported} and ${t.deletedAt} is null`),
+    // Search (decision 0012). Every public search reads only live listings, so its indexes are
+    // partial on the same predicate: one B-tree per sort order (keyset pagination walks it),
+    // GIN for the full-text and trigram matches, B-trees for the selective filters.
+    index('products_search_newest_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${liveSql}`),
+    index('products_search_price_idx')
+      .on(t.resellPriceCents, t.id)
+      .where(sql`${liveSql}`),
+    index('products_search_mileage_idx')
+      .on(sql`coalesce(${t.mileageKm}, 2147483647)`, t.id)
+      .where(sql`${liveSql}`),
+    index('products_search_year_idx')
+      .on(sql`coalesce(${t.modelYear}, 0)`, t.id)
+      .where(sql`${liveSql}`),
+    index('products_search_make_idx')
+      .on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.createdAt, t.id)
+      .where(sql`${liveSql}`),
+    index('products_search_category_idx')
+      .on(t.categoryId, t.createdAt, t.id)
+      .where(sql`${liveSql}`),
+    index('products_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${liveSql}`),
+    index('products_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${liveSql}`),
     check('products_condition_check', sql`${t.condition} in ('Excellent', 'Good', 'Fair')`),
     check(
       'products_prices_check',
@@ -121,6 +222,18 @@ export const products = pgTable(
     check('products_year_check', sql`${t.yearOfUsed} between 0 and 100`),
     check('products_phone_check', sql`char_length(${t.sellerPhone}) >= 11`),
     check('products_report_count_check', sql`${t.reportCount} >= 0`),
+    check(
+      'products_images_check',
+      sql`cardinality(${t.productImages}) between 1 and 10 and ${t.productImages}[1] = ${t.productImage}`,
+    ),
+    check(
+      'products_fuel_type_check',
+      sql`${t.fuelType} in ('Petrol', 'Diesel', 'Hybrid', 'Electric', 'Other')`,
+    ),
+    check('products_transmission_check', sql`${t.transmission} in ('Manual', 'Automatic')`),
+    check('products_model_year_check', sql`${t.modelYear} between 1886 and 2100`),
+    check('products_mileage_check', sql`${t.mileageKm} between 0 and 5000000`),
+    check('products_vin_check', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
   ],
 );
 
@@ -172,14 +285,24 @@ export const orders = pgTable(
     sellerLocation: text('seller_location').notNull(),
     /** Spec §3 order_status: false at creation, true once paid. */
     paid: boolean('order_status').notNull().default(false),
+    /**
+     * When the seller declined this unpaid booking (issue 14); a declined order can no longer be
+     * paid and no longer blocks the buyer from booking the product again.
+     */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** The seller's optional message to the buyer with the decline (at most 500 characters). */
+    declineMessage: text('decline_message'),
+    /** When the buyer cancelled this unpaid booking (issue 14; `DELETE /api/order/{id}`). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
+    index('orders_seller_idx').on(t.sellerId, t.createdAt, t.id),
     uniqueIndex('orders_one_open_per_buyer_key')
       .on(t.buyerId, t.productId)
-      .where(sql`not ${t.paid}`),
+      .where(sql`not ${t.paid} and ${t.declinedAt} is null and ${t.cancelledAt} is null`),
     check('orders_price_check', sql`${t.productPriceCents} > 0`),
   ],
 );
@@ -278,6 +401,101 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Every image stored by `POST /api/images` (issue 18, point 2): who uploaded which file, and its
+ * stored size, for the per-account daily quota. The file itself may be shared by several rows
+ * (uploads are content-addressed); the clean-up job removes files nothing references.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The uploader's identity id (spec §3 uid): an account may upload before its record exists. */
+    uploaderUid: text('uploader_uid').notNull(),
+    /** Public path, e.g. `/uploads/0123456789abcdef.webp`. */
+    url: text('url').notNull(),
+    /** Stored size in bytes. */
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_uploader_idx').on(t.uploaderUid, t.createdAt),
+    check('uploads_bytes_check', sql`${t.bytes} >= 0`),
+  ],
+);
+
+/**
+ * One row per outgoing message key (src/server/jobs/send-mail.ts): a message is sent at most once
+ * however often its job runs. `sending` is a claim with a lease (`claimed_at`); `failed` lets the
+ * next attempt send again; `sent` is final.
+ */
+export const mailDeliveries = pgTable(
+  'mail_deliveries',
+  {
+    key: text('key').primaryKey(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('mail_deliveries_status_check', sql`${t.status} in ('sending', 'sent', 'failed')`)],
+);
+
+/**
+ * A conversation between a buyer and the seller about one listing (issue 14, Messages): one per
+ * listing and buyer. Each party's `*_read_at` says up to when they have read it (unread = the
+ * other party's messages after it); `blocked_by` is the party who blocked it (no one may write
+ * while it is set).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerReadAt: timestamp('buyer_read_at', { withTimezone: true }),
+    sellerReadAt: timestamp('seller_read_at', { withTimezone: true }),
+    blockedBy: uuid('blocked_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_product_buyer_key').on(t.productId, t.buyerId),
+    index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt, t.id),
+    index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt, t.id),
+    check('conversations_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
+  ],
+);
+
+/** One message of a conversation (issue 14): plain text, 1–2,000 characters, never HTML. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id),
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+    check('messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
   ],
 );
 

@@ -1,10 +1,12 @@
 /**
  * Outgoing mail. With SMTP_URL set, messages go through nodemailer's SMTP transport; without
- * it (the zero-setup default and the tests) each message is logged and written to
- * `DATA_DIR/outbox/<time>-<random>.eml` (RFC 5322, readable by any mail client) plus a `.txt`
- * copy of the plain text, so a developer can follow a password-reset link without a mail server.
+ * it (the zero-setup default and the tests) each message is written to
+ * `DATA_DIR/outbox/<time>-<id>.eml` (RFC 5322, readable by any mail client) plus a `.txt` copy of
+ * the plain text, so a developer can follow a password-reset link without a mail server. Only the
+ * file's path is logged, never the text: a reset link in a log is a password in a log (issue 18,
+ * point 4). Mail is sent by the `send-mail` job (src/server/jobs/send-mail.ts), not by requests.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -15,6 +17,16 @@ export interface MailMessage {
   subject: string;
   /** Plain-text body. */
   text: string;
+  /**
+   * A key unique to this message (e.g. `password-reset:<id>`): the Message-ID is derived from it,
+   * so a message sent twice carries the same id and mail systems can drop the copy.
+   */
+  key?: string;
+}
+
+/** The RFC 5322 Message-ID of the message with `key`, e.g. `<3f…@second-gear.local>`. */
+export function messageIdFor(key: string, domain = 'second-gear.local'): string {
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
 }
 
 export interface Mailer {
@@ -38,8 +50,12 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send({ key, ...message }) {
+        await transport.sendMail({
+          from: options.from,
+          ...message,
+          ...(key ? { messageId: messageIdFor(key) } : {}),
+        });
       },
     };
   }
@@ -47,21 +63,25 @@ export function createMailer(options: MailerOptions): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     kind: 'outbox',
-    async send(message) {
-      const info = await composer.sendMail({ from: options.from, ...message });
+    async send({ key, ...message }) {
+      const info = await composer.sendMail({
+        from: options.from,
+        ...message,
+        ...(key ? { messageId: messageIdFor(key) } : {}),
+      });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const base = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}`);
+      const id = key
+        ? createHash('sha256').update(key).digest('hex').slice(0, 12)
+        : randomBytes(4).toString('hex');
+      const base = path.join(options.outboxDir, `${stamp}-${id}`);
       await writeFile(`${base}.eml`, info.message as Buffer, { mode: 0o600 });
       await writeFile(
         `${base}.txt`,
         `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`,
         { mode: 0o600 },
       );
-      options.log.info(
-        { to: message.to, subject: message.subject, file: `${base}.eml` },
-        `mail written to the outbox (no SMTP_URL):\n${message.text}`,
-      );
+      options.log.info({ file: `${base}.eml` }, 'mail written to the outbox (no SMTP_URL)');
     },
   };
 }

@@ -1,8 +1,17 @@
 /**
- * Turns a contract entry of src/contract/api.ts into Fastify route options: method, url and the
- * schema (params, querystring, body, response) used for validation, serialisation and OpenAPI.
+ * Turns a contract entry of src/contract (imported through src/contract/index.js) into Fastify
+ * route options: method, url, the schema (params, querystring, body, response) used for
+ * validation, serialisation and OpenAPI, and who may call the route (`config.access`, enforced
+ * by the access hook of src/server/auth/guard.ts).
+ *
+ * A route is guarded exactly when its contract says so: a contract that declares a 401 answer
+ * needs an `access` declaration, and a route with one must declare 401 (and 403 when it checks a
+ * role or the caller's uid), so the OpenAPI document and the authorisation matrix
+ * (src/server/auth/authorisation-matrix.test.ts) never disagree with the guard. A mismatch
+ * throws when the route is built, i.e. at start-up.
  */
 import type { ZodType } from 'zod';
+import type { RouteAccess } from '../auth/guard.js';
 
 interface Contract {
   method: string;
@@ -27,13 +36,37 @@ type RouteOf<C extends Contract> = {
     headers: C['headers'];
     response: C['response'];
   };
+  config: { access?: RouteAccess };
 };
 
-export function route<C extends Contract>(contract: C, tags: string[] = []): RouteOf<C> {
+export interface RouteOptions {
+  /** OpenAPI tags (the area, e.g. 'selling'). */
+  tags?: string[];
+  /** Who may call the route; absent = public. */
+  access?: RouteAccess;
+}
+
+/**
+ * Fastify route options of `contract`, to spread into `app.route({...route(c, o), handler})`.
+ * @throws Error when the contract's 401/403 answers and `access` disagree (see above).
+ */
+export function route<C extends Contract>(contract: C, options: RouteOptions = {}): RouteOf<C> {
   const { method, url, ...parts } = contract;
+  const { tags = [], access } = options;
+  const declares = (status: number) => contract.response[status] !== undefined;
+  const name = `${method} ${url}`;
+  if (declares(401) && !access) {
+    throw new Error(`${name}: its contract declares 401 but the route declares no access`);
+  }
+  if (access && !declares(401)) {
+    throw new Error(`${name}: the route is guarded but its contract does not declare 401`);
+  }
+  if (access && (access.role || access.self) && !declares(403)) {
+    throw new Error(`${name}: the route checks role or uid but its contract does not declare 403`);
+  }
   // Only the parts a contract declares: an `undefined` key would read as "declared but empty".
   const schema = Object.fromEntries(
     Object.entries({ ...parts, tags }).filter(([, value]) => value !== undefined),
   );
-  return { method, url, schema } as RouteOf<C>;
+  return { method, url, schema, config: access ? { access } : {} } as RouteOf<C>;
 }

@@ -6,6 +6,7 @@
  * (https://docs.stripe.com/api/payment_intents): amounts in the smallest currency unit (cents),
  * status `succeeded` means the money was taken.
  */
+import { ProviderError } from '../lib/provider-error.js';
 
 /** Stripe's PaymentIntent statuses that matter here. */
 export type PaymentIntentStatus =
@@ -59,15 +60,18 @@ export interface PaymentProvider {
    * Gives the money of an intent back after its sale could not be completed (the product was
    * sold to someone else meanwhile): refunds a succeeded intent, cancels an unfinished one.
    * Idempotent.
+   * @throws PaymentProviderError when the provider cannot be reached.
    */
   releaseIntent(id: string): Promise<void>;
 }
 
-/** The provider failed (network, outage, bad key). Answered as 502 by the routes. */
-export class PaymentProviderError extends Error {
+/**
+ * The provider failed (network, outage, bad key). A ProviderError: the error handler answers
+ * 502 "The payment provider is unavailable right now; please try again."
+ */
+export class PaymentProviderError extends ProviderError {
   override name = 'PaymentProviderError';
-  readonly statusCode = 502;
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super('payment provider', message, options);
   }
 }

@@ -31,6 +31,8 @@ export type SaleOutcome =
   | { kind: 'foreign-transaction' }
   /** The order was paid by another transaction. */
   | { kind: 'order-already-paid' }
+  /** The seller declined the booking or its buyer cancelled it (issue 14). */
+  | { kind: 'order-closed' }
   /** The amount is not the order's price. */
   | { kind: 'amount-mismatch' }
   /** Someone else bought the product first, or its seller deleted it. */
@@ -49,6 +51,8 @@ export async function completeSaleIn(tx: Tx, payment: SucceededPayment): Promise
       buyerId: orders.buyerId,
       priceCents: orders.productPriceCents,
       email: orders.customerEmail,
+      declinedAt: orders.declinedAt,
+      cancelledAt: orders.cancelledAt,
     })
     .from(orders)
     .where(eq(orders.id, payment.orderId))
@@ -65,6 +69,7 @@ export async function completeSaleIn(tx: Tx, payment: SucceededPayment): Promise
       : { kind: 'foreign-transaction' };
   }
   if (order.paid) return { kind: 'order-already-paid' };
+  if (order.declinedAt || order.cancelledAt) return { kind: 'order-closed' };
   if (payment.amountCents !== order.priceCents) return { kind: 'amount-mismatch' };
 
   const [product] = await tx

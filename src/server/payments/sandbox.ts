@@ -193,7 +193,9 @@ export function confirmSandboxIntent(
         ? 'This order is already paid.'
         : sale.kind === 'amount-mismatch'
           ? 'The amount of this payment is not the price of the order.'
-          : soldMeanwhileMessage;
+          : sale.kind === 'order-closed'
+            ? 'This booking was declined by the seller or cancelled; it can no longer be paid.'
+            : soldMeanwhileMessage;
     await tx
       .update(sandboxPaymentIntents)
       .set({ status: 'canceled', lastError: message, updatedAt: new Date() })

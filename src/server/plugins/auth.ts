@@ -1,7 +1,7 @@
 /**
  * Mounts the identity provider (src/server/auth/better-auth.ts) and the guard:
- * - `app.auth` (Better Auth), `app.apiTokens` (API bearer tokens) and the guard decorators
- *   (`authenticate`, `authenticateSessionOrBearer`, `requireSelf`, `requireRole`, guard.ts);
+ * - `app.auth` (Better Auth), `app.apiTokens` (API bearer tokens) and the guard (guard.ts: the
+ *   access hook that enforces every route's `access` declaration);
  * - `/api/auth/*`: a catch-all route that hands the raw request to Better Auth as a Fetch
  *   Request and sends its Response back (Better Auth's Fastify integration), rewriting error
  *   answers to our `{statusCode, error, message}` shape (plus Better Auth's `code`) and a 429
@@ -10,21 +10,20 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import path from 'node:path';
 import { STATUS_CODES } from 'node:http';
 import { authConfigContract } from '../../contract/index.js';
 import { clientIpHeader, createAuth, type Auth } from '../auth/better-auth.js';
-import { guardPlugin, toFetchHeaders } from '../auth/guard.js';
+import { guardPlugin } from '../auth/guard.js';
+import { requestOrigin, requestOriginHeader, trustedOriginsFor } from '../auth/origins.js';
 import { resolveAuthSecret } from '../auth/secret.js';
+import { toFetchHeaders } from '../auth/sessions.js';
 import { createApiTokenService, type ApiTokenService } from '../auth/tokens.js';
-import { createMailer, type Mailer } from '../lib/mailer.js';
 import { route } from '../lib/route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     apiTokens: ApiTokenService;
-    mailer: Mailer;
   }
 }
 
@@ -43,26 +42,19 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const secret = resolveAuthSecret(config);
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    });
-    const auth = createAuth({ config, db: app.db, secret, mailer, log: app.log });
+    const auth = createAuth({ config, db: app.db, secret, mail: app.mail, log: app.log });
     const tokens = createApiTokenService(secret, config.publicUrl);
     app.decorate('auth', auth);
     app.decorate('apiTokens', tokens);
-    app.decorate('mailer', mailer);
 
     await app.register(guardPlugin, {
       auth,
       tokens,
-      trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
+      trustedOrigins: (request) => trustedOriginsFor(config, requestOrigin(request)),
     });
 
     app.route({
-      ...route(authConfigContract, ['accounts']),
+      ...route(authConfigContract, { tags: ['accounts'] }),
       handler: async () => ({ google: config.google !== undefined }),
     });
 
@@ -78,12 +70,37 @@ export const authPlugin = fp(
         method: ['GET', 'POST'],
         url: '/api/auth/*',
         schema: { hide: true },
+        // Issue 18, point 5: sign-in, sign-up and reset requests also count per account.
+        preHandler: async (request, reply) => {
+          const email = accountAttemptEmail(request);
+          if (email) await app.limitAccountAttempt(request, reply, email);
+        },
         handler: (request, reply) => forwardToAuth(auth, config.publicUrl, request, reply),
       });
     });
   },
-  { name: 'auth', dependencies: ['database', 'error-handler'] },
+  { name: 'auth', dependencies: ['database', 'error-handler', 'security', 'mail'] },
 );
+
+/** Identity paths whose attempts count per account (the body's `email`). */
+const ACCOUNT_ATTEMPT_PATHS = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+]);
+
+/** The `email` of a sign-in, sign-up or reset request's JSON body, or null. */
+function accountAttemptEmail(request: FastifyRequest): string | null {
+  if (request.method !== 'POST') return null;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (!ACCOUNT_ATTEMPT_PATHS.has(pathname) || !Buffer.isBuffer(request.body)) return null;
+  try {
+    const body = JSON.parse(request.body.toString('utf8')) as { email?: unknown };
+    return typeof body.email === 'string' && body.email.trim() !== '' ? body.email : null;
+  } catch {
+    return null;
+  }
+}
 
 async function forwardToAuth(
   auth: Auth,
@@ -93,6 +110,10 @@ async function forwardToAuth(
 ): Promise<FastifyReply> {
   const headers = toFetchHeaders(request.headers);
   headers.set(clientIpHeader, request.ip);
+  // Always ours, never the client's: Better Auth's trustedOrigins callback reads it.
+  const ownOrigin = requestOrigin(request);
+  if (ownOrigin) headers.set(requestOriginHeader, ownOrigin);
+  else headers.delete(requestOriginHeader);
   const body =
     Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : null;
   const response = await auth.handler(

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { PaymentProviderError } from '../payments/provider.js';
 import { errorHandlerPlugin, isDatabaseUnavailable } from './error-handler.js';
 
 describe('isDatabaseUnavailable', () => {
@@ -44,6 +45,22 @@ describe('the error handler', () => {
       statusCode: 503,
       error: 'Service Unavailable',
       message: 'The database is unavailable right now; please try again shortly.',
+    });
+    await app.close();
+  });
+
+  it('answers 502 naming the service when a provider fails, without its details', async () => {
+    const app = Fastify();
+    await app.register(errorHandlerPlugin);
+    app.get('/pay', async () => {
+      throw new PaymentProviderError('The payment provider could not retrieve: ECONNRESET');
+    });
+    const response = await app.inject({ method: 'GET', url: '/pay' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: 'The payment provider is unavailable right now; please try again.',
     });
     await app.close();
   });

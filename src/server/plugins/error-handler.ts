@@ -1,13 +1,15 @@
 /**
  * Maps every error to the JSON shape `{statusCode, error, message}` (DESIGN.md §2): 400 for
  * input that breaks the contract (the message names the field), the error's own 4xx status,
- * 503 when the database cannot be reached, and a bare 500 (logged, never a stack trace) for the
- * rest. Unknown `/api` routes answer a JSON 404.
+ * 502 when a service we depend on fails (a ProviderError, e.g. the payment provider), 503 when
+ * the database cannot be reached, and a bare 500 (logged, never a stack trace) for the rest.
+ * Handlers throw; they never build error answers themselves.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { ProviderError } from '../lib/provider-error.js';
 
 /** PostgreSQL SQLSTATE classes/codes and socket errors that mean "the database is not there". */
 const unavailableCodes = new Set([
@@ -90,6 +92,12 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.validation) {
         return reply.code(400).send(errorBody(400, validationMessage(error)));
+      }
+      if (error instanceof ProviderError) {
+        request.log.error({ err: error }, `${error.service} failed`);
+        return reply
+          .code(502)
+          .send(errorBody(502, `The ${error.service} is unavailable right now; please try again.`));
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

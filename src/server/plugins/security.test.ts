@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
+import { bearer, registerUser, testOrigin, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { contentSecurityPolicy } from './security.js';
 
 let t: TestApp;
 let seller: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ WRITE_RATE_LIMIT_MAX: '3' });
+  t = await createTestApp({ WRITE_RATE_LIMIT_MAX: '4' });
+  // Registration's own writes (sign-up, sign-in, POST /users, POST /jwt) count for 127.0.0.1; the tests
+  // below write from other addresses.
   seller = await registerUser(t.app, { role: 'seller' });
 });
 afterAll(() => t.close());
@@ -68,9 +70,24 @@ describe('limits', () => {
       url: '/api/products',
       headers: { ...bearer(seller.token), 'content-type': 'application/json' },
       payload: JSON.stringify({ product_name: 'x'.repeat(1024 * 1024 + 1) }),
+      remoteAddress: '10.1.1.1',
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+  });
+
+  it('counts refused writes too: a client without a token is limited like any other', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/categories',
+        payload: { category_name: `Anonymous ${i}` },
+        remoteAddress: '10.9.8.9',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('rate-limits write requests per client with 429 and retry-after, not reads', async () => {
@@ -89,11 +106,11 @@ describe('limits', () => {
         expect(response.json()).toMatchObject({
           statusCode: 429,
           error: 'Too Many Requests',
-          message: expect.stringContaining('Too many requests: at most 3 changes per minute'),
+          message: expect.stringContaining('Too many requests: at most 4 changes per minute'),
         });
       }
     }
-    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
     // Another client is not affected, and reads are never limited.
     const other = await t.app.inject({
       method: 'POST',
@@ -114,10 +131,144 @@ describe('limits', () => {
   });
 });
 
+describe('per-client write limit across routes (issue 18, point 5)', () => {
+  it('counts every write route of a client together', async () => {
+    const client = '10.7.7.7';
+    for (let i = 0; i < 4; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/jwt',
+        payload: { user: seller.uid },
+        remoteAddress: client,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    // The limit is spent on /api/jwt: another write route is refused too.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: bearer(seller.token),
+      payload: { category_name: 'Spent elsewhere' },
+      remoteAddress: client,
+    });
+    expect(other.statusCode).toBe(429);
+    expect(Number(other.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never counts reads, identity reads included', async () => {
+    const client = '10.7.7.8';
+    for (let i = 0; i < 10; i++) {
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        remoteAddress: client,
+      });
+      expect(session.statusCode).toBe(200);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: '/api/categories',
+        remoteAddress: client,
+      });
+      expect(read.statusCode).toBe(200);
+    }
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: bearer(seller.token),
+      payload: { category_name: 'Reads did not count' },
+      remoteAddress: client,
+    });
+    expect(write.statusCode).toBe(201);
+  });
+});
+
+describe('per-account limit on sign-in, sign-up and reset (issue 18, point 5)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ AUTH_ACCOUNT_RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => limited.close());
+
+  it('refuses the 4th attempt on one account from any mix of clients, not other accounts', async () => {
+    const attempt = (email: string, remoteAddress: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: testOrigin },
+        payload: { email, password: 'not-the-password' },
+        remoteAddress,
+      });
+    const victim = 'victim@example.test';
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      expect((await attempt(victim, address)).statusCode).toBe(401);
+    }
+    const fourth = await attempt(victim.toUpperCase(), '192.0.2.4');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toMatch(/Too many attempts for this account/);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // A reset request for that account counts against the same account.
+    const reset = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: testOrigin },
+      payload: { email: victim },
+      remoteAddress: '192.0.2.5',
+    });
+    expect(reset.statusCode).toBe(429);
+    expect((await attempt('bystander@example.test', '192.0.2.4')).statusCode).toBe(401);
+  });
+});
+
+describe('Cache-Control on personal answers (issue 18, point 10)', () => {
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await createTestApp();
+  });
+  afterAll(() => c.close());
+
+  it('is no-store on tokens, sessions, orders, roles and every signed-in answer', async () => {
+    const buyer = await registerUser(c.app, { role: 'buyer' });
+    const signedIn = [
+      { method: 'GET', url: '/api/orders', headers: bearer(buyer.token) },
+      { method: 'GET', url: `/api/user/buyer/${buyer.uid}`, headers: bearer(buyer.token) },
+      { method: 'GET', url: '/api/categories', headers: bearer(buyer.token) },
+      { method: 'GET', url: '/api/auth/get-session', headers: { cookie: buyer.cookie } },
+      {
+        method: 'POST',
+        url: '/api/jwt',
+        headers: { cookie: buyer.cookie, origin: testOrigin },
+        payload: { user: buyer.uid },
+        remoteAddress: '10.3.3.3',
+      },
+    ] as const;
+    for (const request of signedIn) {
+      const response = await c.app.inject(request);
+      expect(response.statusCode, request.url).toBeLessThan(400);
+      expect(response.headers['cache-control'], request.url).toBe('no-store');
+    }
+    const signIn = await c.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: testOrigin },
+      payload: { email: buyer.email, password: buyer.password },
+      remoteAddress: '10.3.3.4',
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves anonymous reads of public data cacheable', async () => {
+    const response = await c.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(response.headers['cache-control']).toBeUndefined();
+  });
+});
+
 describe('configuration of the limits', () => {
   it.each([
     ['WRITE_RATE_LIMIT_MAX', '0', 'WRITE_RATE_LIMIT_MAX must be at least 1'],
     ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true, false or a number of hops'],
+    ['AUTH_ACCOUNT_RATE_LIMIT_MAX', 'lots', 'AUTH_ACCOUNT_RATE_LIMIT_MAX must be a number'],
+    ['REQUEST_TIMEOUT', '0', 'REQUEST_TIMEOUT must be at least 1'],
   ])('rejects %s=%s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

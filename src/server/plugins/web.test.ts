@@ -49,6 +49,10 @@ describe('the SPA build', () => {
     const page = await app.inject({ method: 'GET', url: '/category/abc' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(html);
+    const unknown = await app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toBe(html);
     const api = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ statusCode: 404 });

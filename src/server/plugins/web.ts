@@ -5,6 +5,7 @@
  * Uploads (`DATA_DIR/uploads`) are served under `/uploads/` with content-hashed names.
  */
 import fp from 'fastify-plugin';
+import { isSpaRoute } from '../../contract/spa-paths.js';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -57,7 +58,12 @@ export const webPlugin = fp(
         !url.startsWith('/uploads/') &&
         !url.startsWith('/assets/');
       if (hasSpa && wantsPage) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        // Unknown pages get the app too (it shows Uh-oh!), but with an honest 404 (issue 12).
+        return reply
+          .code(isSpaRoute(url) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .type('text/html')
+          .sendFile('index.html');
       }
       return reply.code(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
     });

@@ -51,7 +51,11 @@ export interface SignedUp {
   cookie: string;
 }
 
-/** Creates an identity by email + password (signed in at once). @throws when it fails. */
+/**
+ * Creates an identity by email + password and signs it in, as the SPA does (sign-up answers
+ * without a session, so that it looks the same for a taken address; issue 18, point 8).
+ * @throws when either step fails.
+ */
 export async function signUp(
   app: FastifyInstance,
   input: { email?: string; password?: string; name?: string } = {},
@@ -67,8 +71,12 @@ export async function signUp(
   if (response.statusCode !== 200) {
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   }
-  const body = response.json<{ user: { id: string } }>();
-  return { uid: body.user.id, email, password, cookie: cookieFrom(response) };
+  const signedIn = await signIn(app, email, password);
+  if (signedIn.statusCode !== 200) {
+    throw new Error(`sign-in after sign-up failed: ${signedIn.statusCode} ${signedIn.body}`);
+  }
+  const body = signedIn.json<{ user: { id: string } }>();
+  return { uid: body.user.id, email, password, cookie: cookieFrom(signedIn) };
 }
 
 /** Signs in by email + password; returns the response (cookie via `cookieFrom`). */

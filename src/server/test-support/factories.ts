@@ -3,6 +3,7 @@
  * returns the inserted row; pass overrides for the fields a test cares about.
  */
 import { randomUUID } from 'node:crypto';
+import { categoryNameKey } from '../../contract/categories.js';
 import type { Database } from '../db/client.js';
 import { blogs, categories, products, users } from '../db/schema.js';
 
@@ -29,7 +30,10 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
 }
 
 export async function createCategory(db: Database, categoryName = `Category ${next()}`) {
-  const [row] = await db.insert(categories).values({ categoryName }).returning();
+  const [row] = await db
+    .insert(categories)
+    .values({ categoryName, nameKey: categoryNameKey(categoryName) })
+    .returning();
   return row!;
 }
 
@@ -39,12 +43,15 @@ export async function createProduct(
   overrides: Partial<NewProduct> = {},
 ) {
   const n = next();
+  const productImage =
+    overrides.productImage ?? overrides.productImages?.[0] ?? `/uploads/product-${n}.webp`;
   const [row] = await db
     .insert(products)
     .values({
       productName: `Toyota Corolla ${2000 + (n % 25)}`,
       productDescription: 'Well kept, full service history.',
-      productImage: `/uploads/product-${n}.webp`,
+      productImage,
+      productImages: overrides.productImages ?? [productImage],
       categoryId: refs.categoryId,
       sellerId: refs.sellerId,
       condition: 'Good',

@@ -5,7 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { AuthProvider } from '../features/auth/components/auth-provider';
+import { AuthProvider } from '../lib/auth/auth-provider';
 import { createQueryClient } from '../lib/react-query';
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 /**
  * The route table (spec §2). Every page is its own lazy chunk (React.lazy), so a visitor
  * downloads only the page they open; the layout (navbar, footer) and the guards are part of the
- * entry chunk. Declarative routing (BrowserRouter + useRoutes): server state lives in TanStack
+ * entry chunk. Pages come from the features (`features/<area>/routes`), or from `./routes` when a
+ * page is composed from several features (decision 0007). Declarative routing (BrowserRouter + useRoutes): server state lives in TanStack
  * Query, so the data router's loaders are not needed, and leaving it out saves ~18 KB gzipped.
  *
  * Guards (spec §2, §6): the category and payment pages and the seller and buyer dashboards need
@@ -11,82 +12,108 @@
  */
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { RequireAuth, RequireRole } from '../features/auth/components/guards';
+import { RequireAuth, RequireRole } from '../lib/auth/guards';
+import { paths } from '../lib/paths';
 import { MainLayout } from './layout/main-layout';
-import { paths } from './paths';
 
 const HomeRoute = lazy(() =>
   import('../features/catalog/routes/home').then((m) => ({ default: m.HomeRoute })),
 );
 const CategoryRoute = lazy(() =>
-  import('../features/catalog/routes/category').then((m) => ({ default: m.CategoryRoute })),
+  import('./routes/category').then((m) => ({ default: m.CategoryRoute })),
+);
+const ListingRoute = lazy(() =>
+  import('./routes/listing').then((m) => ({ default: m.ListingRoute })),
 );
 const BlogsRoute = lazy(() =>
   import('../features/blogs/routes/blogs').then((m) => ({ default: m.BlogsRoute })),
 );
+const SearchRoute = lazy(() =>
+  import('../features/search/routes/search').then((m) => ({ default: m.SearchRoute })),
+);
 const LoginRoute = lazy(() =>
-  import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),
+  import('../features/accounts/routes/login').then((m) => ({ default: m.LoginRoute })),
 );
 const RegistrationRoute = lazy(() =>
-  import('../features/auth/routes/registration').then((m) => ({ default: m.RegistrationRoute })),
+  import('../features/accounts/routes/registration').then((m) => ({
+    default: m.RegistrationRoute,
+  })),
 );
 const ForgotPasswordRoute = lazy(() =>
-  import('../features/auth/routes/forgot-password').then((m) => ({
+  import('../features/accounts/routes/forgot-password').then((m) => ({
     default: m.ForgotPasswordRoute,
   })),
 );
 const ResetPasswordRoute = lazy(() =>
-  import('../features/auth/routes/reset-password').then((m) => ({
+  import('../features/accounts/routes/reset-password').then((m) => ({
     default: m.ResetPasswordRoute,
   })),
+);
+const AboutRoute = lazy(() =>
+  import('../features/info/routes/info-pages').then((m) => ({ default: m.AboutRoute })),
+);
+const ContactRoute = lazy(() =>
+  import('../features/info/routes/info-pages').then((m) => ({ default: m.ContactRoute })),
+);
+const TermsRoute = lazy(() =>
+  import('../features/info/routes/info-pages').then((m) => ({ default: m.TermsRoute })),
+);
+const PrivacyRoute = lazy(() =>
+  import('../features/info/routes/info-pages').then((m) => ({ default: m.PrivacyRoute })),
 );
 const PaymentRoute = lazy(() =>
   import('../features/payments/routes/payment').then((m) => ({ default: m.PaymentRoute })),
 );
 const AdminDashboardLayout = lazy(() =>
-  import('../features/dashboard/routes/dashboard-layouts').then((m) => ({
-    default: m.AdminDashboardLayout,
-  })),
+  import('./layout/dashboard-layouts').then((m) => ({ default: m.AdminDashboardLayout })),
 );
 const SellerDashboardLayout = lazy(() =>
-  import('../features/dashboard/routes/dashboard-layouts').then((m) => ({
-    default: m.SellerDashboardLayout,
-  })),
+  import('./layout/dashboard-layouts').then((m) => ({ default: m.SellerDashboardLayout })),
 );
 const BuyerDashboardLayout = lazy(() =>
-  import('../features/dashboard/routes/dashboard-layouts').then((m) => ({
-    default: m.BuyerDashboardLayout,
-  })),
+  import('./layout/dashboard-layouts').then((m) => ({ default: m.BuyerDashboardLayout })),
 );
 const AllSellersRoute = lazy(() =>
-  import('../features/dashboard/routes/admin-sellers').then((m) => ({
+  import('../features/moderation/routes/all-sellers').then((m) => ({
     default: m.AllSellersRoute,
   })),
 );
 const AllBuyersRoute = lazy(() =>
-  import('../features/dashboard/routes/admin-buyers').then((m) => ({
+  import('../features/moderation/routes/all-buyers').then((m) => ({
     default: m.AllBuyersRoute,
   })),
 );
 const ReportedProductsRoute = lazy(() =>
-  import('../features/dashboard/routes/admin-reported-products').then((m) => ({
+  import('../features/moderation/routes/reported-products').then((m) => ({
     default: m.ReportedProductsRoute,
   })),
 );
-const AddProductRoute = lazy(() =>
-  import('../features/dashboard/routes/seller-add-product').then((m) => ({
-    default: m.AddProductRoute,
+const AllCategoriesRoute = lazy(() =>
+  import('../features/moderation/routes/all-categories').then((m) => ({
+    default: m.AllCategoriesRoute,
   })),
 );
+const AddProductRoute = lazy(() =>
+  import('./routes/add-product').then((m) => ({ default: m.AddProductRoute })),
+);
+const EditProductRoute = lazy(() =>
+  import('./routes/edit-product').then((m) => ({ default: m.EditProductRoute })),
+);
 const MyProductsRoute = lazy(() =>
-  import('../features/dashboard/routes/seller-products').then((m) => ({
+  import('../features/selling/routes/my-products').then((m) => ({
     default: m.MyProductsRoute,
   })),
 );
-const MyOrdersRoute = lazy(() =>
-  import('../features/dashboard/routes/buyer-orders').then((m) => ({
-    default: m.MyOrdersRoute,
+const SellerBookingsRoute = lazy(() =>
+  import('../features/orders/routes/seller-bookings').then((m) => ({
+    default: m.SellerBookingsRoute,
   })),
+);
+const MessagesRoute = lazy(() =>
+  import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
+);
+const MyOrdersRoute = lazy(() =>
+  import('../features/orders/routes/my-orders').then((m) => ({ default: m.MyOrdersRoute })),
 );
 const RoleNotFoundRoute = lazy(() =>
   import('../features/errors/routes/role-not-found').then((m) => ({
@@ -107,11 +134,19 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.blogs.path, element: <BlogsRoute /> },
+      { path: paths.listing.path, element: <ListingRoute /> },
+      { path: paths.about.path, element: <AboutRoute /> },
+      { path: paths.contact.path, element: <ContactRoute /> },
+      { path: paths.terms.path, element: <TermsRoute /> },
+      { path: paths.privacy.path, element: <PrivacyRoute /> },
+      { path: paths.search.path, element: <SearchRoute /> },
       {
         element: <RequireAuth />,
         children: [
           { path: paths.category.path, element: <CategoryRoute /> },
           { path: paths.payment.path, element: <PaymentRoute /> },
+          { path: paths.messages.path, element: <MessagesRoute /> },
+          { path: paths.conversation.path, element: <MessagesRoute /> },
           {
             element: <RequireRole role="seller" />,
             children: [
@@ -120,6 +155,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.sellerAddProduct.path, element: <AddProductRoute /> },
                   { path: paths.sellerProducts.path, element: <MyProductsRoute /> },
+                  { path: paths.sellerEditProduct.path, element: <EditProductRoute /> },
+                  { path: paths.sellerBookings.path, element: <SellerBookingsRoute /> },
                 ],
               },
             ],
@@ -144,6 +181,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminSellers.path, element: <AllSellersRoute /> },
               { path: paths.adminBuyers.path, element: <AllBuyersRoute /> },
               { path: paths.adminReportedProducts.path, element: <ReportedProductsRoute /> },
+              { path: paths.adminCategories.path, element: <AllCategoriesRoute /> },
             ],
           },
         ],

@@ -41,7 +41,38 @@ export async function showSuccess(title: string, text?: string): Promise<void> {
   await Swal.fire({ titleText: title, text, icon: 'success' });
 }
 
+/** A neutral notice (info icon), for an outcome that is neither a success nor a failure. */
+export async function showNotice(title: string, text?: string): Promise<void> {
+  await Swal.fire({ titleText: title, text, icon: 'info' });
+}
+
 /** A failure dialog, e.g. `showFailure('Error', message)`. */
 export async function showFailure(title: string, text?: string): Promise<void> {
   await Swal.fire({ titleText: title, text, icon: 'error' });
+}
+
+/**
+ * Asks to confirm an action with an optional note, e.g. the seller's message when declining a
+ * booking (issue 14). Resolves the trimmed note ('' for none) on Confirm; on Don't Confirm (or
+ * dismissal) shows "Changes are not saved" and resolves null.
+ * @param maxLength the longest note the server accepts (characters).
+ */
+export async function confirmWithNote(
+  title: string,
+  noteLabel: string,
+  maxLength: number,
+): Promise<string | null> {
+  const result = await Swal.fire({
+    titleText: title,
+    icon: 'warning',
+    input: 'textarea',
+    inputLabel: noteLabel,
+    inputAttributes: { maxlength: String(maxLength) },
+    showDenyButton: true,
+    confirmButtonText: dialogTexts.confirm,
+    denyButtonText: dialogTexts.deny,
+  });
+  if (result.isConfirmed) return String(result.value ?? '').trim();
+  await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
+  return null;
 }

@@ -3,7 +3,7 @@
  * is a JWT whose `iat`/`exp` (seconds) tell when to ask for a new one; its signature is the
  * server's business, so it is only decoded here, never verified.
  */
-import { accessTokenStorageKey } from './contract';
+import { accessTokenStorageKey } from '../../contract/paths';
 
 /** The stored token, or null (also when storage is unavailable). */
 export function readAccessToken(): string | null {

@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { accountApiPaths, authPaths } from '../../../src/contract/paths.js';
+import { authPaths } from '../../../src/contract/paths.js';
 import {
   DEMO_ADMIN,
   DEMO_BUYER,
@@ -15,6 +15,8 @@ import {
   DEMO_SELLER,
 } from '../../../src/server/db/demo/accounts.js';
 import { e2eBaseURL, e2eDataDir } from './server-env.js';
+import * as apiRoutes from '../../../src/contract/route-table.js';
+import { apiUrl } from '../../../src/contract/routes.js';
 
 export { DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER };
 
@@ -40,7 +42,7 @@ export async function signInViaApi(page: Page, email: string, password = DEMO_PA
 }
 
 /**
- * Creates an account through the API the way the registration does (sign-up, user record), and
+ * Creates an account through the API the way the registration does (sign-up, sign-in, user record), and
  * leaves the page's context signed out again. Returns its uid.
  */
 export async function createAccount(
@@ -52,8 +54,14 @@ export async function createAccount(
     headers: originHeader,
   });
   expect(signUp.status(), `sign-up of ${input.email}`).toBe(200);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  const saved = await page.request.post(accountApiPaths.users(), {
+  // Sign-up answers without a session (issue 18: it looks the same for a taken address).
+  const signIn = await page.request.post(authPaths.signIn, {
+    data: { email: input.email, password: input.password ?? testPassword },
+    headers: originHeader,
+  });
+  expect(signIn.status(), `sign-in of ${input.email}`).toBe(200);
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  const saved = await page.request.post(apiUrl(apiRoutes.saveUser), {
     data: {
       displayName: input.name,
       email: input.email,

@@ -4,13 +4,14 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import {
-  apiPaths,
   nextCursorHeader,
   type Blog,
   type Category,
   type ProductCard,
   type PromotedProduct,
 } from '../../../src/contract/index.js';
+import * as apiRoutes from '../../../src/contract/route-table.js';
+import { apiUrl } from '../../../src/contract/routes.js';
 
 async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
   const response = await request.get(url);
@@ -19,12 +20,13 @@ async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
 }
 
 export const getCategories = (request: APIRequestContext) =>
-  getJson<Category[]>(request, apiPaths.categories());
+  getJson<Category[]>(request, apiUrl(apiRoutes.listCategories));
 
 export const getPromotedProducts = (request: APIRequestContext) =>
-  getJson<PromotedProduct[]>(request, apiPaths.promotedProducts());
+  getJson<PromotedProduct[]>(request, apiUrl(apiRoutes.listPromotedProducts));
 
-export const getBlogs = (request: APIRequestContext) => getJson<Blog[]>(request, apiPaths.blogs());
+export const getBlogs = (request: APIRequestContext) =>
+  getJson<Blog[]>(request, apiUrl(apiRoutes.listBlogs));
 
 /** The first page of a category's listing and the cursor of the next page (null if none). */
 export async function getCategoryPage(
@@ -32,7 +34,10 @@ export async function getCategoryPage(
   categoryId: string,
   cursor?: string,
 ): Promise<{ products: ProductCard[]; nextCursor: string | null }> {
-  const url = apiPaths.categoryProducts(categoryId) + (cursor ? `?cursor=${cursor}` : '');
+  const url = apiUrl(apiRoutes.listCategoryProducts, {
+    params: { id: categoryId },
+    query: { cursor },
+  });
   const response = await request.get(url);
   expect(response.status(), `GET ${url}`).toBe(200);
   return {

@@ -3,14 +3,11 @@
  * (identity sign-up, user record, API token), add categories and listings, book, and pay with
  * the sandbox provider (intent → card 4242… → confirm → record the payment).
  */
-import {
-  accountApiPaths,
-  apiPaths,
-  authPaths,
-  paymentIntentIdOf,
-} from '../../../src/contract/paths.js';
+import { authPaths, paymentIntentIdOf } from '../../../src/contract/paths.js';
 import type { Answer, Client, Stats } from './http.js';
 import { stressOrigin } from './server.js';
+import * as apiRoutes from '../../../src/contract/route-table.js';
+import { apiUrl } from '../../../src/contract/routes.js';
 
 export interface User {
   uid: string;
@@ -40,16 +37,22 @@ export async function register(client: Client, role: 'buyer' | 'seller'): Promis
     body: { email, password: 'stress-password-1', name },
   });
   expectStatus(signedUp, [200], 'sign-up');
-  const uid = signedUp.body.user.id;
-  const setCookie = signedUp.headers['set-cookie'] ?? [];
+  // Sign-up answers without a session (issue 18): sign in, as the SPA does.
+  const signedIn = await client.call<{ user: { id: string } }>('POST', authPaths.signIn, {
+    headers: origin,
+    body: { email, password: 'stress-password-1' },
+  });
+  expectStatus(signedIn, [200], 'sign-in');
+  const uid = signedIn.body.user.id;
+  const setCookie = signedIn.headers['set-cookie'] ?? [];
   const cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
   const headers = { ...origin, cookie };
-  const saved = await client.call('POST', accountApiPaths.users(), {
+  const saved = await client.call('POST', apiUrl(apiRoutes.saveUser), {
     headers,
     body: { displayName: name, email, photoURL: '', role },
   });
   expectStatus(saved, [201], 'saving the user');
-  const issued = await client.call<{ token: string }>('POST', accountApiPaths.token(), {
+  const issued = await client.call<{ token: string }>('POST', apiUrl(apiRoutes.issueToken), {
     headers,
     body: { user: uid },
   });
@@ -72,7 +75,7 @@ export function productBody(categoryId: string, n: number) {
   return {
     product_name: `Stress car ${n}`,
     product_description: 'A well kept car, serviced every year.',
-    product_image: 'https://example.com/stress-car.jpg',
+    product_image: '/uploads/stress-car.webp',
     category_id: categoryId,
     condition: 'Good',
     resell_price: 1000 + (n % 500) * 10.5,
@@ -85,7 +88,7 @@ export function productBody(categoryId: string, n: number) {
 
 /** Adds a listing (seller); the answer (201 with insertedId on success). */
 export function addProduct(client: Client, seller: User, categoryId: string, n: number) {
-  return client.call<{ insertedId: string }>('POST', apiPaths.products(), {
+  return client.call<{ insertedId: string }>('POST', apiUrl(apiRoutes.createProduct), {
     token: seller.token,
     body: productBody(categoryId, n),
   });
@@ -114,7 +117,7 @@ export function bookingBody(productId: string) {
 
 /** Books `productId` as `buyer`: 201 new order, 200 the open one, 409 sold. */
 export function book(client: Client, buyer: User, productId: string, deadlineMs?: number) {
-  return client.call<{ insertedId: string }>('POST', apiPaths.orders(), {
+  return client.call<{ insertedId: string }>('POST', apiUrl(apiRoutes.createOrder), {
     token: buyer.token,
     body: bookingBody(productId),
     ...(deadlineMs ? { deadlineMs } : {}),
@@ -144,7 +147,7 @@ export async function pay(
   const common = { token: buyer.token, deadlineMs: options.deadlineMs ?? 30_000 };
   const intent = await client.call<{ clientSecret: string }>(
     'POST',
-    apiPaths.createPaymentIntent(order.productId),
+    apiUrl(apiRoutes.createPaymentIntent, { params: { productId: order.productId } }),
     common,
   );
   stats.record('POST intent', intent);
@@ -152,17 +155,21 @@ export async function pay(
   if (intent.status !== 200) return { kind: 'failed', step: 'intent', answer: intent };
   const clientSecret = intent.body.clientSecret;
 
-  const method = await client.call<{ id: string }>('POST', apiPaths.sandboxPaymentMethods(), {
-    ...common,
-    body: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 40, cvc: '123' },
-  });
+  const method = await client.call<{ id: string }>(
+    'POST',
+    apiUrl(apiRoutes.createSandboxPaymentMethod),
+    {
+      ...common,
+      body: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 40, cvc: '123' },
+    },
+  );
   stats.record('POST payment-method', method);
   if (method.status !== 200) return { kind: 'failed', step: 'payment-method', answer: method };
 
   const transactionId = paymentIntentIdOf(clientSecret);
   const confirmed = await client.call<{ status: string }>(
     'POST',
-    apiPaths.sandboxConfirmPaymentIntent(transactionId),
+    apiUrl(apiRoutes.confirmSandboxPaymentIntent, { params: { id: transactionId } }),
     { ...common, body: { client_secret: clientSecret, payment_method: method.body.id } },
   );
   stats.record('POST confirm', confirmed);
@@ -172,16 +179,20 @@ export async function pay(
   }
   options.onConfirmed?.();
 
-  const recorded = await client.call<{ insertedId: string }>('POST', apiPaths.payments(), {
-    ...common,
-    body: {
-      price: 0,
-      transactionId,
-      email: buyer.email,
-      orderId: order.orderId,
-      product_id: order.productId,
+  const recorded = await client.call<{ insertedId: string }>(
+    'POST',
+    apiUrl(apiRoutes.createPayment),
+    {
+      ...common,
+      body: {
+        price: 0,
+        transactionId,
+        email: buyer.email,
+        orderId: order.orderId,
+        product_id: order.productId,
+      },
     },
-  });
+  );
   stats.record('POST payments', recorded);
   if (recorded.status !== 200) return { kind: 'failed', step: 'payments', answer: recorded };
   return { kind: 'paid', paymentId: recorded.body.insertedId, transactionId };

@@ -38,6 +38,53 @@ async function count(table: PgTable): Promise<number> {
 }
 
 describe('seedDemoData', () => {
+  it('gives every vehicle listing real-looking vehicle details and a valid VIN (issue 13)', async () => {
+    const rows = await database.db
+      .select({
+        name: products.productName,
+        images: products.productImages,
+        cover: products.productImage,
+        make: products.make,
+        model: products.model,
+        modelYear: products.modelYear,
+        mileageKm: products.mileageKm,
+        fuelType: products.fuelType,
+        transmission: products.transmission,
+        vin: products.vin,
+        holdsVehicles: categories.holdsVehicles,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId));
+    const vehicles = rows.filter((row) => row.holdsVehicles);
+    expect(vehicles.length).toBeGreaterThanOrEqual(30);
+    for (const row of rows) expect(row.images[0], row.name).toBe(row.cover);
+    // ISO 3779 check digit (position 9).
+    const value = (c: string) =>
+      /\d/.test(c)
+        ? Number(c)
+        : 'ABCDEFGH'.indexOf(c) + 1 ||
+          'JKLMN'.indexOf(c) + 1 ||
+          { P: 7, R: 9 }[c as 'P' | 'R'] ||
+          'STUVWXYZ'.indexOf(c) + 2;
+    const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+    for (const row of vehicles) {
+      expect(row, row.name).toMatchObject({
+        make: expect.any(String),
+        model: expect.any(String),
+        modelYear: expect.any(Number),
+        mileageKm: expect.any(Number),
+        fuelType: expect.any(String),
+        transmission: expect.any(String),
+      });
+      expect(row.name.startsWith(`${row.make} ${row.model} ${row.modelYear}`), row.name).toBe(true);
+      const vin = row.vin ?? '';
+      expect(vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+      const sum = [...vin].reduce((total, c, i) => total + value(c) * weights[i]!, 0);
+      expect(vin[8], `${row.name} ${vin}`).toBe(sum % 11 === 10 ? 'X' : String(sum % 11));
+    }
+    for (const row of rows.filter((item) => !item.holdsVehicles)) expect(row.vin).toBeNull();
+  });
+
   it('turns an empty database into a non-empty one', async () => {
     expect(wasEmpty).toBe(true);
     expect(await isDatabaseEmpty(database.db)).toBe(false);

@@ -5,11 +5,18 @@
  * and the clock: listing times are spread over the 60 days before `now`.
  */
 import { createHash } from 'node:crypto';
+import { categoryNameKey } from '../../../contract/categories.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';
 import { demoUsers, type DemoUser } from './accounts.js';
-import { demoBlogs, demoCategories, demoListings, type DemoListing } from './catalog.js';
+import {
+  demoBlogs,
+  demoCategories,
+  demoListings,
+  demoNonVehicleCategories,
+  type DemoListing,
+} from './catalog.js';
 import { avatarSvg, listingSvg } from './art/pictures.js';
 import { renderDemoImages } from './images.js';
 import { seededRandom } from './random.js';
@@ -140,6 +147,8 @@ export async function seedDemoData(
       .values(
         demoCategories.map((categoryName, i) => ({
           categoryName,
+          nameKey: categoryNameKey(categoryName),
+          holdsVehicles: !demoNonVehicleCategories.includes(categoryName),
           createdAt: new Date(accountsCreatedAt + DAY_MS + i * MINUTE_MS),
         })),
       )
@@ -151,10 +160,23 @@ export async function seedDemoData(
       .values(
         demoListings.map((listing, i) => {
           const seller = requireValue(usersByUid, listing.seller, 'seller');
+          const vehicle = listing.vehicle;
           return {
             productName: listing.name,
             productDescription: listing.description,
             productImage: productImages[i] ?? '',
+            productImages: [productImages[i] ?? ''],
+            ...(vehicle && {
+              make: listing.make,
+              model: vehicle.model,
+              modelYear: vehicle.modelYear,
+              mileageKm: vehicle.mileageKm,
+              fuelType: vehicle.fuel,
+              transmission: vehicle.transmission,
+              bodyType: vehicle.body,
+              color: vehicle.color,
+              vin: vehicle.vin,
+            }),
             categoryId: requireValue(categoryIds, listing.category, 'category'),
             condition: listing.condition,
             resellPriceCents: listing.resell * 100,

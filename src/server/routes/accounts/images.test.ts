@@ -200,3 +200,140 @@ describe('POST /api/images', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('upload quota and own pictures only (issue 18, point 2)', () => {
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp({ UPLOAD_DAILY_MAX_COUNT: '2', UPLOAD_DAILY_MAX_BYTES: '1000000' });
+  });
+  afterAll(() => q.close());
+
+  /** A distinct small PNG each call (a different colour), so every upload stores a new file. */
+  let colour = 0;
+  async function uniquePng(): Promise<Buffer> {
+    colour += 1;
+    return sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: colour, g: 7, b: 9 } },
+    })
+      .png()
+      .toBuffer();
+  }
+  async function uploadTo(app: TestApp, headers: Record<string, string>) {
+    const body = multipart(await uniquePng(), 'a.png', 'image/png');
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+  }
+
+  it('refuses the upload past UPLOAD_DAILY_MAX_COUNT images a day with 429', async () => {
+    const seller = await registerUser(q.app, { role: 'seller' });
+    expect((await uploadTo(q, bearer(seller.token))).statusCode).toBe(201);
+    expect((await uploadTo(q, bearer(seller.token))).statusCode).toBe(201);
+    const third = await uploadTo(q, bearer(seller.token));
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(
+      'You can upload at most 2 images a day. Please try again later.',
+    );
+    // Another account has its own quota.
+    const other = await registerUser(q.app, { role: 'seller' });
+    expect((await uploadTo(q, bearer(other.token))).statusCode).toBe(201);
+  });
+
+  it('refuses the upload past UPLOAD_DAILY_MAX_BYTES a day', async () => {
+    const tight = await createTestApp({ UPLOAD_DAILY_MAX_BYTES: '2048' });
+    try {
+      const seller = await registerUser(tight.app, { role: 'seller' });
+      // Random noise compresses badly: its WebP is well over 2 KB.
+      const noise = await sharp(
+        Buffer.from(Array.from({ length: 64 * 64 * 3 }, () => Math.floor(Math.random() * 256))),
+        {
+          raw: { width: 64, height: 64, channels: 3 },
+        },
+      )
+        .png()
+        .toBuffer();
+      const body = multipart(noise, 'noise.png', 'image/png');
+      const response = await tight.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(seller.token) },
+      });
+      expect(response.statusCode).toBe(429);
+      expect(response.json().message).toBe(
+        'You can upload at most 2 KB of images a day. Please try again later.',
+      );
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('gives an account without a user record its photo and no more', async () => {
+    const fresh = await signUp(q.app);
+    const session = { cookie: fresh.cookie, origin: testOrigin };
+    expect((await uploadTo(q, session)).statusCode).toBe(201);
+    const second = await uploadTo(q, session);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toMatch(/may upload only its photo/);
+  });
+
+  it("refuses another site's picture for a listing, a user record and a profile", async () => {
+    const seller = await registerUser(q.app, { role: 'seller' });
+    const category = await q.app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: bearer(seller.token),
+      payload: { category_name: 'Pictures' },
+    });
+    const listing = await q.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(seller.token),
+      payload: {
+        product_name: 'Tracked car',
+        product_description: 'x',
+        product_image: 'https://tracker.example/car.jpg',
+        category_id: category.json().insertedId,
+        condition: 'Good',
+        resell_price: 100,
+        original_price: 200,
+        year_of_used: 2,
+        seller_location: 'Austin',
+        seller_phone: '01700000000',
+      },
+    });
+    expect(listing.statusCode).toBe(400);
+    expect(listing.json().message).toContain('body.product_image');
+    const record = await q.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(seller.token),
+      payload: {
+        displayName: 'Seller',
+        email: seller.email,
+        photoURL: 'https://tracker.example/me.jpg',
+        role: 'seller',
+      },
+    });
+    expect(record.statusCode).toBe(400);
+    expect(record.json().message).toContain('body.photoURL');
+    const profile = await q.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: seller.cookie, origin: testOrigin },
+      payload: { image: 'https://tracker.example/me.jpg' },
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json()).toMatchObject({ code: 'INVALID_IMAGE' });
+    const own = await q.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: seller.cookie, origin: testOrigin },
+      payload: { image: '/uploads/0123456789abcdef.webp' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+});

@@ -6,7 +6,7 @@
  * `<uploadsDir>/<first 16 hex of sha256>.webp` (served under `/uploads/` with immutable caching).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { limits } from '../../../contract/limits.js';
@@ -21,11 +21,14 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /**
  * Checks, normalises and stores one uploaded image.
  * @param input the uploaded bytes (already capped at `limits.imageMaxBytes` by the route)
- * @returns the public URL, e.g. `/uploads/0123456789abcdef.webp`
+ * @returns the public URL, e.g. `/uploads/0123456789abcdef.webp`, and the stored size in bytes
  * @throws HttpError 400 when the bytes are not a JPEG, PNG, WebP, GIF or AVIF image, exceed
  *   `limits.imageMaxPixels`, or cannot be decoded.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<string> {
+export async function storeImage(
+  input: Buffer,
+  uploadsDir: string,
+): Promise<{ url: string; bytes: number }> {
   let metadata: Metadata;
   try {
     // Reads the header only; the pixel cap is checked below with a clearer message.
@@ -65,8 +68,11 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
   try {
     await writeFile(path.join(uploadsDir, name), output, { flag: 'wx' });
   } catch (error) {
-    // The same picture uploaded again: the file is already there, byte for byte.
+    // The same picture uploaded again: the file is already there, byte for byte. It is new to
+    // this upload, so it gets the clean-up's full grace period again (jobs/clean-uploads.ts).
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const now = new Date();
+    await utimes(path.join(uploadsDir, name), now, now);
   }
-  return `/uploads/${name}`;
+  return { url: `/uploads/${name}`, bytes: output.length };
 }

@@ -1,6 +1,7 @@
 /**
  * Account routes (spec §7, DESIGN.md §3): API tokens, the product's user record, role checks and
- * image upload. Shapes in src/contract/accounts.ts; guards in src/server/auth/guard.ts.
+ * image upload. Shapes in src/contract/accounts.ts; who may call each route is its `access`
+ * (enforced by src/server/auth/guard.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,11 +17,12 @@ import {
   sellerRoleContract,
   uploadImageContract,
 } from '../../../contract/index.js';
-import { holdsRole, toFetchHeaders } from '../../auth/guard.js';
-import { findUserRecord } from '../../auth/records.js';
+import { holdsRole, requireCaller } from '../../auth/guard.js';
+import { findIdentity } from '../../auth/sessions.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { storeImage } from './images.js';
+import { assertUploadAllowed, recordUpload } from './upload-quota.js';
 import { saveUserRecord } from './repository.js';
 
 const tags = ['accounts'];
@@ -46,42 +48,37 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Spec §7 POST /jwt, DESIGN.md §8: a token only for the identity whose session cookie this is.
   app.route({
-    ...route(issueTokenContract, tags),
+    ...route(issueTokenContract, { tags, access: { via: 'session' } }),
     handler: async (request) => {
-      const result = await app.auth.api.getSession({
-        headers: toFetchHeaders(request.headers),
-        query: { disableRefresh: true },
-      });
-      if (!result) throw httpError(401, 'Sign in first: no identity session');
-      if (result.user.id !== request.body.user) {
+      const caller = requireCaller(request);
+      if (caller.uid !== request.body.user) {
         throw httpError(403, 'A token can only be issued for your own user id');
       }
-      const record = await findUserRecord(app.db, result.user.id);
-      if (record?.deletedAt) throw httpError(403, 'This account has been deleted');
-      const token = await app.apiTokens.issue({
-        uid: result.user.id,
-        sessionId: result.session.id,
-      });
+      if (caller.record?.deletedAt) throw httpError(403, 'This account has been deleted');
+      const token = await app.apiTokens.issue({ uid: caller.uid, sessionId: caller.sessionId });
       return { token };
     },
   });
 
   app.route({
-    ...route(saveUserContract, tags),
-    preHandler: app.authenticateSessionOrBearer,
+    ...route(saveUserContract, { tags, access: { via: 'session-or-bearer' } }),
     handler: async (request, reply) => {
-      const caller = request.caller!;
-      const identity = await app.auth.$context.then((ctx) =>
-        ctx.internalAdapter.findUserById(caller.uid),
-      );
-      if (!identity) throw httpError(401, 'This account no longer exists');
-      if (request.body.email.toLowerCase() !== identity.email.toLowerCase()) {
+      const caller = requireCaller(request);
+      const identity = await findIdentity(app.db, caller.uid);
+      if (identity === null) throw httpError(401, 'This account no longer exists');
+      const { email } = identity;
+      if (request.body.email.toLowerCase() !== email.toLowerCase()) {
         throw httpError(400, "body.email must be the signed-in account's email");
+      }
+      // Issue 18, point 2: only our uploads, or the photo Google gave this identity.
+      const photo = request.body.photoURL;
+      if (photo.startsWith('https://') && photo !== identity.image) {
+        throw httpError(400, 'body.photoURL must be an image uploaded to this site (/uploads/…)');
       }
       const saved = await saveUserRecord(app.db, {
         uid: caller.uid,
         displayName: request.body.displayName,
-        email: identity.email,
+        email,
         photoUrl: request.body.photoURL,
         role: request.body.role,
       });
@@ -90,29 +87,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const self = [app.authenticate, app.requireSelf('uid')];
+  const self = { tags, access: { self: 'uid' } };
 
   app.route({
-    ...route(adminRoleContract, tags),
-    preHandler: self,
-    handler: async (request) => ({ isAdmin: holdsRole(request.caller!.record, 'admin') }),
+    ...route(adminRoleContract, self),
+    handler: async (request) => ({ isAdmin: holdsRole(requireCaller(request).record, 'admin') }),
   });
 
   app.route({
-    ...route(sellerRoleContract, tags),
-    preHandler: self,
-    handler: async (request) => ({ isSeller: holdsRole(request.caller!.record, 'seller') }),
+    ...route(sellerRoleContract, self),
+    handler: async (request) => ({ isSeller: holdsRole(requireCaller(request).record, 'seller') }),
   });
 
   app.route({
-    ...route(buyerRoleContract, tags),
-    preHandler: self,
-    handler: async (request) => ({ isBuyer: holdsRole(request.caller!.record, 'buyer') }),
+    ...route(buyerRoleContract, self),
+    handler: async (request) => ({ isBuyer: holdsRole(requireCaller(request).record, 'buyer') }),
   });
 
   app.route({
-    ...route(uploadImageContract, tags),
-    preHandler: app.authenticateSessionOrBearer,
+    ...route(uploadImageContract, { tags, access: { via: 'session-or-bearer' } }),
     handler: async (request, reply) => {
       if (!request.isMultipart()) {
         throw httpError(
@@ -120,15 +113,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           `Send multipart/form-data with the file in the "${imageFieldName}" field`,
         );
       }
+      const uploader = { uid: request.caller!.uid, hasRecord: request.caller!.record !== null };
+      await assertUploadAllowed(app.db, uploader, app.config.uploads);
       const bytes = await readMultipartFile(request).catch((error: unknown) => {
         // A truncated or malformed multipart body is the client's fault (the parser's own
         // errors carry no status); 4xx errors such as 413 keep theirs.
         if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
         throw httpError(400, 'The multipart/form-data body is malformed or incomplete');
       });
-      const url = await storeImage(bytes, uploadsDir);
+      const stored = await storeImage(bytes, uploadsDir);
+      // A refused upload leaves its file to the clean-up job (it may be someone else's too).
+      await recordUpload(app.db, uploader, app.config.uploads, stored);
       reply.code(201);
-      return { data: { url } };
+      return { data: { url: stored.url } };
     },
   });
 };

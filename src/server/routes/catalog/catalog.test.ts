@@ -26,7 +26,11 @@ describe('GET /api/categories', () => {
     expect(response.statusCode).toBe(200);
     const names = response.json<{ category_name: string }[]>().map((c) => c.category_name);
     expect(names).toEqual(['Electric car', 'motorcycle', 'Suv']);
-    expect(Object.keys(response.json()[0]).sort()).toEqual(['_id', 'category_name']);
+    expect(Object.keys(response.json()[0]).sort()).toEqual([
+      '_id',
+      'category_name',
+      'holds_vehicles',
+    ]);
   });
 });
 

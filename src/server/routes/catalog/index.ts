@@ -5,29 +5,31 @@ import {
   listCategoriesContract,
   listCategoryProductsContract,
   listPromotedProductsContract,
-  nextCursorHeader,
   sellerVerificationContract,
 } from '../../../contract/index.js';
+import { httpError } from '../../lib/http-error.js';
+import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
 import { presentProductCard, presentPromotedProduct } from './presenters.js';
 import {
   categoryExists,
-  decodeCursor,
-  encodeCursor,
   findSellerStatus,
   listBlogs,
   listCategories,
   listCategoryProducts,
   listPromotedProducts,
 } from './repository.js';
-import { httpError } from '../../lib/http-error.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(listCategoriesContract),
     handler: async () => {
       const rows = await listCategories(app.db);
-      return rows.map((row) => ({ _id: row.id, category_name: row.categoryName }));
+      return rows.map((row) => ({
+        _id: row.id,
+        category_name: row.categoryName,
+        holds_vehicles: row.holdsVehicles,
+      }));
     },
   });
 
@@ -50,20 +52,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(listCategoryProductsContract),
     handler: async (request, reply) => {
       const { id } = request.params;
-      const { limit, cursor: cursorText } = request.query;
-      const cursor = cursorText === undefined ? null : decodeCursor(cursorText);
-      if (cursorText !== undefined && !cursor) {
-        throw httpError(400, 'querystring.cursor must be a cursor given by a previous page');
-      }
-      // Fetch one extra row to know whether a next page exists.
-      const rows = await listCategoryProducts(app.db, id, limit + 1, cursor);
-      if (rows.length === 0 && !(await categoryExists(app.db, id))) {
+      const page = await keysetPage(reply, request.query, (cursor, limit) =>
+        listCategoryProducts(app.db, id, cursor, limit),
+      );
+      if (page.length === 0 && !(await categoryExists(app.db, id))) {
         throw httpError(404, 'Category not found');
-      }
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      if (rows.length > limit && last) {
-        reply.header(nextCursorHeader, encodeCursor({ createdAt: last.createdAt, id: last.id }));
       }
       return page.map(presentProductCard);
     },

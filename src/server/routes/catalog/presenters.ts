@@ -1,11 +1,30 @@
 /** Presenters: exactly what of a catalogue row leaves the server (spec §3 field names). */
-import { centsToDollars, type ProductCard, type PromotedProduct } from '../../../contract/index.js';
+import {
+  centsToDollars,
+  type ProductCard,
+  type PromotedProduct,
+  type VehicleDetails,
+} from '../../../contract/index.js';
 
-export interface ProductCardRow {
+/** The vehicle-detail columns of a product row (issue 13), null when not given. */
+export interface VehicleRow {
+  make: string | null;
+  model: string | null;
+  modelYear: number | null;
+  mileageKm: number | null;
+  fuelType: string | null;
+  transmission: string | null;
+  bodyType: string | null;
+  color: string | null;
+  vin: string | null;
+}
+
+export interface ProductCardRow extends VehicleRow {
   id: string;
   productName: string;
   productDescription: string;
   productImage: string;
+  productImages: string[];
   categoryId: string;
   categoryName: string;
   condition: string;
@@ -22,12 +41,29 @@ export interface ProductCardRow {
   promote: boolean;
 }
 
+/** The vehicle details of a row under their API names (issue 13). */
+export function presentVehicleDetails(row: VehicleRow): VehicleDetails {
+  return {
+    make: row.make,
+    model: row.model,
+    model_year: row.modelYear,
+    mileage_km: row.mileageKm,
+    fuel_type: row.fuelType as VehicleDetails['fuel_type'],
+    transmission: row.transmission as VehicleDetails['transmission'],
+    body_type: row.bodyType,
+    color: row.color,
+    vin: row.vin,
+  };
+}
+
 export function presentProductCard(row: ProductCardRow): ProductCard {
   return {
     _id: row.id,
     product_name: row.productName,
     product_description: row.productDescription,
     product_image: row.productImage,
+    product_images: row.productImages.length > 0 ? row.productImages : [row.productImage],
+    ...presentVehicleDetails(row),
     category_id: row.categoryId,
     category_name: row.categoryName,
     condition: row.condition as ProductCard['condition'],

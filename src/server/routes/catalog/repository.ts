@@ -2,35 +2,22 @@
  * Catalogue queries of the public pages (spec §2 Home, Blogs, Category page). Each query is
  * served by an index of schema.ts; listings that grow are paginated by keyset.
  */
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
+import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import { blogs, categories, products, users } from '../../db/schema.js';
 import type { ProductCardRow } from './presenters.js';
 
-/** Position of the last row of a page: the listing is ordered by (createdAt, id) descending. */
-export interface ListingCursor {
-  createdAt: Date;
-  id: string;
-}
-
-/** Encodes a cursor as base64url text (opaque to clients). */
-export function encodeCursor(cursor: ListingCursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString('base64url');
-}
-
-/** Decodes a cursor; returns null when the text is not one this server produced. */
-export function decodeCursor(text: string): ListingCursor | null {
-  const [iso, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (!iso || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const createdAt = new Date(iso);
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
-}
-
 export function listCategories(db: Database) {
   return db
-    .select({ id: categories.id, categoryName: categories.categoryName })
+    .select({
+      id: categories.id,
+      categoryName: categories.categoryName,
+      holdsVehicles: categories.holdsVehicles,
+    })
     .from(categories)
+    .where(isNull(categories.deletedAt))
     .orderBy(asc(sql`lower(${categories.categoryName})`), asc(categories.id));
 }
 
@@ -38,13 +25,13 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
   const rows = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(eq(categories.id, id))
+    .where(and(eq(categories.id, id), isNull(categories.deletedAt)))
     .limit(1);
   return rows.length > 0;
 }
 
 /**
- * Promoted, unsold, live listings, newest first (spec §7 GET /promoted-product/), at most
+ * Promoted, unsold, live (not removed, not unavailable) listings, newest first (spec §7 GET /promoted-product/), at most
  * `limits.promotedMax`: a carousel, not a catalogue (decision 0003).
  */
 export function listPromotedProducts(db: Database) {
@@ -56,7 +43,14 @@ export function listPromotedProducts(db: Database) {
       resellPriceCents: products.resellPriceCents,
     })
     .from(products)
-    .where(and(eq(products.promote, true), eq(products.sold, false), isNull(products.deletedAt)))
+    .where(
+      and(
+        eq(products.promote, true),
+        eq(products.sold, false),
+        eq(products.unavailable, false),
+        isNull(products.deletedAt),
+      ),
+    )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limits.promotedMax);
 }
@@ -77,6 +71,16 @@ export const productCardColumns = {
   productName: products.productName,
   productDescription: products.productDescription,
   productImage: products.productImage,
+  productImages: products.productImages,
+  make: products.make,
+  model: products.model,
+  modelYear: products.modelYear,
+  mileageKm: products.mileageKm,
+  fuelType: products.fuelType,
+  transmission: products.transmission,
+  bodyType: products.bodyType,
+  color: products.color,
+  vin: products.vin,
   categoryId: products.categoryId,
   categoryName: categories.categoryName,
   condition: products.condition,
@@ -94,28 +98,29 @@ export const productCardColumns = {
 };
 
 /**
- * One page of a category's live listings, newest first, starting after `cursor`.
- * Returns up to `limit` rows.
+ * One page of a category's live listings (not removed, not taken off the market), newest first, after `cursor` (lib/pagination.ts);
+ * up to `limit` rows. Served by `products_category_listing_idx`.
  */
 export function listCategoryProducts(
   db: Database,
   categoryId: string,
+  cursor: KeysetCursor | null,
   limit: number,
-  cursor: ListingCursor | null,
 ): Promise<ProductCardRow[]> {
-  const after = cursor
-    ? or(
-        lt(products.createdAt, cursor.createdAt),
-        and(eq(products.createdAt, cursor.createdAt), lt(products.id, cursor.id)),
-      )
-    : undefined;
   return db
     .select(productCardColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(eq(products.categoryId, categoryId), isNull(products.deletedAt), after))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .where(
+      and(
+        eq(products.categoryId, categoryId),
+        isNull(products.deletedAt),
+        eq(products.unavailable, false),
+        after(products, cursor),
+      ),
+    )
+    .orderBy(...newestFirst(products))
     .limit(limit);
 }
 

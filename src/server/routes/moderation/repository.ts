@@ -4,12 +4,12 @@
  * `audit_log` row, so an action and its record commit (or fail) together. The result of a write
  * is a tagged union; the route turns the refusals into HTTP errors.
  */
-import { and, desc, eq, isNull, lt, ne, or, sql, type Column } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AuditAction, RegistrationRole } from '../../../contract/index.js';
 import { endSessionsOf } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, productReports, products, users } from '../../db/schema.js';
-import type { ListingCursor } from '../catalog/repository.js';
+import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 
 /** The transaction handle Drizzle passes to `db.transaction`'s callback. */
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -28,24 +28,15 @@ async function recordAction(
   await tx.insert(auditLog).values(entry);
 }
 
-/** Keyset condition "after `cursor`" for a list ordered by (createdAt, id) descending. */
-function after(columns: { createdAt: Column; id: Column }, cursor: ListingCursor | null) {
-  if (!cursor) return undefined;
-  return or(
-    lt(columns.createdAt, cursor.createdAt),
-    and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)),
-  );
-}
-
 /**
- * Live users whose role is `role`, newest first (by creation, then id), after `cursor`; up to
- * `limit` rows. Served by `users_role_idx`.
+ * Live users whose role is `role`, newest first (by creation, then id), after `cursor`
+ * (lib/pagination.ts); up to `limit` rows. Served by `users_role_idx`.
  */
 export function listUsersByRole(
   db: Database,
   role: RegistrationRole,
+  cursor: KeysetCursor | null,
   limit: number,
-  cursor: ListingCursor | null,
 ) {
   return db
     .select({
@@ -61,7 +52,7 @@ export function listUsersByRole(
     })
     .from(users)
     .where(and(eq(users.role, role), isNull(users.deletedAt), after(users, cursor)))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...newestFirst(users))
     .limit(limit);
 }
 
@@ -296,8 +287,11 @@ export function deleteProductAsAdmin(
   });
 }
 
-/** Audit entries newest first (by time, then id), after `cursor`; up to `limit` rows. */
-export function listAuditLog(db: Database, limit: number, cursor: ListingCursor | null) {
+/**
+ * Audit entries newest first (by time, then id), after `cursor` (lib/pagination.ts); up to
+ * `limit` rows. Served by `audit_log_created_idx`.
+ */
+export function listAuditLog(db: Database, cursor: KeysetCursor | null, limit: number) {
   return db
     .select({
       id: auditLog.id,
@@ -313,6 +307,6 @@ export function listAuditLog(db: Database, limit: number, cursor: ListingCursor 
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
     .where(after(auditLog, cursor))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(...newestFirst(auditLog))
     .limit(limit);
 }

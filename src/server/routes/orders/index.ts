@@ -1,75 +1,155 @@
 /**
- * The buyer's calls (issue 5; spec §2 Category page and Buyer dashboard, §4, §7), all behind
- * the buyer role: book a product, list and read one's own orders, report a product. Everything
- * an order shows is read from the database and the caller's record, never from the body.
+ * The buyer's calls (issue 5; spec §2 Category page and Buyer dashboard, §4, §7), all declared
+ * for the buyer role (`access`, auth/guard.ts): book a product, list and read one's own orders,
+ * report a product. Everything an order shows is read from the database and the caller's record,
+ * never from the body.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cancelOrderContract,
   createOrderContract,
+  declineOrderContract,
   getOrderContract,
   listOwnOrdersContract,
+  listSellerOrdersContract,
   reportProductContract,
 } from '../../../contract/index.js';
+import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
+import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
+import { notifyBooking } from './notifications.js';
 import { presentOrder } from './presenters.js';
 import {
-  findBookableProduct,
+  bookProduct,
+  closeOrder,
   findBuyerOrder,
-  insertOrder,
   listBuyerOrders,
+  listSellerOrders,
   reportProduct,
+  type BookingResult,
+  type CloseResult,
 } from './repository.js';
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const asBuyer = [app.authenticate, app.requireRole('buyer')];
-  /** The caller's product record; the guards above guarantee it exists. */
-  const buyerOf = (request: { caller: { record: { id: string } | null } | null }) =>
-    request.caller!.record!;
+const asBuyer = { tags: ['orders'], access: { role: 'buyer' } satisfies RouteAccess };
+const asSeller = { tags: ['orders'], access: { role: 'seller' } satisfies RouteAccess };
 
+/** The HTTP error of a refused decline or cancel (the answers their contracts declare). */
+function closeError(result: Exclude<CloseResult, { kind: 'closed' }>) {
+  switch (result.kind) {
+    case 'not-found':
+      return httpError(404, 'No order found');
+    case 'paid':
+      return httpError(409, 'This order is already paid');
+    case 'already-closed':
+      return httpError(409, 'This booking is already closed');
+  }
+}
+
+/** The HTTP error of a refused booking (the answers createOrderContract declares). */
+function bookingError(result: Exclude<BookingResult, { kind: 'booked' }>) {
+  switch (result.kind) {
+    case 'not-found':
+      return httpError(404, 'Product not found');
+    case 'deleted':
+      return httpError(409, 'This product is no longer for sale');
+    case 'sold':
+      return httpError(409, 'This product is already sold');
+    case 'unavailable':
+      return httpError(409, 'This listing is off the market for now');
+    case 'own-listing':
+      return httpError(403, 'You cannot book your own listing');
+  }
+}
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...route(createOrderContract, ['orders']),
-    preHandler: asBuyer,
+    ...route(createOrderContract, asBuyer),
     handler: async (request, reply) => {
-      const me = request.caller!.record!;
       const { product_info, customer_info } = request.body;
-      const product = await findBookableProduct(app.db, product_info.product_id);
-      if (!product) throw httpError(404, 'Product not found');
-      if (product.deletedAt) throw httpError(409, 'This product is no longer for sale');
-      if (product.sold) throw httpError(409, 'This product is already sold');
-      if (product.sellerId === me.id) throw httpError(403, 'You cannot book your own listing');
-      const order = await insertOrder(app.db, me, product, {
-        phone: customer_info.customer_phone,
-        meetingLocation: customer_info.meeting_location,
-      });
+      const result = await bookProduct(
+        app.db,
+        requireCallerRecord(request),
+        product_info.product_id,
+        {
+          phone: customer_info.customer_phone,
+          meetingLocation: customer_info.meeting_location,
+        },
+        app.config.bookings,
+        (tx, order) => notifyBooking(app.mail, app.config.publicUrl, tx, 'booked', order),
+      );
+      if (result.kind !== 'booked') throw bookingError(result);
       return reply
-        .code(order.created ? 201 : 200)
-        .send({ acknowledged: true, insertedId: order.id });
+        .code(result.created ? 201 : 200)
+        .send({ acknowledged: true, insertedId: result.orderId });
     },
   });
 
   app.route({
-    ...route(listOwnOrdersContract, ['orders']),
-    preHandler: asBuyer,
+    ...route(listOwnOrdersContract, asBuyer),
     handler: async (request) =>
-      (await listBuyerOrders(app.db, buyerOf(request).id)).map(presentOrder),
+      (await listBuyerOrders(app.db, requireCallerRecord(request).id)).map(presentOrder),
   });
 
   app.route({
-    ...route(getOrderContract, ['orders']),
-    preHandler: asBuyer,
+    ...route(getOrderContract, asBuyer),
     handler: async (request) => {
-      const order = await findBuyerOrder(app.db, buyerOf(request).id, request.params.id);
+      const order = await findBuyerOrder(
+        app.db,
+        requireCallerRecord(request).id,
+        request.params.id,
+      );
       if (!order) throw httpError(404, 'No order found');
       return { success: true as const, data: presentOrder(order) };
     },
   });
 
   app.route({
-    ...route(reportProductContract, ['orders']),
-    preHandler: asBuyer,
+    ...route(listSellerOrdersContract, asSeller),
+    handler: async (request, reply) => {
+      const sellerId = requireCallerRecord(request).id;
+      const page = await keysetPage(reply, request.query, (cursor, limit) =>
+        listSellerOrders(app.db, sellerId, cursor, limit),
+      );
+      return page.map(presentOrder);
+    },
+  });
+
+  app.route({
+    ...route(declineOrderContract, asSeller),
     handler: async (request) => {
-      const result = await reportProduct(app.db, request.query.id, buyerOf(request).id);
+      const message = request.body.message || null;
+      const result = await closeOrder(
+        app.db,
+        { kind: 'decline', message },
+        requireCallerRecord(request).id,
+        request.params.id,
+        (tx, order) => notifyBooking(app.mail, app.config.publicUrl, tx, 'declined', order),
+      );
+      if (result.kind !== 'closed') throw closeError(result);
+      return { acknowledged: true as const, modifiedCount: result.changed ? 1 : 0 };
+    },
+  });
+
+  app.route({
+    ...route(cancelOrderContract, asBuyer),
+    handler: async (request) => {
+      const result = await closeOrder(
+        app.db,
+        { kind: 'cancel' },
+        requireCallerRecord(request).id,
+        request.params.id,
+        (tx, order) => notifyBooking(app.mail, app.config.publicUrl, tx, 'cancelled', order),
+      );
+      if (result.kind !== 'closed') throw closeError(result);
+      return { acknowledged: true as const, deletedCount: result.changed ? 1 : 0 };
+    },
+  });
+
+  app.route({
+    ...route(reportProductContract, asBuyer),
+    handler: async (request) => {
+      const result = await reportProduct(app.db, request.query.id, requireCallerRecord(request).id);
       if (!result) throw httpError(404, 'Product not found');
       return {
         acknowledged: true as const,

@@ -69,6 +69,9 @@ describe('POST /api/orders', () => {
           seller_location: product.sellerLocation,
         },
         order_status: false,
+        booked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        booking_state: 'open',
+        decline_message: null,
       },
     });
   });

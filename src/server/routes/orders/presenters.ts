@@ -1,4 +1,7 @@
-/** What of an order leaves the server: spec §3 Order, the price in dollars. */
+/**
+ * What of an order leaves the server: spec §3 Order, the price in dollars, and issue 14's
+ * `booked_at`, `booking_state` and `decline_message` beside it.
+ */
 import { centsToDollars, type Order } from '../../../contract/index.js';
 import type { OrderRow } from './repository.js';
 
@@ -29,5 +32,16 @@ export function presentOrder(row: OrderRow): Order {
       seller_location: row.sellerLocation,
     },
     order_status: row.paid,
+    booked_at: row.createdAt.toISOString(),
+    booking_state: bookingState(row),
+    decline_message: row.declineMessage,
   };
+}
+
+/** Where a booking stands (issue 14): paid wins, then the seller's decline, then a cancel. */
+export function bookingState(row: Pick<OrderRow, 'paid' | 'declinedAt' | 'cancelledAt'>) {
+  if (row.paid) return 'paid' as const;
+  if (row.declinedAt) return 'declined' as const;
+  if (row.cancelledAt) return 'cancelled' as const;
+  return 'open' as const;
 }

@@ -3,14 +3,23 @@
  * the buyer saw at booking (schema.ts), filled here from the database: product, category and
  * seller rows, and the caller's own user record, never the request body.
  */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
+import { assertBookingAllowed } from './booking-quota.js';
 import { categories, orders, productReports, products, users } from '../../db/schema.js';
 
-/** What booking needs to know about a product; null when there is no such product at all. */
-export async function findBookableProduct(db: Database, productId: string) {
-  const [row] = await db
+/** The transaction handle Drizzle passes to `db.transaction`'s callback. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What booking needs to know about a product, its row locked FOR SHARE until the booking
+ * transaction ends (a sale or delete of it waits); null when there is no such product at all.
+ */
+async function lockBookableProduct(tx: Transaction, productId: string) {
+  const [row] = await tx
     .select({
       id: products.id,
       productName: products.productName,
@@ -25,15 +34,17 @@ export async function findBookableProduct(db: Database, productId: string) {
       sellerPhone: products.sellerPhone,
       sellerLocation: products.sellerLocation,
       sold: products.sold,
+      unavailable: products.unavailable,
       deletedAt: products.deletedAt,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, productId));
+    .where(eq(products.id, productId))
+    .for('share', { of: products });
   return row ?? null;
 }
-export type BookableProduct = NonNullable<Awaited<ReturnType<typeof findBookableProduct>>>;
+type BookableProduct = NonNullable<Awaited<ReturnType<typeof lockBookableProduct>>>;
 
 /** The booking buyer: their product record (name and email come from it, spec §3). */
 export interface Booker {
@@ -42,19 +53,69 @@ export interface Booker {
   email: string;
 }
 
+/** How a booking ended; the route turns the refusals into HTTP errors. */
+export type BookingResult =
+  /** `created` false: the buyer's existing open order of the product, unchanged. */
+  | { kind: 'booked'; orderId: string; created: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'deleted' }
+  | { kind: 'sold' }
+  | { kind: 'unavailable' }
+  | { kind: 'own-listing' };
+
 /**
- * Inserts an unpaid order of `product` for `buyer`, unless the buyer already has an open
- * (unpaid) order of it: the partial unique index `orders_one_open_per_buyer_key` decides, so two
- * concurrent bookings cannot both insert.
- * @returns the order id and whether it was created now (false: the existing open order).
+ * Books `productId` for `buyer` (spec §2 booking modal, §4) in ONE transaction that holds the
+ * product row (FOR SHARE) while it applies the booking rules and inserts the order, so a sale or
+ * a delete cannot slip between the check and the insert:
+ * - no such product: 'not-found'; deleted: 'deleted'; sold: 'sold'; taken off the market by
+ *   its seller: 'unavailable' (issue 13); the buyer's own listing: 'own-listing' (checked in
+ *   this order);
+ * - otherwise an unpaid order with the snapshot of spec §3 Order (product, category and seller
+ *   from the database, name and email from the buyer's record, phone and meeting place from the
+ *   form), unless the buyer already has an open (unpaid) order of it: the partial unique index
+ *   `orders_one_open_per_buyer_key` decides, so two concurrent bookings cannot both insert.
+ *   A new order must fit the buyer's caps (booking-quota.ts, issue 18), checked with the
+ *   buyer's row locked so parallel bookings cannot overshoot.
+ * - `notify` runs in the same transaction for a new order (issue 14: the seller's booking mail
+ *   is queued exactly when the order commits).
+ * @throws HttpError 429 when the buyer is at a booking cap.
  */
-export async function insertOrder(
+export function bookProduct(
   db: Database,
+  buyer: Booker,
+  productId: string,
+  contact: { phone: string; meetingLocation: string },
+  caps: Config['bookings'],
+  notify?: (tx: Transaction, order: OrderRow) => Promise<unknown>,
+): Promise<BookingResult> {
+  return db.transaction(async (tx) => {
+    const product = await lockBookableProduct(tx, productId);
+    if (!product) return { kind: 'not-found' };
+    if (product.deletedAt) return { kind: 'deleted' };
+    if (product.sold) return { kind: 'sold' };
+    if (product.unavailable) return { kind: 'unavailable' };
+    if (product.sellerId === buyer.id) return { kind: 'own-listing' };
+    const existing = await findOpenOrder(tx, buyer.id, product.id);
+    if (existing) return { kind: 'booked', orderId: existing.id, created: false };
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
+    await assertBookingAllowed(tx, buyer.id, caps);
+    const order = await insertOrder(tx, buyer, product, contact);
+    if (order.created && notify) {
+      const [row] = await selectOrders(tx).where(eq(orders.id, order.id));
+      await notify(tx, row!);
+    }
+    return { kind: 'booked', orderId: order.id, created: order.created };
+  });
+}
+
+/** Inserts the order, or finds the buyer's open one (see bookProduct). */
+async function insertOrder(
+  tx: Transaction,
   buyer: Booker,
   product: BookableProduct,
   contact: { phone: string; meetingLocation: string },
 ): Promise<{ id: string; created: boolean }> {
-  const inserted = await db
+  const inserted = await tx
     .insert(orders)
     .values({
       productId: product.id,
@@ -77,23 +138,32 @@ export async function insertOrder(
     })
     .onConflictDoNothing({
       target: [orders.buyerId, orders.productId],
-      where: eq(orders.paid, false),
+      where: openOrder,
     })
     .returning({ id: orders.id });
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const open = await findOpenOrder(db, buyer.id, product.id);
+  const open = await findOpenOrder(tx, buyer.id, product.id);
   if (!open) throw new Error('booking conflicted but no open order was found');
   return { id: open.id, created: false };
 }
 
-/** The buyer's open (unpaid) order of a product, or null. */
-export async function findOpenOrder(db: Database, buyerId: string, productId: string) {
+/**
+ * An order that is still open: unpaid, not declined by the seller, not cancelled by the buyer
+ * (the predicate of the partial unique index `orders_one_open_per_buyer_key`, word for word, so
+ * `ON CONFLICT` can infer it).
+ */
+export const openOrder = sql`not ${orders.paid} and ${orders.declinedAt} is null and ${orders.cancelledAt} is null`;
+
+/** The buyer's open (unpaid, not declined or cancelled) order of a product, or null. */
+export async function findOpenOrder(
+  db: Database | Transaction,
+  buyerId: string,
+  productId: string,
+) {
   const [row] = await db
     .select({ id: orders.id, priceCents: orders.productPriceCents })
     .from(orders)
-    .where(
-      and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), eq(orders.paid, false)),
-    );
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), openOrder));
   return row ?? null;
 }
 
@@ -121,9 +191,15 @@ const orderColumns = {
   sellerImage: orders.sellerImage,
   sellerLocation: orders.sellerLocation,
   paid: orders.paid,
+  declinedAt: orders.declinedAt,
+  declineMessage: orders.declineMessage,
+  cancelledAt: orders.cancelledAt,
+  createdAt: orders.createdAt,
+  buyerId: orders.buyerId,
+  sellerId: orders.sellerId,
 };
 
-function selectOrders(db: Database) {
+function selectOrders(db: Database | Transaction) {
   return db
     .select(orderColumns)
     .from(orders)
@@ -132,10 +208,10 @@ function selectOrders(db: Database) {
 }
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
-/** The buyer's orders, newest first. */
+/** The buyer's orders, newest first; the ones they cancelled are gone from their view. */
 export function listBuyerOrders(db: Database, buyerId: string): Promise<OrderRow[]> {
   return selectOrders(db)
-    .where(eq(orders.buyerId, buyerId))
+    .where(and(eq(orders.buyerId, buyerId), isNull(orders.cancelledAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
@@ -149,6 +225,80 @@ export async function findBuyerOrder(
     and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)),
   );
   return row ?? null;
+}
+
+/**
+ * One page of the bookings of `sellerId`'s products, newest first (issue 14), cancelled ones
+ * included (the seller sees them as cancelled). Served by `orders_seller_idx`.
+ */
+export function listSellerOrders(
+  db: Database,
+  sellerId: string,
+  cursor: KeysetCursor | null,
+  limit: number,
+): Promise<OrderRow[]> {
+  return selectOrders(db)
+    .where(and(eq(orders.sellerId, sellerId), after(orders, cursor)))
+    .orderBy(...newestFirst(orders))
+    .limit(limit);
+}
+
+/** How closing a booking ended; the route turns the refusals into HTTP errors. */
+export type CloseResult =
+  | { kind: 'closed'; changed: boolean; order: OrderRow }
+  | { kind: 'not-found' }
+  | { kind: 'paid' }
+  /** Declined by the seller when the buyer cancels, or cancelled when the seller declines. */
+  | { kind: 'already-closed' };
+
+/**
+ * Closes an unpaid booking in one transaction with its row locked (a payment being recorded for
+ * it waits, then finds it closed and refunds): `decline` by the seller of the product, `cancel`
+ * by its buyer. `party` is the caller's user id; an order that is not theirs is 'not-found'.
+ * `notify` runs inside the same transaction once the order is closed now (not on a repeat), so
+ * the mail job exists exactly when the change commits.
+ */
+export function closeOrder(
+  db: Database,
+  action: { kind: 'decline'; message: string | null } | { kind: 'cancel' },
+  party: string,
+  orderId: string,
+  notify: (tx: Transaction, order: OrderRow) => Promise<unknown>,
+): Promise<CloseResult> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        paid: orders.paid,
+        declinedAt: orders.declinedAt,
+        cancelledAt: orders.cancelledAt,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(action.kind === 'decline' ? orders.sellerId : orders.buyerId, party),
+        ),
+      )
+      .for('update');
+    if (!locked) return { kind: 'not-found' };
+    if (locked.paid) return { kind: 'paid' };
+    const mine = action.kind === 'decline' ? locked.declinedAt : locked.cancelledAt;
+    const theirs = action.kind === 'decline' ? locked.cancelledAt : locked.declinedAt;
+    if (theirs) return { kind: 'already-closed' };
+    if (!mine) {
+      await tx
+        .update(orders)
+        .set(
+          action.kind === 'decline'
+            ? { declinedAt: new Date(), declineMessage: action.message }
+            : { cancelledAt: new Date() },
+        )
+        .where(eq(orders.id, orderId));
+    }
+    const [order] = await selectOrders(tx).where(eq(orders.id, orderId));
+    if (!mine) await notify(tx, order!);
+    return { kind: 'closed', changed: !mine, order: order! };
+  });
 }
 
 /**

@@ -5,7 +5,6 @@
  * with the provider (`app.payments`) that the intent succeeded for that order and amount; the
  * sale itself is one transaction (src/server/payments/sale.ts).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import {
@@ -16,40 +15,26 @@ import {
   paymentConfigContract,
   stripeWebhookContract,
 } from '../../../contract/index.js';
+import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { errorBody } from '../../plugins/error-handler.js';
-import { PaymentProviderError } from '../../payments/provider.js';
-import { completeSale, type SaleOutcome } from '../../payments/sale.js';
+import { isLostSale, recordVerifiedPayment } from '../../payments/record-payment.js';
+import type { SaleOutcome } from '../../payments/sale.js';
 import { confirmSandboxIntent } from '../../payments/sandbox.js';
 import { createSandboxPaymentMethod } from '../../payments/sandbox-cards.js';
 import { findBuyerOrderPayment, findOrderToPay } from './repository.js';
 
 const soldMessage = 'This product has already been sold';
+const declinedMessage =
+  'This booking was declined by the seller or cancelled; it can no longer be paid';
 const notThisOrder = 'body.transactionId is not a payment of this order';
-
-/** Answers 502 when the provider fails (the error handler would make it a bare 500). */
-async function viaProvider<T>(
-  reply: FastifyReply,
-  action: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false }> {
-  try {
-    return { ok: true, value: await action() };
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    reply.log.error({ err: error }, 'payment provider failed');
-    await reply
-      .code(502)
-      .send(errorBody(502, 'The payment provider is unavailable right now; please try again.'));
-    return { ok: false };
-  }
-}
+const tags = ['payments'];
+const asBuyer = { tags, access: { role: 'buyer' } satisfies RouteAccess };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const asBuyer = [app.authenticate, app.requireRole('buyer')];
-
   app.route({
-    ...route(paymentConfigContract, ['payments']),
+    ...route(paymentConfigContract, { tags }),
     handler: async () => ({
       provider: app.payments.name,
       ...(app.payments.publishableKey ? { publishableKey: app.payments.publishableKey } : {}),
@@ -57,28 +42,29 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(createPaymentIntentContract, ['payments']),
-    preHandler: asBuyer,
-    handler: async (request, reply) => {
-      const me = request.caller!.record!;
+    ...route(createPaymentIntentContract, asBuyer),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
       const { productId } = request.params;
       const order = await findOrderToPay(app.db, me.id, productId);
       if (!order) throw httpError(404, 'No order found for this product');
       if (order.paid) throw httpError(409, 'This order is already paid');
+      if (order.declinedAt) throw httpError(409, declinedMessage);
       if (order.productSold || order.productDeletedAt) throw httpError(409, soldMessage);
-      const created = await viaProvider(reply, () =>
-        app.payments.createIntent({ orderId: order.id, productId, amountCents: order.priceCents }),
-      );
-      if (!created.ok) return reply;
-      return { clientSecret: created.value.clientSecret };
+      // A provider failure propagates: the error handler answers 502.
+      const intent = await app.payments.createIntent({
+        orderId: order.id,
+        productId,
+        amountCents: order.priceCents,
+      });
+      return { clientSecret: intent.clientSecret };
     },
   });
 
   app.route({
-    ...route(createPaymentContract, ['payments']),
-    preHandler: asBuyer,
-    handler: async (request, reply) => {
-      const me = request.caller!.record!;
+    ...route(createPaymentContract, asBuyer),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
       const { orderId, transactionId, product_id } = request.body;
       const order = await findBuyerOrderPayment(app.db, me.id, orderId);
       if (!order) throw httpError(404, 'No order found');
@@ -92,29 +78,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw httpError(409, 'This order is already paid');
       }
-      const checked = await viaProvider(reply, () => app.payments.retrieveIntent(transactionId));
-      if (!checked.ok) return reply;
-      const intent = checked.value;
+      // The provider is the source of truth about money (DESIGN.md §5), never the browser.
+      const intent = await app.payments.retrieveIntent(transactionId);
       if (!intent || intent.orderId !== order.id) throw httpError(400, notThisOrder);
       if (intent.currency !== 'usd' || intent.amountCents !== order.priceCents) {
         throw httpError(400, 'body.transactionId is a payment of another amount than the order');
       }
       if (intent.status !== 'succeeded') throw httpError(409, 'The payment has not succeeded');
 
-      const outcome = await completeSale(app.db, {
-        orderId: order.id,
-        transactionId,
-        amountCents: intent.amountCents,
-      });
-      if (outcome.kind === 'recorded') {
-        return { acknowledged: true as const, insertedId: outcome.paymentId };
-      }
-      if (outcome.kind === 'product-unavailable' || outcome.kind === 'order-already-paid') {
-        // The buyer was charged but lost the sale: give the money back (Stripe refund).
-        const released = await viaProvider(reply, () => app.payments.releaseIntent(transactionId));
-        if (!released.ok) return reply;
-      }
-      throw saleError(outcome);
+      const outcome = await recordVerifiedPayment(
+        { db: app.db, payments: app.payments, log: request.log },
+        { orderId: order.id, transactionId, amountCents: intent.amountCents },
+      );
+      if (outcome.kind !== 'recorded') throw saleError(outcome);
+      return { acknowledged: true as const, insertedId: outcome.paymentId };
     },
   });
 
@@ -136,6 +113,8 @@ function saleError(outcome: Exclude<SaleOutcome, { kind: 'recorded' }>) {
       return httpError(400, 'body.transactionId is a payment of another amount than the order');
     case 'order-already-paid':
       return httpError(409, 'This order is already paid');
+    case 'order-closed':
+      return httpError(409, declinedMessage);
     case 'product-unavailable':
       return httpError(409, soldMessage);
   }
@@ -143,11 +122,10 @@ function saleError(outcome: Exclude<SaleOutcome, { kind: 'recorded' }>) {
 
 /** The sandbox provider's Stripe.js mirror: create a card payment method, confirm an intent. */
 const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const asBuyer = [app.authenticate, app.requireRole('buyer')];
+  const asSandboxBuyer = { ...asBuyer, tags: ['payments', 'sandbox'] };
 
   app.route({
-    ...route(createSandboxPaymentMethodContract, ['payments', 'sandbox']),
-    preHandler: asBuyer,
+    ...route(createSandboxPaymentMethodContract, asSandboxBuyer),
     handler: async (request, reply) => {
       const result = createSandboxPaymentMethod(request.body);
       if ('error' in result) {
@@ -161,14 +139,13 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(confirmSandboxPaymentIntentContract, ['payments', 'sandbox']),
-    preHandler: asBuyer,
+    ...route(confirmSandboxPaymentIntentContract, asSandboxBuyer),
     handler: async (request) => {
       const outcome = await confirmSandboxIntent(app.db, {
         intentId: request.params.id,
         clientSecret: request.body.client_secret,
         paymentMethod: request.body.payment_method,
-        buyerId: request.caller!.record!.id,
+        buyerId: requireCallerRecord(request).id,
       });
       switch (outcome.kind) {
         case 'intent':
@@ -191,8 +168,9 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * `POST /api/stripe/webhook`, in its own context so that only this route reads the raw body
  * (Stripe signs the exact bytes: https://docs.stripe.com/webhooks#verify-events).
- * `payment_intent.succeeded` completes the sale idempotently; a sale lost to another buyer is
- * refunded. Other events are acknowledged and ignored.
+ * `payment_intent.succeeded` records the payment as POST /api/payments does
+ * (recordVerifiedPayment: idempotent, a lost sale refunded). Other events are acknowledged and
+ * ignored.
  */
 const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = async (
   app,
@@ -202,7 +180,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = as
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.route({
-    ...route(stripeWebhookContract, ['payments', 'stripe']),
+    ...route(stripeWebhookContract, { tags: ['payments', 'stripe'] }),
     handler: async (request) => {
       const signature = request.headers['stripe-signature'];
       const body = request.body;
@@ -223,15 +201,11 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = as
         request.log.warn({ intent: intent.id }, 'succeeded intent without a valid order link');
         return { received: true as const };
       }
-      const outcome = await completeSale(app.db, {
-        orderId,
-        transactionId: intent.id,
-        amountCents: intent.amount,
-      });
-      if (outcome.kind === 'product-unavailable' || outcome.kind === 'order-already-paid') {
-        request.log.warn({ intent: intent.id, outcome: outcome.kind }, 'refunding a lost sale');
-        await app.payments.releaseIntent(intent.id);
-      } else if (outcome.kind !== 'recorded') {
+      const outcome = await recordVerifiedPayment(
+        { db: app.db, payments: app.payments, log: request.log },
+        { orderId, transactionId: intent.id, amountCents: intent.amount },
+      );
+      if (outcome.kind !== 'recorded' && !isLostSale(outcome)) {
         request.log.warn({ intent: intent.id, outcome: outcome.kind }, 'intent not recorded');
       }
       return { received: true as const };

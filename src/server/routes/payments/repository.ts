@@ -1,24 +1,29 @@
 /** Data access of the payment calls (issue 5; spec §3 Order and Payment record). */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, payments, products } from '../../db/schema.js';
 
 /**
  * The caller's latest order of a product with what paying for it needs: the order's price in
- * cents, whether it is paid, and the product's state. Open orders come first.
+ * cents, whether it is paid or declined, and the product's state. Unpaid orders come first,
+ * newest first; orders the buyer cancelled are left out (issue 14).
  */
 export async function findOrderToPay(db: Database, buyerId: string, productId: string) {
   const [row] = await db
     .select({
       id: orders.id,
       paid: orders.paid,
+      declinedAt: orders.declinedAt,
+      cancelledAt: orders.cancelledAt,
       priceCents: orders.productPriceCents,
       productSold: products.sold,
       productDeletedAt: products.deletedAt,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId)))
+    .where(
+      and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), isNull(orders.cancelledAt)),
+    )
     .orderBy(orders.paid, desc(orders.createdAt))
     .limit(1);
   return row ?? null;

@@ -1,9 +1,11 @@
 /**
- * The seller's calls (issue 4; spec §2 Seller dashboard, §5, §7), all behind the seller role.
+ * The seller's calls (issue 4; spec §2 Seller dashboard, §5, §7), all declared for the seller
+ * role (`access`, enforced before validation by auth/guard.ts: 401/403 before any 400).
  * Seller details of a listing come from the caller's own record, never from the body.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  categoryMessages,
   createCategoryContract,
   createProductContract,
   deleteProductContract,
@@ -11,6 +13,7 @@ import {
   promoteMessages,
   promoteProductContract,
 } from '../../../contract/index.js';
+import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { presentProduct } from './presenters.js';
@@ -24,15 +27,11 @@ import {
   promoteProduct,
 } from './repository.js';
 
-export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Guards run as preValidation hooks: a caller without the right is told so (401/403) before
-  // anything about the body (400).
-  const asSeller = [app.authenticate, app.requireRole('seller')];
-  const asSellerSelf = [app.authenticate, app.requireSelf('uid'), app.requireRole('seller')];
-  /** The caller's product record; the guards above guarantee it exists. */
-  const sellerOf = (request: { caller: { record: { id: string } | null } | null }) =>
-    request.caller!.record!.id;
+const tags = ['selling'];
+const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
+const asSellerSelf = { tags, access: { role: 'seller', self: 'uid' } satisfies RouteAccess };
 
+export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The state of live product `id` when `sellerId` owns it.
    * @throws HttpError 404 when there is no such live product, 403 when another seller owns it.
@@ -47,40 +46,45 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.route({
-    ...route(createCategoryContract, ['selling']),
-    preValidation: asSeller,
+    ...route(createCategoryContract, asSeller),
     handler: async (request, reply) => {
-      const id = await insertCategory(app.db, request.body.category_name);
-      if (!id) throw httpError(409, 'A category with this name already exists');
-      return reply.code(201).send({ acknowledged: true, insertedId: id });
+      const max = app.config.categoryDailyMax;
+      const result = await insertCategory(
+        app.db,
+        requireCallerRecord(request).id,
+        request.body.category_name,
+        max,
+      );
+      if (result.kind === 'daily-cap') throw httpError(429, categoryMessages.dailyCap(max));
+      if (result.kind === 'similar') {
+        throw httpError(409, categoryMessages.nearDuplicate(result.existing));
+      }
+      return reply.code(201).send({ acknowledged: true, insertedId: result.id });
     },
   });
 
   app.route({
-    ...route(createProductContract, ['selling']),
-    preValidation: asSeller,
+    ...route(createProductContract, asSeller),
     handler: async (request, reply) => {
       if (!(await categoryExists(app.db, request.body.category_id))) {
         throw httpError(400, 'body.category_id must be an existing category');
       }
-      const id = await insertProduct(app.db, sellerOf(request), request.body);
+      const id = await insertProduct(app.db, requireCallerRecord(request).id, request.body);
       if (!id) throw httpError(401, 'This account has been deleted');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
   });
 
   app.route({
-    ...route(listOwnProductsContract, ['selling']),
-    preValidation: asSeller,
+    ...route(listOwnProductsContract, asSeller),
     handler: async (request) =>
-      (await listSellerProducts(app.db, sellerOf(request))).map(presentProduct),
+      (await listSellerProducts(app.db, requireCallerRecord(request).id)).map(presentProduct),
   });
 
   app.route({
-    ...route(promoteProductContract, ['selling']),
-    preValidation: asSellerSelf,
+    ...route(promoteProductContract, asSellerSelf),
     handler: async (request) => {
-      const sellerId = sellerOf(request);
+      const sellerId = requireCallerRecord(request).id;
       const { id } = request.query;
       const state = await ownLiveProduct(sellerId, id, 'promote');
       if (state.sold) throw httpError(409, promoteMessages.sold);
@@ -93,10 +97,9 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(deleteProductContract, ['selling']),
-    preValidation: asSellerSelf,
+    ...route(deleteProductContract, asSellerSelf),
     handler: async (request) => {
-      const sellerId = sellerOf(request);
+      const sellerId = requireCallerRecord(request).id;
       const { id } = request.query;
       await ownLiveProduct(sellerId, id, 'delete');
       return { deletedCount: await deleteProduct(app.db, sellerId, id) };

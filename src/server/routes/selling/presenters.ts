@@ -7,6 +7,7 @@ export interface ProductRow extends ProductCardRow {
   sellerEmail: string;
   reported: boolean;
   reportCount: number;
+  unavailable: boolean;
 }
 
 export function presentProduct(row: ProductRow): Product {
@@ -16,5 +17,6 @@ export function presentProduct(row: ProductRow): Product {
     seller_email: row.sellerEmail,
     reported: row.reported,
     reportCount: row.reportCount,
+    unavailable: row.unavailable,
   };
 }

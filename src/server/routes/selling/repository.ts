@@ -3,43 +3,80 @@
  * ownership in the same statement that changes the row, so a concurrent change cannot slip
  * between the check and the write.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { dollarsToCents, type NewProduct, capitalizeFirst } from '../../../contract/index.js';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  categoryNameKey,
+  dollarsToCents,
+  type NewProduct,
+  capitalizeFirst,
+  type VehicleDetails,
+} from '../../../contract/index.js';
+import { findSimilarCategory, lockCategoryNames } from '../catalog/category-names.js';
 import type { Database } from '../../db/client.js';
 import { productCardColumns } from '../catalog/repository.js';
 import { categories, products, users } from '../../db/schema.js';
 
-/** PostgreSQL's unique_violation SQLSTATE. */
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object';) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export type InsertCategoryResult =
+  { kind: 'created'; id: string } | { kind: 'similar'; existing: string } | { kind: 'daily-cap' };
 
 /**
- * Inserts a category with its first letter capitalised (spec §5).
- * @returns the new id, or null when a category of that name exists (ignoring case).
+ * Adds a category for seller `sellerId` (spec §5: `name` arrives normalised and capitalised by
+ * the contract's schema), in one transaction under the category-name lock: refused when the
+ * seller added `dailyMax` categories in the last 24 hours, or when a live category has the same
+ * name ignoring case or the same near-duplicate key (issue 18, point 3).
  */
-export async function insertCategory(db: Database, name: string): Promise<string | null> {
-  try {
-    const [row] = await db
+export function insertCategory(
+  db: Database,
+  sellerId: string,
+  name: string,
+  dailyMax: number,
+): Promise<InsertCategoryResult> {
+  return db.transaction(async (tx) => {
+    await lockCategoryNames(tx);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(categories)
+      .where(
+        and(
+          eq(categories.createdBy, sellerId),
+          gt(categories.createdAt, sql`now() - interval '24 hours'`),
+        ),
+      );
+    if ((recent?.n ?? 0) >= dailyMax) return { kind: 'daily-cap' };
+    const similar = await findSimilarCategory(tx, name);
+    if (similar) return { kind: 'similar', existing: similar.categoryName };
+    const [row] = await tx
       .insert(categories)
-      .values({ categoryName: capitalizeFirst(name) })
+      .values({ categoryName: name, nameKey: categoryNameKey(name), createdBy: sellerId })
       .returning({ id: categories.id });
-    return row!.id;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+    return { kind: 'created', id: row!.id };
+  });
 }
 
 export async function categoryExists(db: Database, id: string): Promise<boolean> {
-  const rows = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, id), isNull(categories.deletedAt)));
   return rows.length > 0;
+}
+
+/**
+ * The vehicle-detail columns of a form's input (issue 13): absent fields are left out (so an
+ * update keeps them), null clears them.
+ */
+export function vehicleColumns(input: Partial<VehicleDetails>) {
+  return {
+    make: input.make,
+    model: input.model,
+    modelYear: input.model_year,
+    mileageKm: input.mileage_km,
+    fuelType: input.fuel_type,
+    transmission: input.transmission,
+    bodyType: input.body_type,
+    color: input.color,
+    vin: input.vin,
+  };
 }
 
 /**
@@ -67,6 +104,7 @@ export async function insertProduct(
         productName: capitalizeFirst(input.product_name),
         productDescription: capitalizeFirst(input.product_description),
         productImage: input.product_image,
+        productImages: input.product_images ?? [input.product_image],
         categoryId: input.category_id,
         condition: input.condition,
         resellPriceCents: dollarsToCents(input.resell_price),
@@ -75,6 +113,7 @@ export async function insertProduct(
         sellerLocation: capitalizeFirst(input.seller_location),
         sellerPhone: input.seller_phone,
         sellerId,
+        ...vehicleColumns(input),
       })
       .returning({ id: products.id });
     return row!.id;
@@ -90,6 +129,7 @@ export function listSellerProducts(db: Database, sellerId: string) {
       sellerEmail: users.email,
       reported: products.reported,
       reportCount: products.reportCount,
+      unavailable: products.unavailable,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

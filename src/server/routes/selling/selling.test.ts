@@ -73,6 +73,7 @@ describe('the seller flow', () => {
     expect(list.json()).toContainEqual({
       _id: category.json().insertedId,
       category_name: 'Electric car',
+      holds_vehicles: true,
     });
 
     const id = await addProduct(seller, { category_id: category.json().insertedId });
@@ -119,7 +120,7 @@ describe('the seller flow', () => {
     await inject(seller, 'POST', '/api/categories', { category_name: 'Vintage' });
     const duplicate = await inject(seller, 'POST', '/api/categories', { category_name: 'vINTAGE' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('A category with this name already exists');
+    expect(duplicate.json().message).toBe('A category like this already exists: "Vintage"');
   });
 
   it('lists only the caller’s own products, newest first', async () => {
@@ -230,6 +231,9 @@ describe('POST /api/products with bad input', () => {
     ['a zero price', { original_price: 0 }, 'body.original_price must be greater than 0'],
     ['a non-numeric price', { resell_price: 'cheap' }, 'body.resell_price'],
     ['a price in fractions of a cent', { resell_price: 10.005 }, 'two decimals'],
+    // Issue 18, point 7: > 0 and "two decimals" within rounding, yet 0 cents once stored.
+    ['a sub-cent price', { resell_price: 1e-9 }, 'body.resell_price must be at least 0.01'],
+    ['a sub-cent original price', { original_price: 0.004 }, 'must be at least 0.01'],
     ['an absurd price', { original_price: 1e12 }, 'body.original_price must be at most'],
     ['a fractional year', { year_of_used: 2.5 }, 'body.year_of_used must be a whole number'],
     ['a negative year', { year_of_used: -1 }, 'body.year_of_used must be 0 or more'],

@@ -5,7 +5,7 @@ import { route } from '../../lib/route.js';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...route(healthContract, ['system']),
+    ...route(healthContract, { tags: ['system'] }),
     handler: async (request, reply) => {
       try {
         await app.database.ping();

@@ -1,12 +1,40 @@
 /**
  * Site footer (spec §1): three columns. Services: Selling, Repairing, Renting. Company: About us,
  * Contact, Career. Social: three icons (a short-message network, a video site, a social network).
- * The spec gives no destinations for these, so they are plain text and icons, not links.
+ * The spec gives no destinations; issue 12 makes each a link to a real page of the site (the
+ * sections of About and Contact; the site has no accounts on other networks: decision 0010),
+ * plus Terms and Privacy.
  */
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+
 const columns = [
-  { title: 'Services', items: ['Selling', 'Repairing', 'Renting'] },
-  { title: 'Company', items: ['About us', 'Contact', 'Career'] },
+  {
+    title: 'Services',
+    items: [
+      { label: 'Selling', to: `${paths.about.href()}#selling` },
+      { label: 'Repairing', to: `${paths.about.href()}#repairing` },
+      { label: 'Renting', to: `${paths.about.href()}#renting` },
+    ],
+  },
+  {
+    title: 'Company',
+    items: [
+      { label: 'About us', to: paths.about.href() },
+      { label: 'Contact', to: paths.contact.href() },
+      { label: 'Career', to: `${paths.contact.href()}#career` },
+    ],
+  },
+  {
+    title: 'Legal',
+    items: [
+      { label: 'Terms', to: paths.terms.href() },
+      { label: 'Privacy', to: paths.privacy.href() },
+    ],
+  },
 ] as const;
+
+const socialLink = `${paths.contact.href()}#social`;
 
 export function Footer() {
   return (
@@ -17,22 +45,32 @@ export function Footer() {
             <h2 className="footer-title">{column.title}</h2>
             <ul className="space-y-2">
               {column.items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item.label}>
+                  <Link to={item.to} className="link-hover link">
+                    {item.label}
+                  </Link>
+                </li>
               ))}
             </ul>
           </nav>
         ))}
         <section aria-label="Social">
           <h2 className="footer-title">Social</h2>
-          <ul className="flex gap-4">
+          <ul className="flex gap-2">
             <li>
-              <ShortMessageIcon />
+              <Link to={socialLink} className="inline-flex size-11 items-center justify-center">
+                <ShortMessageIcon />
+              </Link>
             </li>
             <li>
-              <VideoIcon />
+              <Link to={socialLink} className="inline-flex size-11 items-center justify-center">
+                <VideoIcon />
+              </Link>
             </li>
             <li>
-              <SocialNetworkIcon />
+              <Link to={socialLink} className="inline-flex size-11 items-center justify-center">
+                <SocialNetworkIcon />
+              </Link>
             </li>
           </ul>
         </section>

@@ -8,10 +8,12 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useIsAdmin, useIsBuyer, useIsSeller } from '../../features/auth/api/get-roles';
-import { UserAvatar } from '../../features/auth/components/user-avatar';
-import { useAuth, type AuthUser } from '../../features/auth/lib/auth-context';
-import { paths } from '../paths';
+import { UserAvatar } from '../../components/user-avatar';
+import { MessagesLink } from '../../features/messages/components/messages-link';
+import { useAuth, type AuthUser } from '../../lib/auth/auth-context';
+import { useIsAdmin, useIsBuyer, useIsSeller } from '../../lib/auth/roles';
+import { paths } from '../../lib/paths';
+import { SearchBox } from '../../features/search/components/search-box';
 
 interface NavItem {
   to: string;
@@ -65,8 +67,8 @@ export function Navbar() {
   const links = useNavLinks();
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-4">
-        <div className="navbar-start gap-1">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl flex-wrap gap-2 px-4">
+        <div className="navbar-start w-auto shrink-0 gap-1">
           <MobileMenu links={links} />
           <Link
             to={paths.home.href()}
@@ -89,9 +91,12 @@ export function Navbar() {
             ))}
           </ul>
         </div>
-        <div className="navbar-end">
+        <div className="navbar-end w-auto min-w-0 grow gap-3">
+          {/* Issue 13: on every width; below md it takes its own row under the bar. */}
+          <SearchBox className="hidden max-w-xs grow md:block" />
           <AccountArea />
         </div>
+        <SearchBox className="w-full pb-1 md:hidden" />
       </nav>
     </header>
   );
@@ -100,6 +105,9 @@ export function Navbar() {
 /** Logged in: photo, name, email (from `lg`) and LogOut (from `sm`); logged out: Login. */
 function AccountArea() {
   const { user, loading } = useAuth();
+  // Messages need a user record (a signed-in account mid-registration has none yet, and its
+  // refused calls would sign it out, spec §8): shown once the user holds a role.
+  const hasRecord = [useIsAdmin(), useIsSeller(), useIsBuyer()].some((role) => role.holds);
   const handleLogOut = useHandleLogOut();
   if (!user) {
     if (loading) return <span className="loading loading-sm loading-dots" aria-label="Loading" />;
@@ -110,9 +118,10 @@ function AccountArea() {
     );
   }
   return (
-    <div className="flex items-center gap-3" data-testid="navbar-user">
+    <div className="flex min-w-0 items-center gap-3" data-testid="navbar-user">
+      {hasRecord && <MessagesLink />}
       <UserAvatar user={user} />
-      <UserText user={user} className="hidden text-right lg:block" />
+      <UserText user={user} className="hidden max-w-48 text-right lg:block xl:max-w-64" />
       <button
         type="button"
         className="btn hidden btn-outline btn-sm btn-primary sm:inline-flex"
@@ -128,8 +137,13 @@ function AccountArea() {
 function UserText({ user, className }: { user: AuthUser; className: string }) {
   return (
     <div className={`min-w-0 leading-tight ${className}`}>
-      <p className="truncate text-sm font-semibold">{user.displayName}</p>
-      <p className="truncate text-xs text-base-content/70">{user.email}</p>
+      {/* Long names and addresses end in an ellipsis; the whole text is the tooltip (issue 12). */}
+      <p className="truncate text-sm font-semibold" title={user.displayName}>
+        {user.displayName}
+      </p>
+      <p className="truncate text-xs text-base-content/70" title={user.email}>
+        {user.email}
+      </p>
     </div>
   );
 }

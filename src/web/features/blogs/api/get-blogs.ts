@@ -1,14 +1,14 @@
 /** GET /api/blogs (spec §7): the blog's questions and answers. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Blog } from '../../../lib/contract';
-import { apiGet } from '../../../lib/api-client';
-
-export function getBlogs(signal?: AbortSignal): Promise<Blog[]> {
-  return apiGet<Blog[]>(apiPaths.blogs(), signal);
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const blogsQueryOptions = () =>
-  queryOptions({ queryKey: ['blogs'], queryFn: ({ signal }) => getBlogs(signal) });
+  queryOptions({
+    queryKey: queryKeys.blogs,
+    queryFn: ({ signal }) => apiCall(apiRoutes.listBlogs, { signal }),
+  });
 
 export function useBlogs() {
   return useQuery(blogsQueryOptions());

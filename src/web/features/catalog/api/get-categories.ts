@@ -1,16 +1,13 @@
-/** GET /api/categories (spec §7): all categories, for the home page's category grid. */
+/** GET /api/categories (spec §7): all categories, sorted by name, for the home page's grid. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Category } from '../../../lib/contract';
-import { apiGet } from '../../../lib/api-client';
-
-export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return apiGet<Category[]>(apiPaths.categories(), signal);
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const categoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['categories'],
-    queryFn: ({ signal }) => getCategories(signal),
+    queryKey: queryKeys.catalog.categories,
+    queryFn: ({ signal }) => apiCall(apiRoutes.listCategories, { signal }),
   });
 
 export function useCategories() {

@@ -4,32 +4,19 @@
  * page). An unknown category answers 404, a malformed id 400.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, nextCursorHeader, type ProductCard } from '../../../lib/contract';
-import { apiRequest } from '../../../lib/api-client';
-
-export interface CategoryProductsPage {
-  products: ProductCard[];
-  /** Cursor of the next page, or null on the last page. */
-  nextCursor: string | null;
-}
-
-export async function getCategoryProducts(
-  categoryId: string,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<CategoryProductsPage> {
-  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  const { data, headers } = await apiRequest<ProductCard[]>(
-    `${apiPaths.categoryProducts(categoryId)}${query}`,
-    { signal },
-  );
-  return { products: data, nextCursor: headers.get(nextCursorHeader) };
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const categoryProductsQueryOptions = (categoryId: string) =>
   infiniteQueryOptions({
-    queryKey: ['category-products', categoryId],
-    queryFn: ({ pageParam, signal }) => getCategoryProducts(categoryId, pageParam, signal),
+    queryKey: queryKeys.catalog.categoryProducts(categoryId),
+    queryFn: ({ pageParam, signal }) =>
+      apiPage(apiRoutes.listCategoryProducts, {
+        params: { id: categoryId },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

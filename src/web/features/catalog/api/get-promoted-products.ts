@@ -1,16 +1,13 @@
 /** GET /api/promoted-product/ (spec §7): promoted, unsold products for the home Advertisement. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type PromotedProduct } from '../../../lib/contract';
-import { apiGet } from '../../../lib/api-client';
-
-export function getPromotedProducts(signal?: AbortSignal): Promise<PromotedProduct[]> {
-  return apiGet<PromotedProduct[]>(apiPaths.promotedProducts(), signal);
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const promotedProductsQueryOptions = () =>
   queryOptions({
-    queryKey: ['promoted-products'],
-    queryFn: ({ signal }) => getPromotedProducts(signal),
+    queryKey: queryKeys.catalog.promotedProducts,
+    queryFn: ({ signal }) => apiCall(apiRoutes.listPromotedProducts, { signal }),
   });
 
 export function usePromotedProducts() {

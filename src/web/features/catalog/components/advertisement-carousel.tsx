@@ -8,7 +8,10 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Keyboard, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { formatDollars, type PromotedProduct } from '../../../lib/contract';
+import { Link } from 'react-router';
+import type { PromotedProduct } from '../../../../contract/entities';
+import { formatDollars } from '../../../../contract/money';
+import { paths } from '../../../lib/paths';
 
 export function AdvertisementCarousel({ products }: { products: PromotedProduct[] }) {
   return (
@@ -19,7 +22,7 @@ export function AdvertisementCarousel({ products }: { products: PromotedProduct[
       breakpoints={{ 720: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
       pagination={{ clickable: true }}
       keyboard={{ enabled: true, onlyInViewport: true }}
-      className="pb-12! [--swiper-pagination-bullet-size:10px] [--swiper-theme-color:var(--color-primary)]"
+      className="pb-12! [--swiper-theme-color:var(--color-primary)]"
     >
       {products.map((product) => (
         <SwiperSlide key={product._id}>
@@ -50,6 +53,12 @@ function SponsoredCard({ product }: { product: PromotedProduct }) {
           Only {formatDollars(product.resell_price)}
         </p>
       </div>
+      {/* The whole card opens the listing (issue 13). */}
+      <Link
+        to={paths.listing.href(product._id)}
+        aria-label={product.product_name}
+        className="absolute inset-0 z-10 rounded-box focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white"
+      />
     </article>
   );
 }

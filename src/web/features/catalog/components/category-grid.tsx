@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useCategories } from '../api/get-categories';
 
 export function CategoryGrid() {

@@ -5,18 +5,15 @@
  * Its foot: SOLD OUT for a sold product (`order_status`); otherwise the buyer's actions
  * (`buyerActions`: Book Now and Report, given by the page for a buyer) or, for anyone else,
  * "Please login with buyer account for buy this product."; nothing while the role is checked.
+ * The name links to the listing's own page (issue 13).
  */
 import type { ReactNode } from 'react';
-import { formatDollars, type ProductCard as Product } from '../../../lib/contract';
+import { Link } from 'react-router';
+import type { ProductCard as Product } from '../../../../contract/entities';
+import { formatDollars } from '../../../../contract/money';
 import { VerifiedBadge } from '../../../components/verified-badge';
-
-const postedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Formats a posting time, e.g. "Mar 5, 2025, 2:30 PM" (spec §2: medium-short format). */
-export function formatPostedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : postedAt.format(date);
-}
+import { paths } from '../../../lib/paths';
+import { formatPostedAt } from '../lib/posted-at';
 
 export interface ProductCardProps {
   product: Product;
@@ -44,13 +41,24 @@ export function ProductCard({ product, buyerActions, roleChecking = false }: Pro
         />
       </figure>
       <div className="card-body gap-3 p-5">
-        <h2 className="card-title text-lg">{product.product_name}</h2>
-        <p className="flex items-center gap-1.5 text-sm">
-          <span className="text-base-content/70">Seller:</span>
-          <span className="font-medium">{product.seller_name}</span>
+        {/* Fixed heights above the price (two title lines, one seller line), so the price rows of
+            a grid row line up; long text ends in an ellipsis with the whole text as tooltip. */}
+        <h2
+          className="card-title line-clamp-2 block min-h-[2lh] text-lg [overflow-wrap:anywhere]"
+          title={product.product_name}
+        >
+          <Link to={paths.listing.href(product._id)} className="link-hover">
+            {product.product_name}
+          </Link>
+        </h2>
+        <p className="flex min-w-0 items-center gap-1.5 text-sm">
+          <span className="shrink-0 text-base-content/70">Seller:</span>
+          <span className="truncate font-medium" title={product.seller_name}>
+            {product.seller_name}
+          </span>
           {product.seller_verified && <VerifiedBadge />}
         </p>
-        <div className="flex items-baseline gap-3">
+        <div className="flex flex-wrap items-baseline gap-x-3">
           <span className="text-2xl font-bold text-primary">
             {formatDollars(product.resell_price)}
           </span>
@@ -58,7 +66,7 @@ export function ProductCard({ product, buyerActions, roleChecking = false }: Pro
             Original price: <s>{formatDollars(product.original_price)}</s>
           </span>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="text-base-content/70">Years of use</dt>
           <dd>{product.year_of_used}</dd>
           <dt className="text-base-content/70">Condition</dt>

@@ -6,8 +6,8 @@
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { paths } from '../../../app/paths';
-import { useAuth } from '../../auth/lib/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { paths } from '../../../lib/paths';
 
 export interface ForbiddenProps {
   /** Why access was refused, shown under "403!". */

@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export const roleNotFoundMessages = {
   admin: 'You Are Not An Admin',

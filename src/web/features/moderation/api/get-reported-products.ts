@@ -4,20 +4,15 @@
  * product). A work queue of at most 100; handled products leave it and the next ones appear.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportedProduct } from '../../../../contract/moderation';
-import { apiPaths } from '../../../../contract/paths';
-import { apiGet } from '../../../lib/api-client';
-import { useAuth } from '../../auth/lib/auth-context';
-import { moderationQueryKeys } from './query-keys';
-
-export function getReportedProducts(uid: string, signal?: AbortSignal): Promise<ReportedProduct[]> {
-  return apiGet<ReportedProduct[]>(apiPaths.reportedProducts(uid), signal);
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const reportedProductsQueryOptions = (uid: string) =>
   queryOptions({
-    queryKey: moderationQueryKeys.reportedProducts(uid),
-    queryFn: ({ signal }) => getReportedProducts(uid, signal),
+    queryKey: queryKeys.moderation.reportedProducts(uid),
+    queryFn: ({ signal }) => apiCall(apiRoutes.listReportedProducts, { params: { uid }, signal }),
     enabled: uid !== '',
   });
 

@@ -5,38 +5,24 @@
  * (src/contract/moderation.ts). `{uid}` is the signed-in admin's own uid.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ModeratedUser } from '../../../../contract/moderation';
-import { apiPaths, nextCursorHeader } from '../../../../contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/lib/auth-context';
-import { moderationQueryKeys } from './query-keys';
+import type { RegistrationRole } from '../../../../contract/limits';
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiPage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 
-export type ModeratedRole = 'buyer' | 'seller';
-
-export interface UsersPage {
-  users: ModeratedUser[];
-  /** Cursor of the next page, or null on the last page. */
-  nextCursor: string | null;
-}
-
-export async function getUsersByRole(
-  uid: string,
-  role: ModeratedRole,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<UsersPage> {
-  const query = cursor ? `&${new URLSearchParams({ cursor })}` : '';
-  const { data, headers } = await apiRequest<ModeratedUser[]>(
-    `${apiPaths.usersByRole(uid, role)}${query}`,
-    { signal },
-  );
-  return { users: data, nextCursor: headers.get(nextCursorHeader) };
-}
+/** The roles an admin lists: the self-registration roles (spec §6). */
+export type ModeratedRole = RegistrationRole;
 
 export const usersByRoleQueryOptions = (uid: string, role: ModeratedRole) =>
   infiniteQueryOptions({
-    queryKey: moderationQueryKeys.users(uid, role),
-    queryFn: ({ pageParam, signal }) => getUsersByRole(uid, role, pageParam, signal),
+    queryKey: queryKeys.moderation.users(uid, role),
+    queryFn: ({ pageParam, signal }) =>
+      apiPage(apiRoutes.listUsersByRole, {
+        params: { uid },
+        query: { role, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: uid !== '',

@@ -1,6 +1,7 @@
 /**
  * The admin's writes (spec §7), each a TanStack mutation that refreshes the admin lists and the
- * catalogue once settled (invalidateAfterModeration):
+ * catalogue once settled (done or refused: a 404 or 409 also means the list on screen is out of
+ * date):
  * - PATCH /api/seller-verify/{uid}?id= → `{modifiedCount}` (0: already verified; 409 a buyer)
  * - DELETE /api/user-delete/{uid}?id= → `{deletedCount}` (0: nothing deleted; 409 yourself or
  *   the last admin)
@@ -8,47 +9,46 @@
  * - DELETE /api/report-product-delete/{uid}?id= → `{deletedCount}` (0: already removed)
  * `{uid}` is the signed-in admin's own uid; `id` the record's `_id`. Errors are ApiError.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/lib/auth-context';
-import { invalidateAfterModeration } from './query-keys';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import * as apiRoutes from '../../../../contract/route-table';
+import type { RouteAnswer } from '../../../../contract/routes';
+import { apiCall } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface ModifiedCount {
-  modifiedCount: number;
-}
-export interface DeletedCount {
-  deletedCount: number;
-}
+/** The admin writes: each takes the admin's uid (path) and the target's `_id` (query). */
+const adminWrites = {
+  verifySeller: apiRoutes.verifySeller,
+  deleteUser: apiRoutes.deleteUser,
+  markProductSafe: apiRoutes.markProductSafe,
+  deleteReportedProduct: apiRoutes.deleteReportedProduct,
+} as const;
+type AdminWrite = (typeof adminWrites)[keyof typeof adminWrites];
 
-export async function verifySeller(uid: string, id: string): Promise<ModifiedCount> {
-  return (await apiRequest<ModifiedCount>(apiPaths.verifySeller(uid, id), { method: 'PATCH' }))
-    .data;
-}
-
-export async function deleteUser(uid: string, id: string): Promise<DeletedCount> {
-  return (await apiRequest<DeletedCount>(apiPaths.deleteUser(uid, id), { method: 'DELETE' })).data;
-}
-
-export async function markProductSafe(uid: string, id: string): Promise<ModifiedCount> {
-  return (await apiRequest<ModifiedCount>(apiPaths.markProductSafe(uid, id), { method: 'PATCH' }))
-    .data;
-}
-
-export async function deleteReportedProduct(uid: string, id: string): Promise<DeletedCount> {
-  return (
-    await apiRequest<DeletedCount>(apiPaths.deleteReportedProduct(uid, id), { method: 'DELETE' })
-  ).data;
+/**
+ * Marks the admin lists and the public catalogue stale after an admin action: a verified
+ * seller's badge on the category page, a deleted seller's or listing's cards, the Advertisement
+ * carousel. Lists on screen refetch at once.
+ */
+export function invalidateAfterModeration(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
+  ]);
 }
 
 /** A mutation of one admin write, taking the target's `_id`. */
-function useModerationMutation<T>(write: (uid: string, id: string) => Promise<T>) {
+function useModerationMutation<R extends AdminWrite>(route: R) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => {
+    mutationFn: (id: string): Promise<RouteAnswer<R>> => {
       if (!user) throw new Error('Not signed in');
-      return write(user.uid, id);
+      // Every admin write takes the same input; the compiler checks it against all four routes.
+      const write: AdminWrite = route;
+      return apiCall(write, { params: { uid: user.uid }, query: { id } }) as Promise<
+        RouteAnswer<R>
+      >;
     },
     onSettled: () => {
       void invalidateAfterModeration(queryClient);
@@ -56,7 +56,8 @@ function useModerationMutation<T>(write: (uid: string, id: string) => Promise<T>
   });
 }
 
-export const useVerifySeller = () => useModerationMutation(verifySeller);
-export const useDeleteUser = () => useModerationMutation(deleteUser);
-export const useMarkProductSafe = () => useModerationMutation(markProductSafe);
-export const useDeleteReportedProduct = () => useModerationMutation(deleteReportedProduct);
+export const useVerifySeller = () => useModerationMutation(adminWrites.verifySeller);
+export const useDeleteUser = () => useModerationMutation(adminWrites.deleteUser);
+export const useMarkProductSafe = () => useModerationMutation(adminWrites.markProductSafe);
+export const useDeleteReportedProduct = () =>
+  useModerationMutation(adminWrites.deleteReportedProduct);

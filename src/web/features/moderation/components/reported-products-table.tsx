@@ -10,10 +10,8 @@ import { showSuccess } from '../../../components/dialogs';
 import { moderationMessages, type ReportedProduct } from '../../../../contract/moderation';
 import { useReportedProducts } from '../api/get-reported-products';
 import { useDeleteReportedProduct, useMarkProductSafe } from '../api/moderation-actions';
+import { formatReportCount } from '../lib/report-count';
 import { runAdminAction } from '../lib/run-admin-action';
-
-/** Spec §9: "Report count is displayed as N User". */
-export const formatReportCount = (count: number) => `${count} User`;
 
 export function ReportedProductsTable() {
   const { data, isPending, error } = useReportedProducts();
@@ -51,7 +49,7 @@ export function ReportedProductsTable() {
   return (
     <>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table">
+        <table className="stack-table table">
           <caption className="sr-only">Reported products</caption>
           {/* daisyUI dims header text below 4.5:1 contrast (WCAG 1.4.3). */}
           <thead className="text-base-content">
@@ -69,8 +67,8 @@ export function ReportedProductsTable() {
               const busy = busyId === product._id;
               return (
                 <tr key={product._id} data-testid="reported-product-row">
-                  <td>{index + 1}</td>
-                  <td>
+                  <td data-label="No.">{index + 1}</td>
+                  <td data-label="Product Image">
                     <img
                       src={product.product_image}
                       alt={product.product_name}
@@ -81,12 +79,14 @@ export function ReportedProductsTable() {
                       className="h-15 w-20 rounded-box object-cover"
                     />
                   </td>
-                  <th scope="row" className="font-semibold">
+                  <th scope="row" className="font-semibold" data-label="Product Name">
                     {product.product_name}
                   </th>
-                  <td>{product.seller_name}</td>
-                  <td className="whitespace-nowrap">{formatReportCount(product.reportCount)}</td>
-                  <td>
+                  <td data-label="Seller Name">{product.seller_name}</td>
+                  <td className="whitespace-nowrap" data-label="Report Count">
+                    {formatReportCount(product.reportCount)}
+                  </td>
+                  <td data-label="Action">
                     <div className="flex flex-wrap gap-2">
                       <button
                         type="button"

@@ -10,8 +10,8 @@ import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
 import { showFailure, showSuccess } from '../../../components/dialogs';
 import { moderationMessages, type ModeratedUser } from '../../../../contract/moderation';
-import { UserAvatar } from '../../auth/components/user-avatar';
-import { useAuth } from '../../auth/lib/auth-context';
+import { UserAvatar } from '../../../components/user-avatar';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useUsersByRole, type ModeratedRole } from '../api/get-users-by-role';
 import { useDeleteUser, useVerifySeller } from '../api/moderation-actions';
 import { runAdminAction } from '../lib/run-admin-action';
@@ -31,7 +31,7 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
   if (isPending) return <ProgressBar label={`Loading ${captions[role].toLowerCase()}`} />;
   if (!data) return <ErrorMessage error={error} />;
 
-  const users = data.pages.flatMap((page) => page.users);
+  const users = data.pages.flatMap((page) => page.items);
   if (users.length === 0) return <p className="py-6 text-base-content/70">{emptyTexts[role]}</p>;
 
   /** The `_id` whose action is running: its buttons wait meanwhile. */
@@ -63,7 +63,7 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
   return (
     <>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table">
+        <table className="stack-table table">
           <caption className="sr-only">{captions[role]}</caption>
           {/* daisyUI dims header text below 4.5:1 contrast (WCAG 1.4.3). */}
           <thead className="text-base-content">
@@ -83,20 +83,24 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
               const isSelf = user.uid === admin?.uid;
               return (
                 <tr key={user._id} data-testid="user-row">
-                  <td>{index + 1}</td>
-                  <td>
+                  <td data-label="No.">{index + 1}</td>
+                  <td data-label="Photo">
                     <UserAvatar user={user} size="size-12" />
                   </td>
-                  <th scope="row" className="font-semibold">
+                  <th scope="row" className="font-semibold" data-label="Name">
                     <span className="flex items-center gap-1.5">
                       {user.displayName}
                       {role === 'seller' && verified && <VerifiedBadge />}
                       {user.isAdmin && <span className="badge badge-ghost badge-sm">Admin</span>}
                     </span>
                   </th>
-                  <td className="break-all">{user.email}</td>
+                  {/* Whole addresses in the table (they used to break every few characters); the card
+                      layout below 640 px wraps them only where needed. */}
+                  <td className="sm:whitespace-nowrap" data-label="Email">
+                    {user.email}
+                  </td>
                   {role === 'seller' && (
-                    <td>
+                    <td data-label="Status">
                       {verified ? (
                         <span className="badge badge-success font-semibold">Verified</span>
                       ) : (
@@ -112,7 +116,7 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
                       )}
                     </td>
                   )}
-                  <td>
+                  <td data-label="Action">
                     {isSelf ? (
                       <span className="text-sm text-base-content/70">You</span>
                     ) : (

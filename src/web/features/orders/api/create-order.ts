@@ -8,29 +8,15 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewOrder } from '../../../../contract/orders';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
-import { orderQueryKeys } from './query-keys';
-
-export interface InsertedOrder {
-  acknowledged: true;
-  /** The order id. */
-  insertedId: string;
-}
-
-export async function createOrder(order: NewOrder): Promise<InsertedOrder> {
-  const { data } = await apiRequest<InsertedOrder>(apiPaths.orders(), {
-    method: 'POST',
-    body: order,
-  });
-  return data;
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Books a product; My Orders is refreshed afterwards. */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderQueryKeys.all }),
+    mutationFn: (order: NewOrder) => apiCall(apiRoutes.createOrder, { body: order }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

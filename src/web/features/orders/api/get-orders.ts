@@ -3,23 +3,18 @@
  * spec §3 Order (`product_info.product_price` in dollars, `order_status` true once paid).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../../contract/orders';
-import { apiGet } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
-import { useAuth } from '../../auth/lib/auth-context';
-import { orderQueryKeys } from './query-keys';
-
-export function getOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiGet<Order[]>(apiPaths.orders(), signal);
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The buyer's orders; runs once a user is signed in (the route also requires the buyer role). */
 export function useOrders() {
   const { user, loading } = useAuth();
   const uid = user?.uid ?? '';
   return useQuery({
-    queryKey: orderQueryKeys.list(uid),
-    queryFn: ({ signal }) => getOrders(signal),
+    queryKey: queryKeys.orders.list(uid),
+    queryFn: ({ signal }) => apiCall(apiRoutes.listOwnOrders, { signal }),
     enabled: !loading && uid !== '',
   });
 }

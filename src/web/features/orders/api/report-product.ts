@@ -3,18 +3,9 @@
  * reports a product. Answer `{acknowledged, modifiedCount, reportCount}`: modifiedCount is 1 for
  * a new report and 0 when this buyer had already reported it (each buyer counts once).
  */
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
 
-export interface ReportAnswer {
-  acknowledged: true;
-  modifiedCount: number;
-  reportCount: number;
-}
-
-export async function reportProduct(productId: string): Promise<ReportAnswer> {
-  const { data } = await apiRequest<ReportAnswer>(apiPaths.reportProduct(productId), {
-    method: 'PATCH',
-  });
-  return data;
+export function reportProduct(productId: string) {
+  return apiCall(apiRoutes.reportProduct, { query: { id: productId } });
 }

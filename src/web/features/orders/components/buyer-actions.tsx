@@ -4,7 +4,7 @@
  * The report flow (SweetAlert2, the contract's texts) loads on the first click.
  */
 import { useState } from 'react';
-import type { ProductCard } from '../../../lib/contract';
+import type { ProductCard } from '../../../../contract/entities';
 
 export interface BuyerActionsProps {
   product: ProductCard;

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { newOrderSchema, type NewOrder } from '../../../../contract/orders';
-import type { ProductCard } from '../../../lib/contract';
-import type { AuthUser } from '../../auth/lib/auth-context';
+import type { ProductCard } from '../../../../contract/entities';
+import type { AuthUser } from '../../../lib/auth/auth-context';
 
 const customerInfo = newOrderSchema.shape.customer_info.shape;
 

@@ -5,7 +5,7 @@
  * texts stay out of the category page's chunk).
  */
 import { buyingTexts } from '../../../../contract/orders';
-import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
+import { confirmAction, showFailure, showNotice, showSuccess } from '../../../components/dialogs';
 import { errorText } from '../../../lib/error-text';
 import { reportProduct } from '../api/report-product';
 
@@ -13,6 +13,7 @@ import { reportProduct } from '../api/report-product';
 export const reportTexts = {
   question: (productName: string) => `Report ${productName}?`,
   explanation: 'An admin will review this listing.',
+  alreadyReportedTitle: 'Already reported',
   alreadyReported: 'You have already reported this product; each buyer counts once.',
   failed: 'Error',
 } as const;
@@ -32,10 +33,12 @@ export async function runReportFlow(product: {
   if (!confirmed) return false;
   try {
     const answer = await reportProduct(product._id);
-    await showSuccess(
-      buyingTexts.reported,
-      answer.modifiedCount === 0 ? reportTexts.alreadyReported : undefined,
-    );
+    // A repeated report changes nothing: a notice, not a success icon (issue 12, point 5).
+    if (answer.modifiedCount === 0) {
+      await showNotice(reportTexts.alreadyReportedTitle, reportTexts.alreadyReported);
+    } else {
+      await showSuccess(buyingTexts.reported);
+    }
     return true;
   } catch (error) {
     await showFailure(reportTexts.failed, errorText(error));

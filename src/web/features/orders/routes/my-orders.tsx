@@ -5,7 +5,7 @@
  */
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
-import { DashboardPage } from '../../dashboard/components/dashboard-page';
+import { DashboardPage } from '../../../components/dashboard-page';
 import { useOrders } from '../api/get-orders';
 import { OrdersTable } from '../components/orders-table';
 

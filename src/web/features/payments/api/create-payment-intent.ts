@@ -5,29 +5,20 @@
  * load. 404 without an open order, 409 when the product is sold or the order is paid.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
-import { useAuth } from '../../auth/lib/auth-context';
-import { paymentQueryKeys } from './query-keys';
-
-export async function createPaymentIntent(
-  productId: string,
-  signal?: AbortSignal,
-): Promise<string> {
-  const { data } = await apiRequest<{ clientSecret: string }>(
-    apiPaths.createPaymentIntent(productId),
-    { method: 'POST', signal },
-  );
-  return data.clientSecret;
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The client secret for paying `productId`; asked once per page visit (never cached beyond). */
 export function useClientSecret(productId: string, enabled: boolean) {
   const { user } = useAuth();
   const uid = user?.uid ?? '';
   return useQuery({
-    queryKey: paymentQueryKeys.intent(uid, productId),
-    queryFn: ({ signal }) => createPaymentIntent(productId, signal),
+    queryKey: queryKeys.payments.intent(uid, productId),
+    queryFn: async ({ signal }) =>
+      (await apiCall(apiRoutes.createPaymentIntent, { params: { productId }, signal }))
+        .clientSecret,
     enabled: enabled && uid !== '',
     staleTime: Infinity,
     gcTime: 0,

@@ -4,24 +4,14 @@
  * `{provider: 'stripe', publishableKey}` (Stripe.js and Elements).
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
-import { paymentQueryKeys } from './query-keys';
-
-export interface PaymentConfig {
-  provider: 'sandbox' | 'stripe';
-  /** Stripe only: the `pk_…` key for Stripe.js. */
-  publishableKey?: string;
-}
-
-export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  return apiGet<PaymentConfig>(apiPaths.paymentConfig(), signal);
-}
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function usePaymentConfig() {
   return useQuery({
-    queryKey: paymentQueryKeys.config,
-    queryFn: ({ signal }) => getPaymentConfig(signal),
+    queryKey: queryKeys.payments.config,
+    queryFn: ({ signal }) => apiCall(apiRoutes.paymentConfig, { signal }),
     staleTime: Infinity,
   });
 }

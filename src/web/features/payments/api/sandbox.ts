@@ -9,37 +9,18 @@
  *   with `last_payment_error.message` ("Your card was declined.").
  */
 import type { SandboxCard } from '../../../../contract/payments';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
+import * as apiRoutes from '../../../../contract/route-table';
+import type { RouteBody } from '../../../../contract/routes';
+import { apiCall } from '../../../lib/api-client';
 
-export interface SandboxPaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  status:
-    'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled';
-  /** Cents. */
-  amount: number;
-  currency: string;
-  last_payment_error?: { type: 'card_error'; code: string; message: string };
+export function createSandboxPaymentMethod(card: SandboxCard) {
+  return apiCall(apiRoutes.createSandboxPaymentMethod, { body: card });
 }
 
-export async function createSandboxPaymentMethod(
-  card: SandboxCard,
-): Promise<{ id: string; card: { brand: string; last4: string } }> {
-  const { data } = await apiRequest<{ id: string; card: { brand: string; last4: string } }>(
-    apiPaths.sandboxPaymentMethods(),
-    { method: 'POST', body: card },
-  );
-  return data;
-}
-
-export async function confirmSandboxPaymentIntent(
+/** Confirms the intent `intentId` (`pi_…`) with a payment method, as Stripe.js does. */
+export function confirmSandboxPaymentIntent(
   intentId: string,
-  body: { client_secret: string; payment_method: string },
-): Promise<SandboxPaymentIntent> {
-  const { data } = await apiRequest<SandboxPaymentIntent>(
-    apiPaths.sandboxConfirmPaymentIntent(intentId),
-    { method: 'POST', body },
-  );
-  return data;
+  body: RouteBody<typeof apiRoutes.confirmSandboxPaymentIntent>,
+) {
+  return apiCall(apiRoutes.confirmSandboxPaymentIntent, { params: { id: intentId }, body });
 }

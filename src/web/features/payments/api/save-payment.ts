@@ -4,24 +4,10 @@
  * answer `{acknowledged, insertedId}`. The server checks the intent with the provider and marks
  * the order paid and the product sold in one transaction; a repeat answers the same record.
  */
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/contract';
+import type { NewPayment } from '../../../../contract/payments';
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
 
-export interface NewPaymentRecord {
-  /** US dollars. */
-  price: number;
-  transactionId: string;
-  email: string;
-  orderId: string;
-  product_id: string;
-}
-
-export async function savePayment(
-  payment: NewPaymentRecord,
-): Promise<{ acknowledged: true; insertedId: string }> {
-  const { data } = await apiRequest<{ acknowledged: true; insertedId: string }>(
-    apiPaths.payments(),
-    { method: 'POST', body: payment },
-  );
-  return data;
+export function savePayment(payment: NewPayment) {
+  return apiCall(apiRoutes.createPayment, { body: payment });
 }

@@ -12,7 +12,7 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import type { Order } from '../../../../contract/orders';
-import type { AuthUser } from '../../auth/lib/auth-context';
+import type { AuthUser } from '../../../lib/auth/auth-context';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useClientSecret } from '../api/create-payment-intent';
 import { savePayment } from '../api/save-payment';

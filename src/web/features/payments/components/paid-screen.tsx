@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { paymentTexts } from '../../../../contract/payments';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export function PaidScreen() {
   return (

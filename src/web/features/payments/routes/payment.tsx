@@ -9,14 +9,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { formatDollars } from '../../../../contract/money';
 import { paymentTexts } from '../../../../contract/payments';
 import { PageTitle } from '../../../components/page-title';
 import { ProgressBar } from '../../../components/progress-bar';
-import { formatDollars } from '../../../lib/contract';
-import { useIsBuyer } from '../../auth/api/get-roles';
-import { useAuth } from '../../auth/lib/auth-context';
-import { useOrder } from '../../orders/api/get-order';
-import { orderQueryKeys } from '../../orders/api/query-keys';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useIsBuyer } from '../../../lib/auth/roles';
+import { queryKeys } from '../../../lib/query-keys';
+import { useOrder } from '../api/get-order';
 import { CheckoutForm } from '../components/checkout-form';
 import { PaidScreen } from '../components/paid-screen';
 
@@ -37,8 +37,8 @@ export function PaymentRoute() {
 
   const handlePaid = (paidWith: string) => {
     setTransactionId(paidWith);
-    void queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['category-products'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.allCategoryProducts });
   };
 
   if (isBuyer.isLoading || (isBuyer.holds && order.isPending)) {

@@ -5,24 +5,21 @@
  * fetched again for the server's truth.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import type { Category } from '../../../../contract/entities';
-import { apiPaths } from '../../../../contract/paths';
+import * as apiRoutes from '../../../../contract/route-table';
 import { capitalizeFirst } from '../../../../contract/selling';
-import { categoriesQueryOptions } from '../../catalog/api/get-categories';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Adds a category; resolves it as the list will show it (first letter capitalised, spec §5). */
 export async function createCategory(name: string): Promise<Category> {
   const category_name = capitalizeFirst(name);
-  const { data } = await apiRequest<{ insertedId: string }>(apiPaths.categories(), {
-    method: 'POST',
-    body: { category_name },
-  });
-  return { _id: data.insertedId, category_name };
+  const { insertedId } = await apiCall(apiRoutes.createCategory, { body: { category_name } });
+  return { _id: insertedId, category_name, holds_vehicles: true };
 }
 
 /** Orders categories as GET /api/categories does: by name ignoring case. */
-function byName(a: Category, b: Category): number {
+export function byName(a: Category, b: Category): number {
   const left = a.category_name.toLowerCase();
   const right = b.category_name.toLowerCase();
   return left < right ? -1 : left > right ? 1 : 0;
@@ -30,11 +27,13 @@ function byName(a: Category, b: Category): number {
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();
-  const { queryKey } = categoriesQueryOptions();
+  const queryKey = queryKeys.catalog.categories;
   return useMutation({
     mutationFn: createCategory,
     onSuccess: (category) => {
-      queryClient.setQueryData(queryKey, (list) => [...(list ?? []), category].sort(byName));
+      queryClient.setQueryData<Category[]>(queryKey, (list) =>
+        [...(list ?? []), category].sort(byName),
+      );
       void queryClient.invalidateQueries({ queryKey });
     },
   });

@@ -4,17 +4,14 @@
  * never sees them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import type { Product } from '../../../../contract/entities';
-import { apiPaths } from '../../../../contract/paths';
-
-/** The key prefix of every seller's product list (invalidate it after a change). */
-export const sellerProductsKey = ['seller-products'] as const;
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const sellerProductsQueryOptions = (uid: string) =>
   queryOptions({
-    queryKey: [...sellerProductsKey, uid],
-    queryFn: ({ signal }) => apiGet<Product[]>(apiPaths.products(), signal),
+    queryKey: queryKeys.sellerProducts.list(uid),
+    queryFn: ({ signal }) => apiCall(apiRoutes.listOwnProducts, { signal }),
   });
 
 export function useSellerProducts(uid: string) {

@@ -3,17 +3,12 @@
  * the seller's own list, the home page's Advertisement (spec §2 Home) and the category pages.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { promotedProductsQueryOptions } from '../../catalog/api/get-promoted-products';
-import { categoryProductsQueryOptions } from '../../catalog/api/get-category-products';
-import { sellerProductsKey } from './get-seller-products';
+import { invalidateListings, queryKeys } from '../../../lib/query-keys';
 
 /** Marks those lists stale; the ones on screen are fetched again at once. */
-export async function invalidateListings(queryClient: QueryClient): Promise<void> {
-  // Every category's pages: the first part of the key, shared by all categories.
-  const categoryPages = categoryProductsQueryOptions('').queryKey.slice(0, 1);
+export async function invalidateSellerListings(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: sellerProductsKey }),
-    queryClient.invalidateQueries({ queryKey: promotedProductsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: categoryPages }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.sellerProducts.all }),
+    invalidateListings(queryClient),
   ]);
 }

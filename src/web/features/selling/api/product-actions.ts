@@ -6,43 +6,62 @@
  * Both refresh the lists that may show the product.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../../contract/paths';
-import { invalidateListings } from './invalidate-listings';
+import * as apiRoutes from '../../../../contract/route-table';
+import type { RouteBody } from '../../../../contract/routes';
+import { apiCall } from '../../../lib/api-client';
+import { invalidateSellerListings } from './invalidate-listings';
 
 export interface ProductAction {
+  /** The seller's own uid. */
   uid: string;
   productId: string;
-}
-
-export async function promoteProduct({ uid, productId }: ProductAction) {
-  const { data } = await apiRequest<{ message: string; modifiedCount: number }>(
-    apiPaths.promoteProduct(uid, productId),
-    { method: 'PATCH' },
-  );
-  return data;
-}
-
-export async function deleteProduct({ uid, productId }: ProductAction) {
-  const { data } = await apiRequest<{ deletedCount: number }>(
-    apiPaths.deleteProduct(uid, productId),
-    { method: 'DELETE' },
-  );
-  return data;
 }
 
 export function usePromoteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: promoteProduct,
-    onSettled: () => invalidateListings(queryClient),
+    mutationFn: ({ uid, productId }: ProductAction) =>
+      apiCall(apiRoutes.promoteProduct, { params: { uid }, query: { id: productId } }),
+    onSettled: () => invalidateSellerListings(queryClient),
   });
 }
 
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteProduct,
-    onSettled: () => invalidateListings(queryClient),
+    mutationFn: ({ uid, productId }: ProductAction) =>
+      apiCall(apiRoutes.deleteProduct, { params: { uid }, query: { id: productId } }),
+    onSettled: () => invalidateSellerListings(queryClient),
+  });
+}
+
+/**
+ * Issue 13: PATCH /api/product/{id} with the changed fields → {modifiedCount}; 403 for someone
+ * else's listing, 409 when a sold listing's price would change, 400 naming a bad field.
+ */
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      productId,
+      body,
+    }: {
+      productId: string;
+      body: RouteBody<typeof apiRoutes.updateProduct>;
+    }) => apiCall(apiRoutes.updateProduct, { params: { id: productId }, body }),
+    onSettled: () => invalidateSellerListings(queryClient),
+  });
+}
+
+/** Issue 13: PATCH /api/product/{id}/availability {unavailable} → {modifiedCount}. */
+export function useSetAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, unavailable }: { productId: string; unavailable: boolean }) =>
+      apiCall(apiRoutes.setProductAvailability, {
+        params: { id: productId },
+        body: { unavailable },
+      }),
+    onSettled: () => invalidateSellerListings(queryClient),
   });
 }

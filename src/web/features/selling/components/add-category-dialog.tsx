@@ -11,6 +11,8 @@ import { useId, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Category } from '../../../../contract/entities';
+import type * as apiRoutes from '../../../../contract/route-table';
+import type { RouteBody } from '../../../../contract/routes';
 import { newCategorySchema } from '../../../../contract/selling';
 import { FormField } from '../../../components/form-field';
 import { SubmittingIndicator } from '../../../components/submitting-indicator';
@@ -23,9 +25,8 @@ export interface AddCategoryDialogProps {
   onCreated: (category: Category) => void;
 }
 
-interface CategoryForm {
-  category_name: string;
-}
+/** The form's values: the body of `POST /api/categories`. */
+type CategoryForm = RouteBody<typeof apiRoutes.createCategory>;
 
 export function AddCategoryDialog({ dialogRef, onCreated }: AddCategoryDialogProps) {
   const headingId = useId();

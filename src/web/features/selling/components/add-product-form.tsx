@@ -1,25 +1,24 @@
 /**
  * The Add A Product form (spec §2 Seller dashboard, §5 Add product, §8): every field of the spec
  * with its exact validation messages, condition defaulting to Fair, and a button opening the
- * add-category dialog (a category added there is selected at once). On submit: upload the photo
- * (POST /api/images), save the product (POST /api/products) with name, description and location
+ * add-category dialog (a category added there is selected at once). Issue 13: several photos at
+ * once (previews; the first chosen is the cover) and, for a vehicle category, the optional
+ * vehicle details. On submit: upload each photo (POST /api/images), save the product (POST /api/products) with name, description and location
  * capitalised, then the dialog "Success" / "New Product Added" and an empty form. A progress
  * indicator replaces the submit button meanwhile; a failure toasts the server's message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { showSuccess } from '../../../components/dialogs';
 import type { Category } from '../../../../contract/entities';
-import { conditions } from '../../../../contract/limits';
-import { acceptedImageTypes } from '../../../../contract/accounts';
-import { uploadImage } from '../../../lib/upload-image';
-import { SubmitButton } from '../../../components/submitting-indicator';
+import { acceptedImageTypes, conditions } from '../../../../contract/limits';
+import { showSuccess } from '../../../components/dialogs';
 import { FormField } from '../../../components/form-field';
-import { useAuth } from '../../auth/lib/auth-context';
+import { SubmitButton } from '../../../components/submitting-indicator';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { errorText } from '../../../lib/error-text';
-import { useCategories } from '../../catalog/api/get-categories';
+import { uploadImage } from '../../../lib/upload-image';
 import { useCreateProduct } from '../api/create-product';
 import {
   categoryRequiredMessage,
@@ -30,6 +29,7 @@ import {
   type ProductFormValues,
 } from '../lib/product-form';
 import { AddCategoryDialog } from './add-category-dialog';
+import { VehicleFields, type VehicleInputs } from './vehicle-fields';
 
 /** A dollar amount with cents (the contract checks the range and the two decimals). */
 const priceInput = {
@@ -40,9 +40,14 @@ const priceInput = {
   className: 'input w-full',
 } as const;
 
-export function AddProductForm() {
+export interface AddProductFormProps {
+  /** The categories to pick from (GET /api/categories), undefined while they load. */
+  categories: Category[] | undefined;
+  categoriesLoading: boolean;
+}
+
+export function AddProductForm({ categories, categoriesLoading }: AddProductFormProps) {
   const { user } = useAuth();
-  const { data: categories, isPending: categoriesLoading } = useCategories();
   const createProduct = useCreateProduct();
   const categoryDialog = useRef<HTMLDialogElement>(null);
   const {
@@ -58,6 +63,17 @@ export function AddProductForm() {
     defaultValues: emptyProductForm,
   });
 
+  const categoryId = useWatch({ control, name: 'category_id' });
+  const holdsVehicles =
+    categories?.find((category) => category._id === categoryId)?.holds_vehicles ?? false;
+  const chosen = useWatch({ control, name: 'product_image' });
+  const previews = useMemo(
+    () =>
+      chosen instanceof FileList ? Array.from(chosen).map((file) => URL.createObjectURL(file)) : [],
+    [chosen],
+  );
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+
   const handleCategoryCreated = (category: Category) =>
     setValue('category_id', category._id, { shouldValidate: true });
 
@@ -68,8 +84,13 @@ export function AddProductForm() {
       return;
     }
     try {
-      const imageUrl = await uploadImage(values.product_image[0]!);
-      await createProduct.mutateAsync(toProductBody(values, imageUrl, category, user));
+      // One upload per photo, in the order chosen: the first is the cover (issue 13).
+      const imageUrls: string[] = [];
+      for (const file of Array.from(values.product_image)) {
+        const url = await uploadImage(file);
+        if (!imageUrls.includes(url)) imageUrls.push(url);
+      }
+      await createProduct.mutateAsync(toProductBody(values, imageUrls, category, user));
       reset();
       void showSuccess('Success', 'New Product Added');
     } catch (error) {
@@ -91,11 +112,32 @@ export function AddProductForm() {
           <FormField label="Product Image" error={errors.product_image?.message}>
             <input
               type="file"
+              multiple
               accept={acceptedImageTypes.join(',')}
               className="file-input w-full"
               {...register('product_image')}
             />
           </FormField>
+          {previews.length > 0 && (
+            <ol className="flex flex-wrap gap-2 md:col-span-2" aria-label="Chosen photos">
+              {previews.map((url, i) => (
+                <li key={url} className="relative">
+                  <img
+                    src={url}
+                    alt={`Photo ${i + 1}${i === 0 ? ' (cover)' : ''}`}
+                    width={96}
+                    height={72}
+                    className="h-18 w-24 rounded object-cover"
+                  />
+                  {i === 0 && (
+                    <span className="badge absolute top-1 left-1 badge-xs badge-primary">
+                      Cover
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
           <Controller
             control={control}
             name="category_id"
@@ -167,6 +209,12 @@ export function AddProductForm() {
               {...register('seller_phone')}
             />
           </FormField>
+          {holdsVehicles && (
+            <VehicleFields
+              register={register as unknown as UseFormRegister<VehicleInputs>}
+              errors={errors}
+            />
+          )}
           <div className="md:col-span-2">
             <FormField label="Product Description" error={errors.product_description?.message}>
               <textarea rows={4} className="textarea w-full" {...register('product_description')} />

@@ -4,17 +4,20 @@
  * Advertise (a Promote button; "Promoted" once promoted or sold) and Action (Delete). Promote and
  * Delete ask "Confirm" / "Don't Confirm" first; then they show the spec's success or failure
  * dialog and the lists that show the product are refreshed. Empty text: "You have not placed any
- * order yet!".
+ * order yet!". Issue 13 adds: the name links to the listing page, an Unavailable toggle (off the
+ * market and back) and an Edit link to /user/seller/products/{id}/edit.
  */
+import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
 import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
 import type { Product } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
 import { promoteMessages } from '../../../../contract/selling';
-import { useAuth } from '../../auth/lib/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { paths } from '../../../lib/paths';
 import { useSellerProducts } from '../api/get-seller-products';
-import { useDeleteProduct, usePromoteProduct } from '../api/product-actions';
+import { useDeleteProduct, usePromoteProduct, useSetAvailability } from '../api/product-actions';
 
 /** Spec §8 texts of the seller's actions. */
 export const sellerActionTexts = {
@@ -31,6 +34,15 @@ export function SellerProductsTable() {
   const { data: products, error, isPending } = useSellerProducts(uid);
   const promote = usePromoteProduct();
   const remove = useDeleteProduct();
+  const availability = useSetAvailability();
+
+  const handleAvailability = async (product: Product, unavailable: boolean) => {
+    try {
+      await availability.mutateAsync({ productId: product._id, unavailable });
+    } catch {
+      await showFailure(sellerActionTexts.failed);
+    }
+  };
 
   const handlePromote = async (product: Product) => {
     if (!(await confirmAction(`Promote ${product.product_name}?`))) return;
@@ -61,10 +73,11 @@ export function SellerProductsTable() {
 
   const busyId =
     (promote.isPending && promote.variables?.productId) ||
-    (remove.isPending && remove.variables?.productId);
+    (remove.isPending && remove.variables?.productId) ||
+    (availability.isPending && availability.variables?.productId);
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table" aria-label="My Products">
+      <table className="stack-table table" aria-label="My Products">
         <thead className="text-base-content">
           <tr>
             <th scope="col">No.</th>
@@ -80,8 +93,10 @@ export function SellerProductsTable() {
         <tbody>
           {products.map((product, index) => (
             <tr key={product._id} data-testid="seller-product">
-              <th scope="row">{index + 1}</th>
-              <td>
+              <th scope="row" data-label="No.">
+                {index + 1}
+              </th>
+              <td data-label="Product Image">
                 <img
                   src={product.product_image}
                   alt={product.product_name}
@@ -91,11 +106,15 @@ export function SellerProductsTable() {
                   className="size-14 rounded-box object-cover"
                 />
               </td>
-              <td className="max-w-xs break-words">{product.product_name}</td>
-              <td>{product.category_name}</td>
-              <td>{formatDollars(product.resell_price)}</td>
-              <td>{product.order_status ? 'SOLD' : 'UNSOLD'}</td>
-              <td>
+              <td className="max-w-xs break-words" data-label="Product Name">
+                <Link to={paths.listing.href(product._id)} className="link link-hover">
+                  {product.product_name}
+                </Link>
+              </td>
+              <td data-label="Category Name">{product.category_name}</td>
+              <td data-label="Price">{formatDollars(product.resell_price)}</td>
+              <td data-label="Status">{product.order_status ? 'SOLD' : 'UNSOLD'}</td>
+              <td data-label="Advertise">
                 {product.promote || product.order_status ? (
                   <span className="badge badge-success">Promoted</span>
                 ) : (
@@ -109,15 +128,33 @@ export function SellerProductsTable() {
                   </button>
                 )}
               </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-error"
-                  disabled={busyId === product._id}
-                  onClick={() => void handleDelete(product)}
-                >
-                  Delete
-                </button>
+              <td data-label="Action">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={paths.sellerEditProduct.href(product._id)}
+                    className="btn btn-sm btn-outline"
+                  >
+                    Edit
+                  </Link>
+                  <label className="flex cursor-pointer items-center gap-1 text-sm">
+                    <input
+                      type="checkbox"
+                      className="toggle toggle-sm toggle-warning"
+                      checked={product.unavailable}
+                      disabled={product.order_status || busyId === product._id}
+                      onChange={(event) => void handleAvailability(product, event.target.checked)}
+                    />
+                    Unavailable
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-error"
+                    disabled={busyId === product._id}
+                    onClick={() => void handleDelete(product)}
+                  >
+                    Delete
+                  </button>
+                </div>
               </td>
             </tr>
           ))}

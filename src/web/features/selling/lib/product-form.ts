@@ -5,13 +5,14 @@
  * seller pages import this module.
  */
 import { z } from 'zod';
-import type { AuthUser } from '../../auth/lib/auth-context';
+import type { AuthUser } from '../../../lib/auth/auth-context';
 import type { Category } from '../../../../contract/entities';
-import { conditions } from '../../../../contract/limits';
+import { conditions, fuelTypes, limits, transmissions } from '../../../../contract/limits';
 import {
   capitalizeFirst,
   newProductSchema,
   productFormMessages,
+  vehicleInputShape,
   type NewProduct,
 } from '../../../../contract/selling';
 import type { ProductBody } from '../api/create-product';
@@ -25,11 +26,79 @@ const numberInput = (message: string, rule: z.ZodType<number, number>) =>
 /** Not a spec text (spec §5 lists none for the category): the select must name one. */
 export const categoryRequiredMessage = 'Category is required';
 
+/** An optional whole-number input: '' is null, else the contract's rule. */
+const optionalNumberInput = (
+  rule: z.ZodType<number | null | undefined, number | null | undefined>,
+) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : Number(value)))
+    .pipe(rule as z.ZodType<number | null | undefined, number | null>);
+
+/**
+ * Issue 13: the vehicle inputs of Add A Product and the edit page (all optional; shown for
+ * vehicle categories only). Selects give '' for "not given".
+ */
+export const vehicleFormShape = {
+  make: vehicleInputShape.make,
+  model: vehicleInputShape.model,
+  model_year: optionalNumberInput(vehicleInputShape.model_year),
+  mileage_km: optionalNumberInput(vehicleInputShape.mileage_km),
+  fuel_type: z.union([z.literal(''), z.enum(fuelTypes)]),
+  transmission: z.union([z.literal(''), z.enum(transmissions)]),
+  body_type: vehicleInputShape.body_type,
+  color: vehicleInputShape.color,
+  vin: vehicleInputShape.vin,
+};
+
+/** The empty vehicle inputs. */
+export const emptyVehicleForm = {
+  make: '',
+  model: '',
+  model_year: '',
+  mileage_km: '',
+  fuel_type: '',
+  transmission: '',
+  body_type: '',
+  color: '',
+  vin: '',
+} as const;
+
+type VehicleFormValues = {
+  [K in keyof typeof vehicleFormShape]: z.output<(typeof vehicleFormShape)[K]>;
+};
+
+/**
+ * The vehicle details of the body: null for every field when the category does not hold
+ * vehicles (non-vehicle categories don't ask for them), '' as null otherwise.
+ */
+export function toVehicleBody(values: VehicleFormValues, holdsVehicles: boolean) {
+  const given = <T>(value: T | '' | null | undefined): T | null =>
+    holdsVehicles && value !== '' && value !== undefined ? value : null;
+  return {
+    make: given(values.make),
+    model: given(values.model),
+    model_year: given(values.model_year),
+    mileage_km: given(values.mileage_km),
+    fuel_type: given(values.fuel_type),
+    transmission: given(values.transmission),
+    body_type: given(values.body_type),
+    color: given(values.color),
+    vin: given(values.vin),
+  };
+}
+
+/** Issue 13: Add A Product takes 1–10 photos; the first chosen is the cover. */
+export const photosMessage = `Choose at most ${limits.productImagesMax} photos`;
+
 export const productFormSchema = z.object({
   product_name: rules.product_name,
-  product_image: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, {
-    message: productFormMessages.image,
-  }),
+  product_image: z
+    .custom<FileList>((value) => value instanceof FileList && value.length > 0, {
+      message: productFormMessages.image,
+    })
+    .refine((files) => files.length <= limits.productImagesMax, { message: photosMessage }),
   category_id: z.string().min(1, { message: categoryRequiredMessage }),
   condition: z.enum(conditions, { message: productFormMessages.condition }),
   resell_price: numberInput(productFormMessages.resellPrice, rules.resell_price),
@@ -38,6 +107,7 @@ export const productFormSchema = z.object({
   seller_location: rules.seller_location,
   seller_phone: rules.seller_phone,
   product_description: rules.product_description,
+  ...vehicleFormShape,
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
@@ -53,23 +123,26 @@ export const emptyProductForm: Omit<ProductFormInput, 'product_image'> = {
   seller_location: '',
   seller_phone: '',
   product_description: '',
+  ...emptyVehicleForm,
 };
 
 /**
  * The spec §3 Product body of POST /api/products: the form's values with name, description and
- * location capitalised (spec §5), the uploaded image's URL, the category's name and the seller's
- * details. The server ignores seller_* (but phone and location), createAt and the flags.
+ * location capitalised (spec §5), the uploaded photos' URLs (the first is the cover), the vehicle
+ * details (issue 13; only for a vehicle category), the category's name and the seller's details. The server ignores seller_* (but phone and location), createAt and the flags.
  */
 export function toProductBody(
   values: ProductFormValues,
-  imageUrl: string,
+  imageUrls: string[],
   category: Category,
   seller: AuthUser,
 ): ProductBody & NewProduct {
   return {
     product_name: capitalizeFirst(values.product_name),
     product_description: capitalizeFirst(values.product_description),
-    product_image: imageUrl,
+    product_image: imageUrls[0] ?? '',
+    product_images: imageUrls,
+    ...toVehicleBody(values, category.holds_vehicles),
     category: category.category_name,
     category_name: category.category_name,
     category_id: category._id,
@@ -88,5 +161,6 @@ export function toProductBody(
     promote: false,
     reported: false,
     reportCount: 0,
+    unavailable: false,
   };
 }

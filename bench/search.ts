@@ -1,0 +1,96 @@
+/**
+ * Search latency (issue 13, decision 0012): `GET /api/search` with several filter mixes, each
+ * request with different values (so the counts cache of big result sets helps only as it would
+ * for real visitors), one request at a time: p50/p95/p99 in ms per mix.
+ */
+
+/** A filter mix: a name and a query string for request `i`. */
+export interface SearchMix {
+  name: string;
+  query: (i: number) => string;
+}
+
+const MODELS = ['corolla', 'civic', 'golf', 'leaf', 'ranger', 'tucson', 'outback', 'octavia'];
+const TYPOS = ['corola', 'civik', 'tuscon', 'outbak', 'octavya', 'rangr'];
+const MAKES = ['Toyota', 'Honda', 'Ford', 'BMW', 'Kia', 'Mazda', 'Audi', 'Nissan'];
+const FUELS = ['Petrol', 'Diesel', 'Hybrid', 'Electric'];
+
+/** The mixes measured, from a keyword alone to several filters with a sort. */
+export function searchMixes(categoryIds: string[]): SearchMix[] {
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  return [
+    { name: 'keyword', query: (i) => `q=${pick(MODELS, i)}` },
+    { name: 'keyword with a typo', query: (i) => `q=${pick(TYPOS, i)}` },
+    { name: 'keyword prefix', query: (i) => `q=${pick(MODELS, i).slice(0, 4)}` },
+    {
+      name: 'make + price range, price ascending',
+      query: (i) =>
+        `make=${pick(MAKES, i)}&min_price=${5_000 + (i % 10) * 100}&max_price=${30_000 + (i % 7) * 1000}&sort=price_asc`,
+    },
+    {
+      name: 'category + year + fuel, newest',
+      query: (i) =>
+        `category=${pick(categoryIds, i)}&min_year=${2010 + (i % 8)}&fuel_type=${pick(FUELS, i)}`,
+    },
+    {
+      name: 'keyword + verified + transmission, mileage ascending',
+      query: (i) =>
+        `q=${pick(MODELS, i)}&verified=true&transmission=${i % 2 ? 'Manual' : 'Automatic'}&sort=mileage_asc`,
+    },
+    {
+      name: 'no filter, newest (page 1)',
+      query: () => '',
+    },
+    {
+      name: 'make + max mileage, year descending, limit 100',
+      query: (i) =>
+        `make=${pick(MAKES, i)}&max_mileage=${50_000 + (i % 20) * 5000}&sort=year_desc&limit=100`,
+    },
+  ];
+}
+
+export interface SearchLatency {
+  mix: string;
+  example: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Sends `requests` searches of each mix, one at a time (after 10 warm-up requests). */
+export async function measureSearch(
+  base: string,
+  categoryIds: string[],
+  requests = 200,
+): Promise<SearchLatency[]> {
+  const rows: SearchLatency[] = [];
+  for (const mix of searchMixes(categoryIds)) {
+    for (let i = 0; i < 10; i += 1) await fetch(`${base}/api/search?${mix.query(1000 + i)}`);
+    const times: number[] = [];
+    let errors = 0;
+    for (let i = 0; i < requests; i += 1) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/search?${mix.query(i)}`);
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (!response.ok) errors += 1;
+    }
+    times.sort((a, b) => a - b);
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    rows.push({
+      mix: mix.name,
+      example: `/api/search?${mix.query(0)}`,
+      requests,
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      p99: round(percentile(times, 99)),
+      errors,
+    });
+  }
+  return rows;
+}

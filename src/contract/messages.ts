@@ -1,0 +1,167 @@
+/**
+ * Messages between a buyer and a seller about a listing (issue 14): one conversation per listing
+ * and buyer, started from the listing page (`Message seller`), read and written at `/messages`.
+ * Only the two parties may read or write a conversation (anyone else: 404). Text only, 1–2,000
+ * characters after trimming, stored and shown as text; a party may block a conversation, after
+ * which nobody can write in it. New messages reach an open page through
+ * `GET /api/messages/stream` (Server-Sent Events).
+ */
+import { z } from 'zod';
+import { cursorSchema, pageLimitSchema } from './catalog.js';
+import { idSchema } from './entities.js';
+import { errorSchema } from './errors.js';
+
+/** The longest message (characters, after trimming). */
+export const messageMaxLength = 2000;
+
+/** Texts the SPA shows (issue 14). */
+export const messageTexts = {
+  messageSeller: 'Message seller',
+  empty: 'No messages yet.',
+  blocked: 'This conversation is blocked.',
+  send: 'Send',
+} as const;
+
+const messageText = z
+  .string({ message: 'Message must be text' })
+  .trim()
+  .min(1, { message: 'Message must not be empty' })
+  .max(messageMaxLength, { message: `Message must be at most ${messageMaxLength} characters` });
+
+const pageQuery = (defaultSize: number, max: number) =>
+  z.object({ limit: pageLimitSchema(defaultSize, max), cursor: cursorSchema.optional() });
+
+/** One message as a party sees it. */
+export const messageSchema = z.object({
+  _id: z.string(),
+  conversation_id: z.string(),
+  text: z.string().describe('plain text, never HTML'),
+  mine: z.boolean().describe('true when the caller sent it'),
+  sent_at: z.string().describe('ISO 8601'),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** A conversation in the caller's list. */
+export const conversationSchema = z.object({
+  _id: z.string(),
+  product: z.object({
+    product_id: z.string(),
+    product_name: z.string(),
+    product_image: z.string(),
+  }),
+  /** The party who is not the caller. */
+  other_party: z.object({ name: z.string(), photoURL: z.string() }),
+  role: z.enum(['buyer', 'seller']).describe("the caller's side in this conversation"),
+  last_message: z.object({ text: z.string(), mine: z.boolean(), sent_at: z.string() }).nullable(),
+  unread_count: z.number().int().describe("the other party's messages the caller has not read"),
+  blocked: z.boolean(),
+  blocked_by_me: z.boolean(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const partyErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  429: errorSchema.describe('the caller sends messages too fast'),
+  503: errorSchema,
+} as const;
+
+export const startConversationContract = {
+  method: 'POST',
+  url: '/api/conversations',
+  summary:
+    "Starts (201) or continues (200) the caller's conversation with the seller of a listing and " +
+    'sends `text` in it (signed-in users; issue 14). 403 on your own listing; 404 for an unknown ' +
+    'or removed listing; 403 when the conversation is blocked.',
+  body: z.object({ product_id: idSchema, text: messageText }),
+  response: {
+    200: z.object({ conversation_id: z.string() }),
+    201: z.object({ conversation_id: z.string() }),
+    ...partyErrors,
+  },
+} as const;
+
+export const listConversationsContract = {
+  method: 'GET',
+  url: '/api/conversations',
+  summary:
+    "The caller's conversations, latest message first (issue 14). Paginated: `limit` 1–100 " +
+    '(default 50) and `cursor` from the `x-next-cursor` header of the previous page.',
+  querystring: pageQuery(50, 100),
+  response: { 200: z.array(conversationSchema), ...partyErrors },
+} as const;
+
+export const listMessagesContract = {
+  method: 'GET',
+  url: '/api/conversations/:id/messages',
+  summary:
+    "A conversation's messages, newest first, a page at a time (`limit` 1–200, default 50; " +
+    '`cursor` from `x-next-cursor`), with the conversation; reading the first page marks it ' +
+    'read for the caller (issue 14). 404 unless the caller is one of its two parties.',
+  params: z.object({ id: idSchema }),
+  querystring: pageQuery(50, 200),
+  response: {
+    200: z.object({ conversation: conversationSchema, messages: z.array(messageSchema) }),
+    ...partyErrors,
+  },
+} as const;
+
+export const sendMessageContract = {
+  method: 'POST',
+  url: '/api/conversations/:id/messages',
+  summary:
+    'Sends `text` in a conversation (issue 14). 404 unless the caller is one of its parties; ' +
+    '403 when it is blocked; 429 when the caller sends too fast.',
+  params: z.object({ id: idSchema }),
+  body: z.object({ text: messageText }),
+  response: { 201: messageSchema, ...partyErrors },
+} as const;
+
+export const blockConversationContract = {
+  method: 'PATCH',
+  url: '/api/conversations/:id/block',
+  summary:
+    'Blocks (`blocked: true`) or unblocks a conversation (issue 14): while blocked nobody can ' +
+    'write in it. Only the party who blocked it can unblock it (403 otherwise); 404 unless the ' +
+    'caller is one of its parties.',
+  params: z.object({ id: idSchema }),
+  body: z.object({ blocked: z.boolean({ message: 'blocked must be true or false' }) }),
+  response: {
+    200: z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() }),
+    ...partyErrors,
+  },
+} as const;
+
+export const unreadMessagesContract = {
+  method: 'GET',
+  url: '/api/messages/unread-count',
+  summary: 'How many messages the caller has not read, across their conversations (the badge)',
+  response: { 200: z.object({ unread: z.number().int() }), ...partyErrors },
+} as const;
+
+/**
+ * `GET /api/messages/stream`: Server-Sent Events for the signed-in caller (bearer token, so the
+ * SPA reads it with `fetch`, not `EventSource`). First `event: ready`; then, for each new message
+ * in one of the caller's conversations, `event: message` with `data:` a JSON `Message` (`mine`
+ * true when the caller sent it from another tab); a comment line every 25 s keeps proxies from
+ * closing it. The server ends the stream after `max_seconds` (default 1,800; 0 = right after
+ * `ready`), and the client reconnects, which spreads long-lived connections over instances.
+ */
+export const messageStreamContract = {
+  method: 'GET',
+  url: '/api/messages/stream',
+  summary:
+    "Server-Sent Events: the caller's new messages as they arrive (issue 14). text/event-stream; " +
+    'ends after `max_seconds`.',
+  querystring: z.object({
+    max_seconds: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(0, { message: 'must be at least 0' })
+      .max(3600, { message: 'must be at most 3600' })
+      .default(1800),
+  }),
+  response: { 401: errorSchema, 403: errorSchema, 503: errorSchema },
+} as const;

@@ -1,0 +1,142 @@
+/**
+ * Public search (issue 13, decision 0012): `GET /api/search` answers one page of live listings
+ * (unsold, not removed, not taken off the market) matching a keyword and filters, the total
+ * number of matches, the next page's cursor and facet counts for the filter panel.
+ */
+import { z } from 'zod';
+import {
+  conditionSchema,
+  fuelTypeSchema,
+  idSchema,
+  productCardSchema,
+  transmissionSchema,
+} from './entities.js';
+import { errorSchema } from './errors.js';
+import { limits } from './limits.js';
+
+/** The sort orders of a search; `newest` is the default. */
+export const searchSorts = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'mileage_asc',
+  'year_desc',
+] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/** Largest page (`limit`) of a search, and the default. */
+export const searchPageDefault = 24;
+export const searchPageMax = 100;
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` });
+
+/** Dollars like `resell_price` (at most two decimals), 0 to the largest price a listing may have. */
+const dollars = z.coerce
+  .number({ message: 'must be a number of dollars' })
+  .min(0, { message: 'must be at least 0' })
+  .max(limits.priceMaxCents / 100, { message: `must be at most ${limits.priceMaxCents / 100}` })
+  .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
+    message: 'must have at most two decimals',
+  });
+
+/** A short free-text filter value (make, model). */
+const shortText = z
+  .string()
+  .trim()
+  .min(1, { message: 'must not be empty' })
+  .max(limits.vehicleTextMax);
+
+/** The query of `GET /api/search`. Every parameter is optional. */
+export const searchQuerySchema = z
+  .object({
+    q: z.string().trim().max(100, { message: 'must be at most 100 characters' }).optional(),
+    category: idSchema.optional(),
+    make: shortText.optional(),
+    model: shortText.optional(),
+    min_price: dollars.optional(),
+    max_price: dollars.optional(),
+    min_year: wholeNumber(limits.modelYearMin, limits.modelYearMax).optional(),
+    max_year: wholeNumber(limits.modelYearMin, limits.modelYearMax).optional(),
+    max_mileage: wholeNumber(0, limits.mileageKmMax).describe('kilometres').optional(),
+    condition: conditionSchema.optional(),
+    fuel_type: fuelTypeSchema.optional(),
+    transmission: transmissionSchema.optional(),
+    verified: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .transform((value) => value === 'true')
+      .optional()
+      .describe('true: verified sellers only'),
+    sort: z.enum(searchSorts).default('newest'),
+    limit: wholeNumber(1, searchPageMax).default(searchPageDefault),
+    cursor: z
+      .string()
+      .max(300)
+      .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a cursor given by a previous page' })
+      .optional(),
+  })
+  .superRefine((query, context) => {
+    if (
+      query.min_price !== undefined &&
+      query.max_price !== undefined &&
+      query.min_price > query.max_price
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['max_price'],
+        message: 'must not be below min_price',
+      });
+    if (
+      query.min_year !== undefined &&
+      query.max_year !== undefined &&
+      query.min_year > query.max_year
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['max_year'],
+        message: 'must not be below min_year',
+      });
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** One facet value and how many matching listings have it. */
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+/**
+ * Facet counts over every match of the query (not only this page), most frequent first;
+ * `category` values are category ids. Listings without a value (e.g. no make) are not counted
+ * in that facet.
+ */
+export const searchFacetsSchema = z.object({
+  make: z.array(facetCountSchema),
+  fuel_type: z.array(facetCountSchema),
+  transmission: z.array(facetCountSchema),
+  condition: z.array(facetCountSchema),
+  category: z.array(facetCountSchema.extend({ label: z.string() })),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+export const searchResultSchema = z.object({
+  items: z.array(productCardSchema),
+  total: z.number().int().describe('matches of the whole query, every page together'),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe('pass as `cursor` for the next page; null on the last'),
+  facets: searchFacetsSchema,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchContract = {
+  method: 'GET',
+  url: '/api/search',
+  summary:
+    'Search live listings by keyword (full-text with typo tolerance) and filters, sorted, paginated by keyset (issue 13)',
+  querystring: searchQuerySchema,
+  response: { 200: searchResultSchema, 400: errorSchema, 503: errorSchema },
+} as const;

@@ -1,0 +1,102 @@
+/**
+ * Every route of the SPA and its link builder, in one place (spec §2 route table). Pages and
+ * links import it (as `src/web/lib/paths.ts`); `path` is the React Router pattern, `href` builds
+ * a concrete URL. The server reads the same patterns to answer unknown pages with HTTP 404
+ * (`isSpaRoute`, issue 12 point 5).
+ */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  login: { path: '/login', href: () => '/login' },
+  registration: { path: '/registration', href: () => '/registration' },
+  /** DESIGN.md §8: "Forgot password?" leads to a working reset (not in the spec's table). */
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  /** The link mailed by the server: `/reset-password?token=…`. */
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  /** Issue 13: public search; its filters and sort live in the query string (`?q=…`). */
+  search: {
+    path: '/search',
+    href: (query = '') => (query ? `/search?${query.replace(/^\?/, '')}` : '/search'),
+  },
+  blogs: { path: '/blogs', href: () => '/blogs' },
+  category: {
+    path: '/category/:id',
+    href: (id: string) => `/category/${encodeURIComponent(id)}`,
+  },
+  /** Issue 13: a listing's own page (public). */
+  listing: {
+    path: '/listing/:id',
+    href: (id: string) => `/listing/${encodeURIComponent(id)}`,
+  },
+  payment: {
+    path: '/payment/:id',
+    href: (orderId: string) => `/payment/${encodeURIComponent(orderId)}`,
+  },
+  adminNotFound: { path: '/admin-not-found', href: () => '/admin-not-found' },
+  sellerNotFound: { path: '/seller-not-found', href: () => '/seller-not-found' },
+  buyerNotFound: { path: '/buyer-not-found', href: () => '/buyer-not-found' },
+  /** Admin dashboard: All Seller. */
+  adminSellers: { path: '/user/admin', href: () => '/user/admin' },
+  adminBuyers: { path: '/user/admin/buyers', href: () => '/user/admin/buyers' },
+  adminReportedProducts: {
+    path: '/user/admin/reported-product',
+    href: () => '/user/admin/reported-product',
+  },
+  /** Admin dashboard: Categories (issue 18: rename, merge, delete). */
+  adminCategories: { path: '/user/admin/categories', href: () => '/user/admin/categories' },
+  /** Seller dashboard: Add A Product. */
+  sellerAddProduct: { path: '/user/seller', href: () => '/user/seller' },
+  sellerProducts: { path: '/user/seller/all-products', href: () => '/user/seller/all-products' },
+  /** Issue 13: the owner's edit page of a listing. */
+  sellerEditProduct: {
+    path: '/user/seller/products/:id/edit',
+    href: (id: string) => `/user/seller/products/${encodeURIComponent(id)}/edit`,
+  },
+  /** Seller dashboard: Bookings (issue 14: the bookings of the seller's products). */
+  sellerBookings: { path: '/user/seller/bookings', href: () => '/user/seller/bookings' },
+  /** Buyer dashboard: My Orders. */
+  buyerOrders: { path: '/user/buyer', href: () => '/user/buyer' },
+  /** Issue 12: short pages the footer links to. */
+  about: { path: '/about', href: () => '/about' },
+  contact: { path: '/contact', href: () => '/contact' },
+  terms: { path: '/terms', href: () => '/terms' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  /** Messages (issue 14): the conversation list, and one conversation open beside it. */
+  messages: { path: '/messages', href: () => '/messages' },
+  conversation: {
+    path: '/messages/:conversationId',
+    href: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
+  },
+  notFound: { path: '*', href: () => '/' },
+} as const;
+
+/** One pattern segment: a literal (compared case-insensitively, as React Router does) or `:param`. */
+const spaPatterns = Object.values(paths)
+  .map((route) => route.path as string)
+  .filter((pattern) => pattern !== '*')
+  .map((pattern) => pattern.split('/').filter((segment) => segment !== ''));
+
+/**
+ * Whether a URL path (no query) is one of the SPA's own routes, so the server answers it 200 with
+ * the app and anything else 404 with the app's Uh-oh! page (spec §2 "any other", §8).
+ * Matches like React Router: case-insensitive literals, `:param` = one non-empty segment, an
+ * optional trailing slash.
+ */
+export function isSpaRoute(pathname: string): boolean {
+  let segments: string[];
+  try {
+    segments = pathname
+      .split('/')
+      .filter((segment) => segment !== '')
+      .map((segment) => decodeURIComponent(segment));
+  } catch {
+    return false;
+  }
+  return spaPatterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every(
+        (part, index) =>
+          part.startsWith(':') || part.toLowerCase() === segments[index]!.toLowerCase(),
+      ),
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The service's own calls: `GET /api/health` answers 200 while the database answers and 503 when
+ * it does not, so a load balancer or an orchestrator can tell.
+ */
+import { z } from 'zod';
+
+export const healthContract = {
+  method: 'GET',
+  url: '/api/health',
+  response: {
+    200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+    503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
+  },
+} as const;

@@ -1,0 +1,242 @@
+/**
+ * Messages between a buyer and a seller (issue 14; contract src/contract/messages.ts). Every call
+ * is for a signed-in user with a user record; a conversation answers only its two parties (404
+ * for anyone else). Sending is limited per user (MESSAGES_PER_MINUTE) and checked with the
+ * sender's row locked, so parallel sends cannot overshoot. New messages are pushed to the
+ * parties' open pages over Server-Sent Events (`GET /api/messages/stream`, live.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  blockConversationContract,
+  listConversationsContract,
+  listMessagesContract,
+  messageStreamContract,
+  sendMessageContract,
+  startConversationContract,
+  unreadMessagesContract,
+  type Conversation,
+  type Message,
+} from '../../../contract/index.js';
+import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { httpError } from '../../lib/http-error.js';
+import { keysetPage } from '../../lib/pagination.js';
+import { route } from '../../lib/route.js';
+import { MessageHub } from './live.js';
+import {
+  appendMessage,
+  findConversation,
+  findListingForConversation,
+  listConversations,
+  listMessages,
+  markRead,
+  openConversation,
+  recentMessageCount,
+  setBlocked,
+  unreadTotal,
+  type ConversationRow,
+  type MessageRow,
+} from './repository.js';
+
+/** Messages one user may send per minute (issue 14: "rate-limited per user"). */
+export const MESSAGES_PER_MINUTE = 20;
+/** A comment line this often keeps proxies from closing an idle stream (milliseconds). */
+const KEEP_ALIVE_MS = 25_000;
+
+const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+function presentMessage(row: MessageRow, userId: string): Message {
+  return {
+    _id: row.id,
+    conversation_id: row.conversationId,
+    text: row.body,
+    mine: row.senderId === userId,
+    sent_at: row.createdAt.toISOString(),
+  };
+}
+
+function presentConversation(row: ConversationRow, userId: string): Conversation {
+  const iAmBuyer = row.buyerId === userId;
+  return {
+    _id: row.id,
+    product: {
+      product_id: row.productId,
+      product_name: row.productName,
+      product_image: row.productImage,
+    },
+    other_party: iAmBuyer
+      ? { name: row.sellerName, photoURL: row.sellerPhoto }
+      : { name: row.buyerName, photoURL: row.buyerPhoto },
+    role: iAmBuyer ? 'buyer' : 'seller',
+    last_message: row.last
+      ? {
+          text: row.last.body,
+          mine: row.last.sender_id === userId,
+          sent_at: new Date(row.last.created_at).toISOString(),
+        }
+      : null,
+    unread_count: row.unread,
+    blocked: row.blockedBy !== null,
+    blocked_by_me: row.blockedBy === userId,
+  };
+}
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = new MessageHub();
+  // Open streams end before the server closes (it waits for open connections otherwise).
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+
+  /**
+   * Sends `text` from `senderId` in the conversation, within the per-user limit, in `tx`.
+   * @throws HttpError 429 over the limit, 403 when the conversation is blocked.
+   */
+  async function send(tx: Transaction, conversationId: string, senderId: string, text: string) {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('update');
+    if ((await recentMessageCount(tx, senderId, 60_000)) >= MESSAGES_PER_MINUTE) {
+      throw httpError(429, `You can send at most ${MESSAGES_PER_MINUTE} messages a minute`);
+    }
+    const message = await appendMessage(tx, conversationId, senderId, text);
+    if (message === 'blocked') throw httpError(403, 'This conversation is blocked.');
+    return message;
+  }
+
+  /** Pushes a committed message to both parties' open pages. */
+  function publish(row: MessageRow, conversation: { buyerId: string; sellerId: string }) {
+    const recipient =
+      row.senderId === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
+    hub.publish(presentMessage(row, row.senderId), row.senderId, recipient);
+  }
+
+  app.route({
+    ...route(startConversationContract, asUser),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      const { product_id, text } = request.body;
+      const listing = await findListingForConversation(app.db, product_id);
+      if (!listing || listing.deletedAt) throw httpError(404, 'Product not found');
+      if (listing.sellerId === me.id) {
+        throw httpError(403, 'You cannot message yourself about your own listing');
+      }
+      const { conversation, message } = await app.db.transaction(async (tx) => {
+        const conversation = await openConversation(tx, product_id, me.id, listing.sellerId);
+        const message = await send(tx, conversation.id, me.id, text);
+        return { conversation, message };
+      });
+      publish(message, { buyerId: me.id, sellerId: listing.sellerId });
+      return reply
+        .code(conversation.created ? 201 : 200)
+        .send({ conversation_id: conversation.id });
+    },
+  });
+
+  app.route({
+    ...route(listConversationsContract, asUser),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      const page = await keysetPage(reply, request.query, (cursor, limit) =>
+        listConversations(app.db, me.id, cursor, limit),
+      );
+      reply.header('cache-control', 'no-store');
+      return page.map((row) => presentConversation(row, me.id));
+    },
+  });
+
+  app.route({
+    ...route(listMessagesContract, asUser),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      const conversation = await findConversation(app.db, me.id, request.params.id);
+      if (!conversation) throw httpError(404, 'No conversation found');
+      const page = await keysetPage(reply, request.query, (cursor, limit) =>
+        listMessages(app.db, conversation.id, cursor, limit),
+      );
+      if (!request.query.cursor) {
+        await markRead(app.db, conversation, me.id);
+        conversation.unread = 0;
+      }
+      reply.header('cache-control', 'no-store');
+      return {
+        conversation: presentConversation(conversation, me.id),
+        messages: page.map((row) => presentMessage(row, me.id)),
+      };
+    },
+  });
+
+  app.route({
+    ...route(sendMessageContract, asUser),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      const conversation = await findConversation(app.db, me.id, request.params.id);
+      if (!conversation) throw httpError(404, 'No conversation found');
+      const message = await app.db.transaction((tx) =>
+        send(tx, conversation.id, me.id, request.body.text),
+      );
+      publish(message, conversation);
+      return reply.code(201).send(presentMessage(message, me.id));
+    },
+  });
+
+  app.route({
+    ...route(blockConversationContract, asUser),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const conversation = await findConversation(app.db, me.id, request.params.id);
+      if (!conversation) throw httpError(404, 'No conversation found');
+      const result = await setBlocked(app.db, conversation.id, me.id, request.body.blocked);
+      if (result === 'forbidden') {
+        throw httpError(403, 'Only the party who blocked this conversation can unblock it');
+      }
+      return { acknowledged: true as const, modifiedCount: result.changed ? 1 : 0 };
+    },
+  });
+
+  app.route({
+    ...route(unreadMessagesContract, asUser),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      reply.header('cache-control', 'no-store');
+      return { unread: await unreadTotal(app.db, me.id) };
+    },
+  });
+
+  app.route({
+    ...route(messageStreamContract, asUser),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      reply.hijack();
+      // The stream outlives the idle-socket timeout (connectionTimeout); the deadline ends it.
+      request.raw.socket?.setTimeout?.(0);
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write('event: ready\ndata: {}\n\n');
+      const unsubscribe = hub.subscribe(me.id, (message) => {
+        raw.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+      });
+      const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const end = () => {
+        clearInterval(keepAlive);
+        clearTimeout(deadline);
+        unsubscribe();
+        openStreams.delete(end);
+        if (!raw.writableEnded) raw.end();
+      };
+      openStreams.add(end);
+      const deadline = setTimeout(end, request.query.max_seconds * 1000);
+      request.raw.on('close', end);
+      // 0: a probe, ended at once (no timer, so it ends even where timers are faked).
+      if (request.query.max_seconds === 0) end();
+    },
+  });
+};

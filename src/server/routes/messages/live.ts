@@ -1,0 +1,47 @@
+/**
+ * Live delivery of new messages to the open pages of their recipients (issue 14): an in-process
+ * hub of Server-Sent-Event listeners per user id. A message is published after its transaction
+ * commits, to both parties (the sender's other tabs too). One instance only: with several
+ * instances a message written on one reaches listeners on the others once the hub is fed from
+ * PostgreSQL LISTEN/NOTIFY or Redis pub/sub (issue 17); until then a page also refreshes its
+ * lists when it regains focus.
+ */
+import type { Message } from '../../../contract/index.js';
+
+/** Receives one message for its user (`mine` already set for that user). */
+export type MessageListener = (message: Message) => void;
+
+export class MessageHub {
+  private readonly listeners = new Map<string, Set<MessageListener>>();
+
+  /** Adds a listener for `userId`. @returns a function that removes it. */
+  subscribe(userId: string, listener: MessageListener): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(userId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    };
+  }
+
+  /** Hands `message` (as its sender sees it) to every listener of the two parties. */
+  publish(message: Message, senderId: string, recipientId: string): void {
+    for (const [userId, mine] of [
+      [senderId, true],
+      [recipientId, false],
+    ] as const) {
+      for (const listener of this.listeners.get(userId) ?? []) listener({ ...message, mine });
+    }
+  }
+
+  /** Open listeners (for tests and metrics). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+}

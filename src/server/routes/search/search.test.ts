@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '../../../contract/index.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
+
+let t: TestApp;
+const ids: Record<string, string> = {};
+let carsId = '';
+let partsId = '';
+
+const search = async (query: string) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+  expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+  return response.json<SearchResult>();
+};
+const names = (result: SearchResult) => result.items.map((item) => item.product_name);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const verified = await createUser(db, { status: 'verified' });
+  const unverified = await createUser(db);
+  const cars = await createCategory(db, 'Search cars');
+  const parts = await createCategory(db, 'Search parts');
+  carsId = cars.id;
+  partsId = parts.id;
+  const day = 24 * 60 * 60 * 1000;
+  const base = Date.now() - 100 * day;
+  const listings = [
+    // name, seller, category, price $, make, model, year, km, fuel, transmission, condition
+    [
+      'Toyota Corolla 1.8 GLi',
+      verified,
+      cars,
+      9_000,
+      'Toyota',
+      'Corolla',
+      2016,
+      120_000,
+      'Petrol',
+      'Automatic',
+      'Good',
+    ],
+    [
+      'Toyota Corolla Hybrid',
+      unverified,
+      cars,
+      15_500,
+      'Toyota',
+      'Corolla',
+      2020,
+      40_000,
+      'Hybrid',
+      'Automatic',
+      'Excellent',
+    ],
+    [
+      'Honda Civic Type R',
+      verified,
+      cars,
+      28_000,
+      'Honda',
+      'Civic',
+      2019,
+      30_000,
+      'Petrol',
+      'Manual',
+      'Excellent',
+    ],
+    [
+      'Škoda Octavia estate',
+      unverified,
+      cars,
+      7_250.5,
+      'Škoda',
+      'Octavia',
+      2012,
+      210_000,
+      'Diesel',
+      'Manual',
+      'Fair',
+    ],
+    [
+      'Nissan Leaf',
+      verified,
+      cars,
+      11_000,
+      'Nissan',
+      'Leaf',
+      2018,
+      null,
+      'Electric',
+      'Automatic',
+      'Good',
+    ],
+    [
+      'Roof rack for hatchbacks',
+      unverified,
+      parts,
+      120,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      'Good',
+    ],
+  ] as const;
+  for (const [i, l] of listings.entries()) {
+    const row = await createProduct(
+      db,
+      { categoryId: l[2].id, sellerId: l[1].id },
+      {
+        productName: l[0],
+        productDescription: i === 5 ? 'Fits most cars; bolts included.' : 'One careful owner.',
+        resellPriceCents: Math.round(l[3] * 100),
+        make: l[4],
+        model: l[5],
+        modelYear: l[6],
+        mileageKm: l[7],
+        fuelType: l[8],
+        transmission: l[9],
+        condition: l[10],
+        createdAt: new Date(base + i * day),
+      },
+    );
+    ids[l[0]] = row.id;
+  }
+  // Not live: sold, removed, taken off the market.
+  const refs = { categoryId: cars.id, sellerId: verified.id };
+  await createProduct(db, refs, { productName: 'Toyota Corolla sold', make: 'Toyota', sold: true });
+  await createProduct(db, refs, {
+    productName: 'Toyota Corolla removed',
+    make: 'Toyota',
+    deletedAt: new Date(),
+  });
+  await createProduct(db, refs, {
+    productName: 'Toyota Corolla away',
+    make: 'Toyota',
+    unavailable: true,
+  });
+});
+afterAll(() => t.close());
+
+describe('GET /api/search', () => {
+  it('lists every live listing newest first without a query, with total and no cursor on one page', async () => {
+    const result = await search('');
+    expect(names(result)).toEqual([
+      'Roof rack for hatchbacks',
+      'Nissan Leaf',
+      'Škoda Octavia estate',
+      'Honda Civic Type R',
+      'Toyota Corolla Hybrid',
+      'Toyota Corolla 1.8 GLi',
+    ]);
+    expect(result.total).toBe(6);
+    expect(result.next_cursor).toBeNull();
+    expect(result.items[1]).toMatchObject({
+      _id: ids['Nissan Leaf'],
+      make: 'Nissan',
+      fuel_type: 'Electric',
+      resell_price: 11_000,
+    });
+  });
+
+  it('finds by keyword with a typo, by prefix, by make and model words, and ignoring accents', async () => {
+    expect(names(await search('q=corola')).sort()).toEqual([
+      'Toyota Corolla 1.8 GLi',
+      'Toyota Corolla Hybrid',
+    ]);
+    expect(names(await search('q=toyota%20corola')).length).toBe(2);
+    expect(names(await search('q=civ'))).toEqual(['Honda Civic Type R']);
+    expect(names(await search('q=skoda'))).toEqual(['Škoda Octavia estate']);
+    expect(names(await search('q=OCTAV'))).toEqual(['Škoda Octavia estate']);
+    expect(names(await search('q=bolts'))).toEqual(['Roof rack for hatchbacks']);
+    expect((await search('q=zzzzqqq')).total).toBe(0);
+    expect((await search('q=%2B%26%7C!')).total).toBe(6); // only operators: no keyword
+  });
+
+  it('applies each filter', async () => {
+    const cases: [string, string[]][] = [
+      [`category=${partsId}`, ['Roof rack for hatchbacks']],
+      ['make=toyota', ['Toyota Corolla Hybrid', 'Toyota Corolla 1.8 GLi']],
+      ['make=Toyota&model=corolla&min_year=2018', ['Toyota Corolla Hybrid']],
+      ['min_price=9000&max_price=11000', ['Nissan Leaf', 'Toyota Corolla 1.8 GLi']],
+      ['max_price=7250.50', ['Roof rack for hatchbacks', 'Škoda Octavia estate']],
+      ['min_year=2018&max_year=2019', ['Nissan Leaf', 'Honda Civic Type R']],
+      ['max_mileage=40000', ['Honda Civic Type R', 'Toyota Corolla Hybrid']],
+      ['condition=Excellent', ['Honda Civic Type R', 'Toyota Corolla Hybrid']],
+      ['fuel_type=Diesel', ['Škoda Octavia estate']],
+      ['transmission=Manual', ['Škoda Octavia estate', 'Honda Civic Type R']],
+      ['verified=true', ['Nissan Leaf', 'Honda Civic Type R', 'Toyota Corolla 1.8 GLi']],
+      ['verified=false', names(await search(''))],
+      [`q=corolla&verified=true&category=${carsId}`, ['Toyota Corolla 1.8 GLi']],
+    ];
+    for (const [query, expected] of cases) {
+      const result = await search(query);
+      expect(names(result), query).toEqual(expected);
+      expect(result.total, query).toBe(expected.length);
+    }
+  });
+
+  it('sorts by each order', async () => {
+    expect(names(await search('sort=price_asc'))).toEqual([
+      'Roof rack for hatchbacks',
+      'Škoda Octavia estate',
+      'Toyota Corolla 1.8 GLi',
+      'Nissan Leaf',
+      'Toyota Corolla Hybrid',
+      'Honda Civic Type R',
+    ]);
+    expect(names(await search('sort=price_desc'))[0]).toBe('Honda Civic Type R');
+    expect(names(await search('sort=price_desc')).at(-1)).toBe('Roof rack for hatchbacks');
+    // Unknown mileage and year sort last.
+    expect(names(await search(`sort=mileage_asc&category=${carsId}`))).toEqual([
+      'Honda Civic Type R',
+      'Toyota Corolla Hybrid',
+      'Toyota Corolla 1.8 GLi',
+      'Škoda Octavia estate',
+      'Nissan Leaf',
+    ]);
+    expect(names(await search('sort=year_desc'))).toEqual([
+      'Toyota Corolla Hybrid',
+      'Honda Civic Type R',
+      'Nissan Leaf',
+      'Toyota Corolla 1.8 GLi',
+      'Škoda Octavia estate',
+      'Roof rack for hatchbacks',
+    ]);
+  });
+
+  it('counts facets over every match, and they add up to the total', async () => {
+    const result = await search('limit=1');
+    expect(result.items).toHaveLength(1);
+    expect(result.total).toBe(6);
+    const sum = (facet: { count: number }[]) => facet.reduce((total, f) => total + f.count, 0);
+    expect(sum(result.facets.condition)).toBe(6);
+    expect(sum(result.facets.category)).toBe(6);
+    // The roof rack has no vehicle details.
+    expect(sum(result.facets.make)).toBe(5);
+    expect(sum(result.facets.fuel_type)).toBe(5);
+    expect(sum(result.facets.transmission)).toBe(5);
+    expect(result.facets.make[0]).toEqual({ value: 'Toyota', count: 2 });
+    expect(result.facets.category).toContainEqual({
+      value: carsId,
+      label: 'Search cars',
+      count: 5,
+    });
+    expect(result.facets.transmission).toEqual([
+      { value: 'Automatic', count: 3 },
+      { value: 'Manual', count: 2 },
+    ]);
+    const filtered = await search('q=corolla');
+    expect(filtered.facets.fuel_type.map((f) => f.value).sort()).toEqual(['Hybrid', 'Petrol']);
+  });
+
+  it('pages through every live listing exactly once, in every sort order', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'mileage_asc', 'year_desc']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const result: SearchResult = await search(
+          `sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(result.items.length, sort).toBeLessThanOrEqual(2);
+        seen.push(...result.items.map((item) => item._id));
+        cursor = result.next_cursor;
+      } while (cursor);
+      expect(seen.length, sort).toBe(6);
+      expect(new Set(seen), sort).toEqual(new Set(Object.values(ids)));
+    }
+  });
+
+  it('answers 400 naming the parameter for bad values', async () => {
+    const newestCursor = (await search('limit=1')).next_cursor!;
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=x', 'limit'],
+      ['sort=cheapest', 'sort'],
+      ['min_price=-1', 'min_price'],
+      ['max_price=abc', 'max_price'],
+      ['max_price=1.234', 'max_price'],
+      ['min_price=10&max_price=5', 'max_price'],
+      ['min_year=1800', 'min_year'],
+      ['max_year=2.5', 'max_year'],
+      ['min_year=2020&max_year=2010', 'max_year'],
+      ['max_mileage=-5', 'max_mileage'],
+      ['condition=New', 'condition'],
+      ['fuel_type=Coal', 'fuel_type'],
+      ['transmission=CVT', 'transmission'],
+      ['verified=yes', 'verified'],
+      ['category=nope', 'category'],
+      [`q=${'a'.repeat(101)}`, 'q'],
+      ['cursor=!!', 'cursor'],
+      ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      [`sort=price_asc&cursor=${newestCursor}`, 'cursor'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toContain(`querystring.${field}`);
+    }
+  });
+});

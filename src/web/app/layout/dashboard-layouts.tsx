@@ -1,0 +1,30 @@
+/** The three dashboards' shells with their sidebar links (spec §2); their pages nest inside. */
+import { DashboardLayout } from '../../components/dashboard-layout';
+import { paths } from '../../lib/paths';
+
+const adminLinks = [
+  { to: paths.adminSellers.href(), label: 'All Seller' },
+  { to: paths.adminBuyers.href(), label: 'All Buyer' },
+  { to: paths.adminReportedProducts.href(), label: 'Reported Product' },
+  { to: paths.adminCategories.href(), label: 'Categories' },
+] as const;
+
+const sellerLinks = [
+  { to: paths.sellerAddProduct.href(), label: 'Add A Product' },
+  { to: paths.sellerProducts.href(), label: 'My Products' },
+  { to: paths.sellerBookings.href(), label: 'Bookings' },
+] as const;
+
+const buyerLinks = [{ to: paths.buyerOrders.href(), label: 'My Orders' }] as const;
+
+export function AdminDashboardLayout() {
+  return <DashboardLayout title="Admin dashboard" links={adminLinks} smallScreen="dropdown" />;
+}
+
+export function SellerDashboardLayout() {
+  return <DashboardLayout title="Seller dashboard" links={sellerLinks} smallScreen="drawer" />;
+}
+
+export function BuyerDashboardLayout() {
+  return <DashboardLayout title="Buyer dashboard" links={buyerLinks} smallScreen="drawer" />;
+}

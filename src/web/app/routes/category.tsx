@@ -1,0 +1,51 @@
+/**
+ * Category page (spec §2 Category page, route /category/{id}), composed from two features: the
+ * catalogue's product grid and, for a buyer (useIsBuyer), the orders feature's Book Now and
+ * Report on each unsold card; Book Now opens the booking modal (a dialog, its own lazy chunk).
+ * Spec §2 puts this page behind login: the router wraps it in RequireAuth.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router';
+import type { ProductCard } from '../../../contract/entities';
+import { CategoryProducts } from '../../features/catalog/components/category-products';
+import { BuyerActions } from '../../features/orders/components/buyer-actions';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useIsBuyer } from '../../lib/auth/roles';
+
+const BookingModal = lazy(() =>
+  import('../../features/orders/components/booking-modal').then((m) => ({
+    default: m.BookingModal,
+  })),
+);
+
+export function CategoryRoute() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const isBuyer = useIsBuyer();
+  /** The product being booked; the booking modal shows while it is set. */
+  const [booking, setBooking] = useState<ProductCard | null>(null);
+
+  return (
+    <>
+      <CategoryProducts
+        categoryId={id}
+        roleChecking={isBuyer.isLoading}
+        buyerActions={
+          isBuyer.holds
+            ? (product) => <BuyerActions product={product} onBook={setBooking} />
+            : undefined
+        }
+      />
+      {booking && user && (
+        <Suspense fallback={null}>
+          <BookingModal
+            key={booking._id}
+            product={booking}
+            user={user}
+            onClose={() => setBooking(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

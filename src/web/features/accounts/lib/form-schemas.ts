@@ -1,0 +1,59 @@
+/**
+ * The account forms' rules and messages (spec §5 Registration and Login, §9). zod lives here, so
+ * only the lazy form pages import this module (never the entry chunk).
+ */
+import { z } from 'zod';
+import { passwordSchema } from '../../../../contract/accounts';
+import { limits, registrationRoles } from '../../../../contract/limits';
+
+/** Spec §5 "Dialog built-in checks": Invalid email address. */
+const emailFormat = z
+  .email({ message: 'Invalid email address' })
+  .max(limits.emailMax, { message: `Email must be at most ${limits.emailMax} characters` });
+
+/** Spec §5 Login: email required and of email type; password has no rule. */
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, { message: 'email is required' }).pipe(emailFormat),
+  password: z.string(),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+/** A password: required, then the contract's 6–128 rule (spec §5, §9). */
+const requiredPassword = z
+  .string()
+  .min(1, { message: 'Password is required' })
+  .pipe(passwordSchema);
+
+/** Spec §5 Registration: every field required; role buyer or seller (default buyer). */
+export const registrationSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'name is required' })
+    .max(limits.displayNameMax, {
+      message: `name must be at most ${limits.displayNameMax} characters`,
+    }),
+  email: z.string().trim().min(1, { message: 'email is required' }).pipe(emailFormat),
+  photo: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, {
+    message: 'Image is required',
+  }),
+  role: z.enum(registrationRoles, { message: 'Role is required' }),
+  password: requiredPassword,
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type RegistrationValues = z.output<typeof registrationSchema>;
+
+/** The forgot-password form: the account's email. */
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, { message: 'email is required' }).pipe(emailFormat),
+});
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** The reset form: a new password (spec §5 rule) typed twice. */
+export const resetPasswordSchema = z
+  .object({ password: requiredPassword, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

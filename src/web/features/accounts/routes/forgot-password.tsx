@@ -1,0 +1,73 @@
+/**
+ * Forgot password (DESIGN.md §8: the spec's "Forgot password?" link leads to a working reset).
+ * Asks for the account's email and has the server mail a link to /reset-password. The answer is
+ * the same whether the email has an account or not, and so is the confirmation shown here.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { requestPasswordReset } from '../../../lib/auth/identity-client';
+import { AuthCard } from '../components/auth-card';
+import { SubmitButton } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/form-schemas';
+import { errorText } from '../../../lib/error-text';
+
+export const resetLinkSentMessage =
+  'If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.';
+
+export function ForgotPasswordRoute() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const handleRequest = handleSubmit(async ({ email }) => {
+    try {
+      await requestPasswordReset(email, paths.resetPassword.href());
+      setSentTo(email);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  });
+
+  return (
+    <AuthCard heading="Forgot Password">
+      {sentTo ? (
+        <div role="status" className="alert alert-soft alert-success">
+          <span>{resetLinkSentMessage}</span>
+        </div>
+      ) : (
+        <form noValidate onSubmit={(event) => void handleRequest(event)} className="space-y-2">
+          <p className="text-sm text-base-content/80">
+            Enter the email of your account and we will send you a link to choose a new password.
+          </p>
+          <FormField label="Email" error={errors.email?.message}>
+            <input
+              type="email"
+              autoComplete="email"
+              className="input w-full"
+              {...register('email')}
+            />
+          </FormField>
+          <SubmitButton submitting={isSubmitting} progressLabel="Sending the reset link">
+            Send Reset Link
+          </SubmitButton>
+        </form>
+      )}
+      <p className="text-center text-sm">
+        <Link to={paths.login.href()} className="link font-semibold link-primary">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

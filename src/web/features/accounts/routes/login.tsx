@@ -1,0 +1,117 @@
+/**
+ * Login page (spec §2 Login, §5 Login, §8): heading "Login Now", email (required, email type)
+ * and password, a Login button, "Forgot password?" (to /forgot-password: DESIGN.md §8),
+ * "Continue With Google" and a link to /registration. Success toasts "Login Success" (or
+ * "User Login Successful." back from Google) and goes to the page the user came from, or /.
+ * A failed sign-in toasts the provider's message.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { AuthCard } from '../components/auth-card';
+import { SubmitButton } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { loginSchema, type LoginValues } from '../lib/form-schemas';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { fromState, safePath } from '../../../lib/auth/redirect';
+import { errorText } from '../../../lib/error-text';
+
+export function LoginRoute() {
+  const { signIn, user, loading } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const from = fromState(location.state) ?? safePath(searchParams.get('from')) ?? paths.home.href();
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    // Back from registration the address just registered is filled in (issue 12, point 6).
+    defaultValues: { email: emailState(location.state), password: '' },
+  });
+
+  // Back from Google: signed in → toast and go on; refused → the provider's error.
+  const googleResult = searchParams.get('google');
+  const googleError = searchParams.get('error');
+  useEffect(() => {
+    if (googleError) {
+      toast.error(googleErrorText(googleError, searchParams.get('error_description')), {
+        id: 'google-sign-in',
+      });
+      return;
+    }
+    if (googleResult === 'signed-in' && !loading && user) {
+      toast.success('User Login Successful.', { id: 'google-sign-in' });
+      void navigate(from, { replace: true });
+    }
+  }, [googleResult, googleError, loading, user, from, navigate, searchParams]);
+
+  const handleLogin = handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+      toast.success('Login Success');
+      void navigate(from, { replace: true });
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  });
+
+  return (
+    <AuthCard heading="Login Now">
+      <form noValidate onSubmit={(event) => void handleLogin(event)} className="space-y-2">
+        <FormField label="Email" error={errors.email?.message}>
+          <input
+            type="email"
+            autoComplete="email"
+            className="input w-full"
+            {...register('email')}
+          />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <input
+            type="password"
+            autoComplete="current-password"
+            className="input w-full"
+            {...register('password')}
+          />
+        </FormField>
+        <div className="text-right">
+          <Link to={paths.forgotPassword.href()} className="link text-sm link-primary">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton submitting={isSubmitting} progressLabel="Logging in">
+          Login
+        </SubmitButton>
+      </form>
+      <p className="text-center text-sm">
+        New to Second Gear?{' '}
+        <Link to={paths.registration.href()} className="link font-semibold link-primary">
+          Register Now
+        </Link>
+      </p>
+      <div className="divider my-0">OR</div>
+      <GoogleSignIn from={from} />
+    </AuthCard>
+  );
+}
+
+/** The `email` the registration page passes in `location.state`, or ''. */
+function emailState(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** Better Auth's error codes in the callback URL, as a sentence. */
+function googleErrorText(code: string, description: string | null): string {
+  if (description) return description;
+  const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return `Google sign-in failed: ${words}`;
+}

@@ -1,0 +1,127 @@
+/**
+ * Registration page (spec §2 Registration, §5, §8, §9): heading "Register Now"; name, email,
+ * photo, role (buyer or seller, default buyer) and password; a link back to /login.
+ * On submit: create the account, upload the photo ("Failed to save your picture! …" if that
+ * fails, and go on without it), save the user record, update the profile, show "Registration
+ * Success" / "Now you can Login" for 2500 ms, log out and go to /login (its e-mail field
+ * prefilled with the new address). A progress indicator
+ * replaces the submit button meanwhile; a failure toasts the provider's message.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import Swal from 'sweetalert2';
+import { paths } from '../../../lib/paths';
+import { acceptedImageTypes, registrationRoles } from '../../../../contract/limits';
+import { saveUserRecord } from '../api/save-user';
+import { uploadImage } from '../../../lib/upload-image';
+import { AuthCard } from '../components/auth-card';
+import { SubmitButton } from '../../../components/submitting-indicator';
+import { FormField } from '../../../components/form-field';
+import { useAuth } from '../../../lib/auth/auth-context';
+import {
+  registrationSchema,
+  type RegistrationInput,
+  type RegistrationValues,
+} from '../lib/form-schemas';
+import { errorText } from '../../../lib/error-text';
+
+/** Spec §9: the success dialog lasts 2500 ms. */
+export const REGISTRATION_DIALOG_MS = 2500;
+
+export const photoUploadFailedMessage =
+  'Failed to save your picture! you can upload again from profile section';
+
+export function RegistrationRoute() {
+  const { signUp, updateProfile, logOut } = useAuth();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationInput, unknown, RegistrationValues>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: { name: '', email: '', role: 'buyer', password: '' },
+  });
+
+  const handleRegister = handleSubmit(async ({ name, email, photo, role, password }) => {
+    try {
+      const user = await signUp({ name, email, password });
+      let photoURL = '';
+      try {
+        photoURL = await uploadImage(photo[0]!);
+      } catch {
+        toast.error(photoUploadFailedMessage);
+      }
+      await saveUserRecord({ displayName: name, email: user.email, photoURL, role, uid: user.uid });
+      await updateProfile({ name, image: photoURL });
+      await Swal.fire({
+        icon: 'success',
+        title: 'Registration Success',
+        text: 'Now you can Login',
+        timer: REGISTRATION_DIALOG_MS,
+        showConfirmButton: false,
+      });
+      await logOut();
+      // Issue 12, point 6: the login form starts with the address just registered.
+      void navigate(paths.login.href(), { state: { email: user.email } });
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  });
+
+  return (
+    <AuthCard heading="Register Now">
+      <form noValidate onSubmit={(event) => void handleRegister(event)} className="space-y-2">
+        <FormField label="Name" error={errors.name?.message}>
+          <input type="text" autoComplete="name" className="input w-full" {...register('name')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <input
+            type="email"
+            autoComplete="email"
+            className="input w-full"
+            {...register('email')}
+          />
+        </FormField>
+        <FormField label="Photo" error={errors.photo?.message}>
+          <input
+            type="file"
+            accept={acceptedImageTypes.join(',')}
+            className="file-input w-full"
+            {...register('photo')}
+          />
+        </FormField>
+        <FormField label="Role" error={errors.role?.message}>
+          <select className="select w-full" {...register('role')}>
+            {registrationRoles.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <input
+            type="password"
+            autoComplete="new-password"
+            className="input w-full"
+            {...register('password')}
+          />
+        </FormField>
+        <div className="pt-2">
+          <SubmitButton submitting={isSubmitting} progressLabel="Creating your account">
+            Register
+          </SubmitButton>
+        </div>
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to={paths.login.href()} className="link font-semibold link-primary">
+          Login Now
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

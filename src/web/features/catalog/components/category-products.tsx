@@ -1,0 +1,75 @@
+/**
+ * The body of the category page (spec §2 Category page): heading "All Product" and a grid of
+ * product cards, 1, 2 or 3 columns by width, newest first, with "Load more" for the next page.
+ * An unknown or malformed category id shows the not-found page. What a buyer can do with a card
+ * (Book Now, Report) is the caller's: the page in src/web/app composes it from the orders feature.
+ */
+import type { ReactNode } from 'react';
+import type { ProductCard as Product } from '../../../../contract/entities';
+import { ErrorMessage } from '../../../components/error-message';
+import { LoadMoreButton } from '../../../components/load-more-button';
+import { NotFound } from '../../../components/not-found';
+import { PageTitle } from '../../../components/page-title';
+import { ProgressBar } from '../../../components/progress-bar';
+import { isApiError } from '../../../lib/api-client';
+import { useCategoryProducts } from '../api/get-category-products';
+import { ProductCard } from './product-card';
+
+export interface CategoryProductsProps {
+  categoryId: string;
+  /** The buyer's actions on an unsold card, or undefined when the viewer is not a buyer. */
+  buyerActions?: (product: Product) => ReactNode;
+  /** True while the viewer's buyer role is being checked: the cards' feet stay empty. */
+  roleChecking?: boolean;
+}
+
+export function CategoryProducts({
+  categoryId,
+  buyerActions,
+  roleChecking = false,
+}: CategoryProductsProps) {
+  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useCategoryProducts(categoryId);
+
+  if (!data && isApiError(error, 400, 404)) return <NotFound />;
+
+  const products = data?.pages.flatMap((page) => page.items) ?? [];
+  const categoryName = products[0]?.category_name;
+
+  return (
+    <>
+      <PageTitle title={categoryName ?? 'All Product'} />
+      <h1 className="mb-8 text-center text-3xl font-bold">All Product</h1>
+      {isPending ? (
+        <ProgressBar label="Loading products" />
+      ) : !data ? (
+        <ErrorMessage error={error} />
+      ) : (
+        <>
+          {products.length === 0 && (
+            // Issue 12, point 5: an empty category says so instead of an empty page.
+            <p className="py-6 text-center text-lg">No products in this category yet.</p>
+          )}
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {products.map((product) => (
+              <li key={product._id}>
+                <ProductCard
+                  product={product}
+                  roleChecking={roleChecking}
+                  buyerActions={buyerActions?.(product)}
+                />
+              </li>
+            ))}
+          </ul>
+          {error && <ErrorMessage error={error} />}
+          <LoadMoreButton
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+            className="mt-10"
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,2 +1,0 @@
-/** /user/admin, all sellers (spec §2): the page lives in features/moderation. */
-export { AllSellersRoute } from '../../moderation/routes/all-sellers';

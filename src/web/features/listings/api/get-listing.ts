@@ -1,0 +1,25 @@
+/**
+ * GET /api/product/{id} (issue 13): one listing with every field and its seller card; 404 for an
+ * unknown or removed one. GET /api/product/{id}/contact: the seller's phone and e-mail, asked
+ * only for a signed-in user.
+ */
+import { useQuery } from '@tanstack/react-query';
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function useListing(id: string) {
+  return useQuery({
+    queryKey: queryKeys.catalog.listing(id),
+    queryFn: ({ signal }) => apiCall(apiRoutes.getListing, { params: { id }, signal }),
+  });
+}
+
+/** The seller's contact; disabled (no call) without a signed-in user. */
+export function useSellerContact(id: string, uid: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.catalog.sellerContact(uid ?? '', id),
+    queryFn: ({ signal }) => apiCall(apiRoutes.getSellerContact, { params: { id }, signal }),
+    enabled: uid !== undefined,
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * Messages (/messages and /messages/{conversationId}; issue 14), for every signed-in user: the
+ * conversation list (listing photo and name, the other party, the last message, unread count)
+ * and the open conversation's thread with a form to write. At large widths both sit side by
+ * side; on a phone the list, or the open thread with a link back. New messages appear without a
+ * reload (the message stream refreshes the queries, useMessageStream in the navigation bar).
+ * Every text is rendered as text, never HTML.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { LoadMoreButton } from '../../../components/load-more-button';
+import { PageTitle } from '../../../components/page-title';
+import { ProgressBar } from '../../../components/progress-bar';
+import { messageMaxLength, messageTexts, type Conversation } from '../../../../contract/messages';
+import { paths } from '../../../lib/paths';
+import { useBlockConversation, useConversations, useSendMessage, useThread } from '../api/messages';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function MessagesRoute() {
+  const { conversationId } = useParams();
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+      <PageTitle title="Messages" />
+      <h1 className="mb-6 text-3xl font-bold">Messages</h1>
+      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <div className={conversationId ? 'hidden lg:block' : ''}>
+          <ConversationList />
+        </div>
+        {conversationId ? (
+          <Thread key={conversationId} conversationId={conversationId} />
+        ) : (
+          <p className="hidden self-center text-center text-base-content/70 lg:block">
+            Choose a conversation.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ConversationList() {
+  const conversations = useConversations();
+  if (conversations.isPending) return <ProgressBar label="Loading your conversations" />;
+  const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
+  if (conversations.error && items.length === 0) {
+    return <ErrorMessage error={conversations.error} />;
+  }
+  if (items.length === 0) return <p className="py-6 text-lg">{messageTexts.empty}</p>;
+  return (
+    <nav aria-label="Conversations">
+      <ul className="flex flex-col gap-2">
+        {items.map((conversation) => (
+          <li key={conversation._id}>
+            <ConversationLink conversation={conversation} />
+          </li>
+        ))}
+      </ul>
+      <LoadMoreButton
+        hasNextPage={conversations.hasNextPage}
+        isFetchingNextPage={conversations.isFetchingNextPage}
+        fetchNextPage={conversations.fetchNextPage}
+        className="mt-4"
+      />
+    </nav>
+  );
+}
+
+function ConversationLink({ conversation }: { conversation: Conversation }) {
+  const unread = conversation.unread_count;
+  return (
+    <NavLink
+      to={paths.conversation.href(conversation._id)}
+      data-testid="conversation"
+      className={({ isActive }) =>
+        `flex items-center gap-3 rounded-box border p-3 ${
+          isActive ? 'border-primary bg-base-200' : 'border-base-300 bg-base-100'
+        }`
+      }
+    >
+      <img
+        src={conversation.product.product_image}
+        alt=""
+        className="size-12 shrink-0 rounded-box object-cover"
+        width={48}
+        height={48}
+        loading="lazy"
+      />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold" title={conversation.product.product_name}>
+          {conversation.product.product_name}
+        </span>
+        <span className="block truncate text-sm" title={conversation.other_party.name}>
+          {conversation.other_party.name}
+        </span>
+        {conversation.last_message && (
+          <span className="block truncate text-sm text-base-content/70">
+            {conversation.last_message.mine ? 'You: ' : ''}
+            {conversation.last_message.text}
+          </span>
+        )}
+      </span>
+      {unread > 0 && (
+        <span className="badge shrink-0 badge-primary" aria-label={`${unread} unread`}>
+          {unread}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+function Thread({ conversationId }: { conversationId: string }) {
+  const thread = useThread(conversationId);
+  const send = useSendMessage(conversationId);
+  const block = useBlockConversation(conversationId);
+  const [text, setText] = useState('');
+  const [failure, setFailure] = useState('');
+
+  if (thread.isPending) return <ProgressBar label="Loading the conversation" />;
+  if (!thread.data) return <ErrorMessage error={thread.error} />;
+  const { conversation, messages } = thread.data;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    try {
+      await send.mutateAsync(text);
+      setText('');
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The message was not sent');
+    }
+  };
+
+  return (
+    <article className="flex min-w-0 flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
+      <header className="flex flex-wrap items-center gap-3">
+        <Link to={paths.messages.href()} className="btn btn-ghost btn-sm lg:hidden">
+          ← Conversations
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-xl font-semibold" title={conversation.product.product_name}>
+            {conversation.product.product_name}
+          </h2>
+          <p className="truncate text-sm">with {conversation.other_party.name}</p>
+        </div>
+        {(!conversation.blocked || conversation.blocked_by_me) && (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={block.isPending}
+            onClick={() => block.mutate(!conversation.blocked)}
+          >
+            {conversation.blocked ? 'Unblock' : 'Block'}
+          </button>
+        )}
+      </header>
+      <ol className="flex flex-col gap-2" aria-label="Messages" aria-live="polite">
+        {[...messages].reverse().map((message) => (
+          <li
+            key={message._id}
+            data-testid="message"
+            className={`max-w-[85%] rounded-box px-3 py-2 break-words whitespace-pre-wrap ${
+              message.mine ? 'self-end bg-primary text-primary-content' : 'self-start bg-base-200'
+            }`}
+          >
+            <span className="sr-only">
+              {message.mine ? 'You: ' : `${conversation.other_party.name}: `}
+            </span>
+            {message.text}
+            <time className="mt-1 block text-xs opacity-80" dateTime={message.sent_at}>
+              {timeFormat.format(new Date(message.sent_at))}
+            </time>
+          </li>
+        ))}
+      </ol>
+      {conversation.blocked ? (
+        <p role="status" className="text-base-content/80">
+          {messageTexts.blocked}
+        </p>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
+          <label className="font-medium" htmlFor="message-text">
+            Message
+          </label>
+          <textarea
+            id="message-text"
+            className="textarea w-full"
+            rows={3}
+            maxLength={messageMaxLength}
+            required
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {failure && (
+            <p role="alert" className="text-error">
+              {failure}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="btn self-end btn-primary"
+            disabled={send.isPending || text.trim() === ''}
+          >
+            {messageTexts.send}
+          </button>
+        </form>
+      )}
+    </article>
+  );
+}

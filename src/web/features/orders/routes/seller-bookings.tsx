@@ -1,0 +1,125 @@
+/**
+ * Bookings (/user/seller/bookings; issue 14, Seller dashboard): every booking of the seller's
+ * products, newest first, as one card each at every width (nothing hidden at 360 px): the
+ * product, the buyer's name, e-mail and phone (as mailto/tel links), the meeting location, when
+ * they booked, and `PAID` / `UNPAID` (or Declined / Cancelled). An unpaid booking can be
+ * declined with an optional message for the buyer ("Confirm" / "Don't Confirm" first, spec §5).
+ */
+import { DashboardPage } from '../../../components/dashboard-page';
+import { confirmWithNote, showFailure, showSuccess } from '../../../components/dialogs';
+import { ErrorMessage } from '../../../components/error-message';
+import { LoadMoreButton } from '../../../components/load-more-button';
+import { ProgressBar } from '../../../components/progress-bar';
+import { formatDollars } from '../../../../contract/money';
+import { bookingTexts, declineMessageMax, type Order } from '../../../../contract/orders';
+import { useDeclineOrder, useSellerOrders } from '../api/booking-actions';
+import { BookingStateBadge } from '../components/booking-state-badge';
+
+const bookedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function SellerBookingsRoute() {
+  const bookings = useSellerOrders();
+  const decline = useDeclineOrder();
+
+  const handleDecline = async (order: Order) => {
+    const message = await confirmWithNote(
+      `Decline the booking of ${order.product_info.product_name}?`,
+      'A message for the buyer (optional)',
+      declineMessageMax,
+    );
+    if (message === null) return;
+    try {
+      await decline.mutateAsync({ orderId: order._id, message });
+      await showSuccess(bookingTexts.declined);
+    } catch (failure) {
+      await showFailure('Error', failure instanceof Error ? failure.message : undefined);
+    }
+  };
+
+  const orders = bookings.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <DashboardPage heading="Bookings">
+      {bookings.isPending ? (
+        <ProgressBar label="Loading your bookings" />
+      ) : bookings.error && orders.length === 0 ? (
+        <ErrorMessage error={bookings.error} />
+      ) : orders.length === 0 ? (
+        <p className="py-10 text-center text-lg">{bookingTexts.noBookings}</p>
+      ) : (
+        <>
+          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Bookings">
+            {orders.map((order) => (
+              <li
+                key={order._id}
+                data-testid="booking"
+                className="card border border-base-300 bg-base-100"
+              >
+                <div className="card-body gap-3 p-4">
+                  <div className="flex items-start gap-3">
+                    <img
+                      src={order.product_info.product_image}
+                      alt={order.product_info.product_name}
+                      className="size-16 shrink-0 rounded-box object-cover"
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                    />
+                    <div className="min-w-0 flex-1">
+                      <h2 className="font-semibold break-words">
+                        {order.product_info.product_name}
+                      </h2>
+                      <p>{formatDollars(order.product_info.product_price)}</p>
+                    </div>
+                    <BookingStateBadge order={order} />
+                  </div>
+                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                    <dt className="font-medium">Buyer</dt>
+                    <dd className="break-words">{order.customer_info.customer_name}</dd>
+                    <dt className="font-medium">E-mail</dt>
+                    <dd className="[overflow-wrap:anywhere]">
+                      <a className="link" href={`mailto:${order.customer_info.customer_email}`}>
+                        {order.customer_info.customer_email}
+                      </a>
+                    </dd>
+                    <dt className="font-medium">Phone</dt>
+                    <dd>
+                      <a className="link" href={`tel:${order.customer_info.customer_phone}`}>
+                        {order.customer_info.customer_phone}
+                      </a>
+                    </dd>
+                    <dt className="font-medium">Meeting location</dt>
+                    <dd className="break-words">{order.customer_info.meeting_location}</dd>
+                    <dt className="font-medium">Booked</dt>
+                    <dd>
+                      <time dateTime={order.booked_at}>
+                        {bookedAt.format(new Date(order.booked_at))}
+                      </time>
+                    </dd>
+                  </dl>
+                  {order.booking_state === 'open' && (
+                    <div className="card-actions justify-end">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline btn-error"
+                        aria-label={`Decline the booking of ${order.product_info.product_name} by ${order.customer_info.customer_name}`}
+                        disabled={decline.isPending && decline.variables?.orderId === order._id}
+                        onClick={() => void handleDecline(order)}
+                      >
+                        Decline
+                      </button>
+                    </div>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <LoadMoreButton
+            hasNextPage={bookings.hasNextPage}
+            isFetchingNextPage={bookings.isFetchingNextPage}
+            fetchNextPage={bookings.fetchNextPage}
+          />
+        </>
+      )}
+    </DashboardPage>
+  );
+}

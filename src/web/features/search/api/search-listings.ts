@@ -1,0 +1,25 @@
+/**
+ * GET /api/search (issue 13): one page of live listings matching the URL's filters, with the
+ * total and facet counts; "Load more" passes the answer's `next_cursor`.
+ */
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { SearchState } from '../lib/search-params';
+
+export const searchQueryOptions = (state: SearchState) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.search(state),
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(apiRoutes.search, {
+        query: { ...state.filters, sort: state.sort, cursor: pageParam ?? undefined } as never,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+  });
+
+export function useSearchListings(state: SearchState) {
+  return useInfiniteQuery(searchQueryOptions(state));
+}

@@ -1,0 +1,176 @@
+/**
+ * The search page's filters (issue 13): category, make, model, price, model year, mileage,
+ * condition, fuel, transmission and verified sellers. Lists offer the facet values of the current
+ * matches with their counts. Choosing in a list applies at once; typed numbers apply with
+ * "Apply filters". Below `lg` the panel is collapsed behind a "Filters" button.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { SearchFacets } from '../../../../contract/search';
+import { conditions, fuelTypes, transmissions } from '../../../../contract/limits';
+import { filterKeys, type SearchState } from '../lib/search-params';
+
+export interface SearchFiltersProps {
+  state: SearchState;
+  facets: SearchFacets | undefined;
+  onApply: (filters: SearchState['filters']) => void;
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The facet's values with counts, and the current value even when no match has it. */
+function optionsOf(
+  facet: { value: string; count: number; label?: string }[] | undefined,
+  all: readonly string[] | undefined,
+  current: string | undefined,
+): Option[] {
+  const counts = new Map((facet ?? []).map((f) => [f.value, f]));
+  const values = all ? [...all] : (facet ?? []).map((f) => f.value);
+  if (current && !values.includes(current)) values.push(current);
+  return values.map((value) => {
+    const found = counts.get(value);
+    const label = found?.label ?? value;
+    return { value, label: found ? `${label} (${found.count})` : label };
+  });
+}
+
+export function SearchFilters({ state, facets, onApply }: SearchFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const f = state.filters;
+
+  const apply = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const filters: SearchState['filters'] = {};
+    for (const key of filterKeys) {
+      const value = data.get(key);
+      if (typeof value === 'string' && value.trim()) filters[key] = value.trim();
+    }
+    onApply(filters);
+  };
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(event.currentTarget);
+  };
+  const applyNow = (event: { currentTarget: { form: HTMLFormElement | null } }) => {
+    if (event.currentTarget.form) apply(event.currentTarget.form);
+  };
+
+  const select = (
+    name: 'category' | 'make' | 'condition' | 'fuel_type' | 'transmission',
+    label: string,
+    options: Option[],
+  ) => (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-base-content">{label}</span>
+      <select
+        name={name}
+        defaultValue={f[name] ?? ''}
+        className="select select-sm w-full"
+        onChange={applyNow}
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const number = (
+    name: 'min_price' | 'max_price' | 'min_year' | 'max_year' | 'max_mileage',
+    label: string,
+    attrs: { min: number; max: number; step?: number | 'any' },
+  ) => (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-base-content">{label}</span>
+      <input
+        type="number"
+        name={name}
+        inputMode="numeric"
+        defaultValue={f[name] ?? ''}
+        className="input input-sm w-full"
+        {...attrs}
+      />
+    </label>
+  );
+
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn w-full btn-outline btn-sm lg:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Hide filters' : 'Filters'}
+      </button>
+      <form
+        id={panelId}
+        aria-label="Filters"
+        // Back, forward or a new search resets the fields to the URL's values.
+        key={JSON.stringify(f)}
+        onSubmit={handleSubmit}
+        className={`${open ? 'block' : 'hidden'} mt-3 rounded-box border border-base-300 bg-base-100 p-4 lg:mt-0 lg:block`}
+      >
+        <input type="hidden" name="q" value={f.q ?? ''} />
+        <fieldset className="fieldset gap-3">
+          <legend className="fieldset-legend text-base">Filters</legend>
+          {select('category', 'Category', optionsOf(facets?.category, undefined, f.category))}
+          {select('make', 'Make', optionsOf(facets?.make, undefined, f.make))}
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-base-content">Model</span>
+            <input
+              type="text"
+              name="model"
+              defaultValue={f.model ?? ''}
+              maxLength={40}
+              className="input input-sm w-full"
+            />
+          </label>
+          <div className="grid grid-cols-2 gap-2">
+            {number('min_price', 'Min price ($)', { min: 0, max: 10_000_000, step: 'any' })}
+            {number('max_price', 'Max price ($)', { min: 0, max: 10_000_000, step: 'any' })}
+            {number('min_year', 'From year', { min: 1886, max: 2100 })}
+            {number('max_year', 'To year', { min: 1886, max: 2100 })}
+          </div>
+          {number('max_mileage', 'Max mileage (km)', { min: 0, max: 5_000_000 })}
+          {select('condition', 'Condition', optionsOf(facets?.condition, conditions, f.condition))}
+          {select('fuel_type', 'Fuel', optionsOf(facets?.fuel_type, fuelTypes, f.fuel_type))}
+          {select(
+            'transmission',
+            'Transmission',
+            optionsOf(facets?.transmission, transmissions, f.transmission),
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="verified"
+              value="true"
+              defaultChecked={f.verified === 'true'}
+              className="checkbox checkbox-sm"
+              onChange={applyNow}
+            />
+            Verified sellers only
+          </label>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-sm btn-primary">
+              Apply filters
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => onApply(f.q ? { q: f.q } : {})}
+            >
+              Clear filters
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { readSearchState, writeSearchState } from './search-params';
+
+describe('search URL state', () => {
+  it('reads known, non-empty parameters and a known sort', () => {
+    const state = readSearchState(
+      new URLSearchParams('q=%20corolla%20&make=&bogus=1&max_price=9000&sort=price_asc'),
+    );
+    expect(state).toEqual({ filters: { q: 'corolla', max_price: '9000' }, sort: 'price_asc' });
+    expect(readSearchState(new URLSearchParams('sort=cheapest')).sort).toBe('newest');
+  });
+
+  it('writes them back in a stable order, leaving out the default sort', () => {
+    expect(writeSearchState({ filters: { max_price: '9000', q: 'civic' }, sort: 'newest' })).toBe(
+      'q=civic&max_price=9000',
+    );
+    expect(writeSearchState({ filters: {}, sort: 'year_desc' })).toBe('sort=year_desc');
+  });
+});

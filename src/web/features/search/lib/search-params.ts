@@ -1,0 +1,60 @@
+/**
+ * The search page's state lives in its URL (issue 13): `/search?q=…&make=…&sort=…`, so back,
+ * forward and shared links restore it. This turns the query string into the `GET /api/search`
+ * query (only known parameters; empty ones dropped) and back.
+ */
+import type { SearchSort } from '../../../../contract/search';
+
+/** The filter parameters of `/search`, in the order the URL writes them. */
+export const filterKeys = [
+  'q',
+  'category',
+  'make',
+  'model',
+  'min_price',
+  'max_price',
+  'min_year',
+  'max_year',
+  'max_mileage',
+  'condition',
+  'fuel_type',
+  'transmission',
+  'verified',
+] as const;
+export type FilterKey = (typeof filterKeys)[number];
+
+export const sortLabels: Record<SearchSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  mileage_asc: 'Mileage: lowest first',
+  year_desc: 'Year: newest first',
+};
+
+/** The search of a URL: its filters (text, as typed) and sort. */
+export interface SearchState {
+  filters: Partial<Record<FilterKey, string>>;
+  sort: SearchSort;
+}
+
+/** Reads `/search`'s query string; unknown keys and empty values are ignored. */
+export function readSearchState(params: URLSearchParams): SearchState {
+  const filters: SearchState['filters'] = {};
+  for (const key of filterKeys) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  const sort = params.get('sort');
+  return { filters, sort: sort && sort in sortLabels ? (sort as SearchSort) : 'newest' };
+}
+
+/** Writes a search state as a query string (no `?`); the default sort is left out. */
+export function writeSearchState(state: SearchState): string {
+  const params = new URLSearchParams();
+  for (const key of filterKeys) {
+    const value = state.filters[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  if (state.sort !== 'newest') params.set('sort', state.sort);
+  return params.toString();
+}

@@ -1,0 +1,101 @@
+/**
+ * `/search` (issue 13, public): "N results", the result cards, filters and sort, all in the URL
+ * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
+ * "No listings match your search." when nothing matches; "Load more" for the next page.
+ */
+import { useSearchParams } from 'react-router';
+import type { SearchSort } from '../../../../contract/search';
+import { ErrorMessage } from '../../../components/error-message';
+import { LoadMoreButton } from '../../../components/load-more-button';
+import { PageTitle } from '../../../components/page-title';
+import { ProgressBar } from '../../../components/progress-bar';
+import { useSearchListings } from '../api/search-listings';
+import { ResultCard } from '../components/result-card';
+import { SearchFilters } from '../components/search-filters';
+import {
+  readSearchState,
+  sortLabels,
+  writeSearchState,
+  type SearchState,
+} from '../lib/search-params';
+
+const resultCount = new Intl.NumberFormat('en-US');
+
+export function SearchRoute() {
+  const [params, setParams] = useSearchParams();
+  const state = readSearchState(params);
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useSearchListings(state);
+
+  const go = (next: SearchState) => setParams(new URLSearchParams(writeSearchState(next)));
+  const first = data?.pages[0];
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const q = state.filters.q;
+
+  return (
+    <>
+      <PageTitle title={q ? `${q} - Search` : 'Search'} />
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">{q ? `Results for “${q}”` : 'All listings'}</h1>
+          <p className="mt-1 min-h-6 text-base-content/80" role="status">
+            {first
+              ? `${resultCount.format(first.total)} ${first.total === 1 ? 'result' : 'results'}`
+              : ''}
+          </p>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="font-medium">Sort by</span>
+          <select
+            className="select select-sm w-auto"
+            value={state.sort}
+            onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
+          >
+            {Object.entries(sortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <aside aria-label="Search filters">
+          <SearchFilters
+            state={state}
+            facets={first?.facets}
+            onApply={(filters) => go({ ...state, filters })}
+          />
+        </aside>
+        <section aria-label="Results">
+          {isPending ? (
+            <ProgressBar label="Searching" />
+          ) : !data ? (
+            <ErrorMessage error={error} />
+          ) : items.length === 0 ? (
+            <p className="rounded-box border border-base-300 bg-base-100 p-8 text-center text-lg">
+              No listings match your search.
+            </p>
+          ) : (
+            <>
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {items.map((product) => (
+                  <li key={product._id}>
+                    <ResultCard product={product} />
+                  </li>
+                ))}
+              </ul>
+              {error && <ErrorMessage error={error} />}
+              <LoadMoreButton
+                hasNextPage={hasNextPage}
+                isFetchingNextPage={isFetchingNextPage}
+                fetchNextPage={fetchNextPage}
+                className="mt-8"
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

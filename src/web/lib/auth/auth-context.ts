@@ -1,0 +1,37 @@
+/** The auth state of spec §4 and the actions that change it; `useAuth` reads it. */
+import { createContext, useContext } from 'react';
+import type { AuthUser } from './identity-client';
+
+export type { AuthUser };
+
+export interface AuthState {
+  /** The signed-in user, or null. */
+  user: AuthUser | null;
+  /**
+   * Spec §4: true on app start and on every sign-up, sign-in, Google sign-in, profile update or
+   * logout; false once a token is stored or the user is signed out.
+   */
+  loading: boolean;
+  /** Email + password sign-in; resolves once the API token is stored. @throws ApiError */
+  signIn(email: string, password: string): Promise<AuthUser>;
+  /** Creates the account and signs it in; resolves once the API token is stored. @throws ApiError */
+  signUp(input: { name: string; email: string; password: string }): Promise<AuthUser>;
+  /**
+   * Leaves for Google; the browser comes back to `callbackURL` signed in, or to
+   * `errorCallbackURL?error=…`. @throws ApiError when it cannot start.
+   */
+  signInWithGoogle(callbackURL: string, errorCallbackURL: string): Promise<void>;
+  /** Updates the display name and photo (spec §2 Registration "update the profile"). */
+  updateProfile(input: { name: string; image: string }): Promise<void>;
+  /** Ends the session on the server and removes the token. @throws when the server fails. */
+  logOut(): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+/** The auth state; only inside <AuthProvider>. */
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
+  return state;
+}

@@ -1,0 +1,88 @@
+/**
+ * Every TanStack Query key of the SPA, in one home (decision 0007): a feature that changes data
+ * another feature shows (a seller's new listing, an admin's verdict, a payment) names that
+ * feature's keys from here instead of importing the feature. Keys of the signed-in user's own
+ * data include their uid, so one account never sees another's cache after a change of account.
+ * Each group's `all` is the prefix of every key of the group (for `invalidateQueries`).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { RegistrationRole, Role } from '../../contract/limits';
+
+export const queryKeys = {
+  /** The public catalogue (spec §2 Home, Category page). */
+  catalog: {
+    all: ['catalog'] as const,
+    categories: ['catalog', 'categories'] as const,
+    promotedProducts: ['catalog', 'promoted-products'] as const,
+    /** Every category's listing. */
+    allCategoryProducts: ['catalog', 'category-products'] as const,
+    categoryProducts: (categoryId: string) => ['catalog', 'category-products', categoryId] as const,
+    /** Issue 13: every listing page. */
+    allListings: ['catalog', 'listing'] as const,
+    listing: (id: string) => ['catalog', 'listing', id] as const,
+    /** The seller's contact of a listing, for the signed-in user `uid`. */
+    sellerContact: (uid: string, id: string) => ['catalog', 'seller-contact', uid, id] as const,
+  },
+  blogs: ['blogs'] as const,
+  /** `GET /api/auth-config`: which sign-in methods the server offers. */
+  authConfig: ['auth-config'] as const,
+  /** Issue 13: a public search, keyed by its filters and sort. */
+  search: (state: { filters: Record<string, string | undefined>; sort: string }) =>
+    ['search', state.sort, state.filters] as const,
+  /** `GET /api/user/{role}/{uid}` of the signed-in user. */
+  roles: {
+    all: ['roles'] as const,
+    role: (role: Role, uid: string) => ['roles', role, uid] as const,
+  },
+  /** The seller's own products (spec §2 Seller dashboard). */
+  sellerProducts: {
+    all: ['seller-products'] as const,
+    list: (uid: string) => ['seller-products', uid] as const,
+  },
+  /** The buyer's orders (spec §2 Buyer dashboard, Payment page). */
+  orders: {
+    all: ['orders'] as const,
+    list: (uid: string) => ['orders', 'list', uid] as const,
+    detail: (uid: string, orderId: string) => ['orders', 'detail', uid, orderId] as const,
+  },
+  /** The bookings of the seller's products (issue 14, Seller dashboard Bookings). */
+  sellerOrders: {
+    all: ['seller-orders'] as const,
+    list: (uid: string) => ['seller-orders', uid] as const,
+  },
+  /** Messages (issue 14): the conversation list, each thread and the unread badge. */
+  messages: {
+    all: ['messages'] as const,
+    conversations: (uid: string) => ['messages', 'conversations', uid] as const,
+    thread: (uid: string, conversationId: string) =>
+      ['messages', 'thread', uid, conversationId] as const,
+    unread: (uid: string) => ['messages', 'unread', uid] as const,
+  },
+  /** The payment page (decision 0005). */
+  payments: {
+    config: ['payment-config'] as const,
+    /** The client secret of the signed-in buyer's open order of a product. */
+    intent: (uid: string, productId: string) => ['payment-intent', uid, productId] as const,
+  },
+  /** The admin dashboard (spec §2 Admin dashboard). */
+  moderation: {
+    all: ['moderation'] as const,
+    users: (uid: string, role: RegistrationRole) => ['moderation', 'users', role, uid] as const,
+    reportedProducts: (uid: string) => ['moderation', 'reported-products', uid] as const,
+    /** Every category with its listing count (issue 18, the admin's Categories page). */
+    categories: (uid: string) => ['moderation', 'categories', uid] as const,
+  },
+};
+
+/**
+ * After a listing changes (added, promoted, deleted, sold), the lists that show listings are
+ * stale: the home page's Advertisement, every category's pages, listing pages and searches. Those on screen refetch at once.
+ */
+export function invalidateListings(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalog.promotedProducts }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalog.allCategoryProducts }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalog.allListings }),
+    queryClient.invalidateQueries({ queryKey: ['search'] }),
+  ]);
+}

@@ -56,7 +56,12 @@ const POSTGRES_STATEMENT_TIMEOUT_MS = 15_000;
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { poolSize?: number; onPoolError?: (error: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    onPoolError?: (error: Error) => void;
+    /** PostgreSQL server only: the longest a statement may run (ms); tests shorten it */
+    statementTimeoutMs?: number;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     const client = await PGlite.create(target.dir ?? 'memory://', {
@@ -78,11 +83,12 @@ export async function openDatabase(
     };
   }
   const pool = new pg.Pool({
+    Client: TimeoutClosingClient,
     connectionString: target.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
-    statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
-    query_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+    statement_timeout: options.statementTimeoutMs ?? POSTGRES_STATEMENT_TIMEOUT_MS,
+    query_timeout: options.statementTimeoutMs ?? POSTGRES_STATEMENT_TIMEOUT_MS,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
@@ -96,6 +102,37 @@ export async function openDatabase(
     },
     close: () => pool.end(),
   };
+}
+
+/** The message node-postgres 8 rejects a query with when `query_timeout` passes. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * A node-postgres client that closes its connection when a query gets no answer within
+ * `query_timeout` (a frozen network, a stalled server). node-postgres leaves such a connection
+ * open, so in a transaction drizzle's ROLLBACK, sent next on the same connection, would wait out
+ * its own 15 s (issue 7's network-freeze test saw a booking answer after 22 s). Closing it fails
+ * every query queued behind at once; the client emits `error`, which whoever holds it listens to
+ * (`pooledTransaction`, pg-pool for idle clients), and it is not reused. Only promise-style calls
+ * are watched: callback-style ones are pg-pool's `pool.query`, which already discards a client
+ * whose query failed.
+ */
+class TimeoutClosingClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
+            this.connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    }) as pg.Client['query'];
+  }
 }
 
 /**

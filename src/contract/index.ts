@@ -16,3 +16,4 @@ export * from './system.js';
 export * from './listings.js';
 export * from './search.js';
 export * from './messages.js';
+export * from './notifications.js';

@@ -270,6 +270,11 @@ export const unreadMessages = {
   method: 'GET',
   url: '/api/messages/unread-count',
 } as const satisfies RouteOf<'unreadMessages'>;
+export const unsubscribe = {
+  name: 'unsubscribe',
+  method: 'POST',
+  url: '/api/unsubscribe',
+} as const satisfies RouteOf<'unsubscribe'>;
 export const updateProduct = {
   name: 'updateProduct',
   method: 'PATCH',

@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
+import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Background work (DESIGN.md §9): the durable queue, outgoing mail, the upload clean-up.
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);

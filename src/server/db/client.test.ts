@@ -59,7 +59,7 @@ describe.skipIf(!serverUrl)('a frozen network during a transaction', () => {
     expect(poolErrors.length).toBeGreaterThan(0);
 
     proxy.thaw();
-    const rows = await handle.db.execute(sql`select 3 as n`);
-    expect(rows.rows).toEqual([{ n: 3 }]);
+    const result = (await handle.db.execute(sql`select 3 as n`)) as unknown as { rows: unknown[] };
+    expect(result.rows).toEqual([{ n: 3 }]);
   });
 });

@@ -17,6 +17,14 @@ export interface MailMessage {
   subject: string;
   /** Plain-text body. */
   text: string;
+  /** An HTML alternative of the same message (multipart/alternative with `text`). */
+  html?: string;
+  /**
+   * The one-click unsubscribe URL of a notification mail (`app.unsubscribe.url`): sent as
+   * `List-Unsubscribe: <url>` (RFC 2369) with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
+   * (RFC 8058). Transactional mail (a password reset) has none.
+   */
+  unsubscribeUrl?: string;
   /**
    * A key unique to this message (e.g. `password-reset:<id>`): the Message-ID is derived from it,
    * so a message sent twice carries the same id and mail systems can drop the copy.
@@ -44,18 +52,29 @@ export interface MailerOptions {
   log: Pick<FastifyBaseLogger, 'info'>;
 }
 
+/** nodemailer's message options for `message` (Message-ID from the key, list headers). */
+function envelope(from: string, { key, unsubscribeUrl, ...message }: MailMessage) {
+  return {
+    from,
+    ...message,
+    ...(key ? { messageId: messageIdFor(key) } : {}),
+    ...(unsubscribeUrl
+      ? {
+          list: { unsubscribe: { url: unsubscribeUrl, comment: 'Unsubscribe' } },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
+  };
+}
+
 /** Creates the mailer for the configuration (see the module comment). */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send({ key, ...message }) {
-        await transport.sendMail({
-          from: options.from,
-          ...message,
-          ...(key ? { messageId: messageIdFor(key) } : {}),
-        });
+      async send(message) {
+        await transport.sendMail(envelope(options.from, message));
       },
     };
   }
@@ -63,12 +82,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     kind: 'outbox',
-    async send({ key, ...message }) {
-      const info = await composer.sendMail({
-        from: options.from,
-        ...message,
-        ...(key ? { messageId: messageIdFor(key) } : {}),
-      });
+    async send(message) {
+      const { key } = message;
+      const info = await composer.sendMail(envelope(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const id = key

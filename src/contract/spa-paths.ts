@@ -60,6 +60,8 @@ export const paths = {
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
+  /** Issues 14/15: the page of a notification mail's unsubscribe link (`?token=…`). */
+  unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   /** Messages (issue 14): the conversation list, and one conversation open beside it. */
   messages: { path: '/messages', href: () => '/messages' },
   conversation: {

@@ -61,6 +61,11 @@ const TermsRoute = lazy(() =>
 const PrivacyRoute = lazy(() =>
   import('../features/info/routes/info-pages').then((m) => ({ default: m.PrivacyRoute })),
 );
+const UnsubscribeRoute = lazy(() =>
+  import('../features/notifications/routes/unsubscribe').then((m) => ({
+    default: m.UnsubscribeRoute,
+  })),
+);
 const PaymentRoute = lazy(() =>
   import('../features/payments/routes/payment').then((m) => ({ default: m.PaymentRoute })),
 );
@@ -139,6 +144,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact.path, element: <ContactRoute /> },
       { path: paths.terms.path, element: <TermsRoute /> },
       { path: paths.privacy.path, element: <PrivacyRoute /> },
+      { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
       { path: paths.search.path, element: <SearchRoute /> },
       {
         element: <RequireAuth />,

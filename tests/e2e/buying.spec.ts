@@ -237,6 +237,11 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     await expect(page.getByText(texts.booked)).toBeVisible();
     await expect(modal).toBeHidden();
 
+    // Issue 12, point 5: the card now says Booked, linking to My Orders, instead of Book Now.
+    await expect(card.getByRole('button', { name: /Book Now/ })).toHaveCount(0);
+    await card.getByRole('link', { name: /^Booked/ }).click();
+    await expect(page).toHaveURL('/user/buyer');
+
     // My Orders: the order with a Pay link.
     await openMyOrders(page);
     const row = page.getByTestId('order-row').filter({ hasText: listing.name });

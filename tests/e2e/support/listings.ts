@@ -19,7 +19,6 @@ export interface OwnListings {
   seller: { email: string; name: string };
 }
 
-
 /**
  * Registers a seller in its own API context and adds, as that seller, a category named
  * `Layout test …` (it sorts between the demo categories, so it is never the first or last one,

@@ -80,7 +80,7 @@ describe('favourites', () => {
     expect(bad.json<{ message: string }>().message).toMatch(/productId/);
   });
 
-  it("keeps favourites per caller: another user neither sees nor removes them", async () => {
+  it('keeps favourites per caller: another user neither sees nor removes them', async () => {
     const product = await listing();
     await put(buyer, product.id);
     const theirs = (await list(other)).json<Item[]>();

@@ -26,8 +26,7 @@ export interface PriceDrop {
 /** The unsubscribe topic of price-drop mail. */
 export const priceDropTopic = 'price-drop';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Queues one mail per watcher of `drop.productId` in `tx`.

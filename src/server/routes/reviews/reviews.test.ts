@@ -88,9 +88,7 @@ type Profile = {
 describe('writing a review', () => {
   it('needs a token (401)', async () => {
     const order = await orderOf(buyer);
-    expect((await review(null, { order_id: order.id, rating: 5, text: 'x' })).statusCode).toBe(
-      401,
-    );
+    expect((await review(null, { order_id: order.id, rating: 5, text: 'x' })).statusCode).toBe(401);
   });
 
   it("refuses someone else's order (403), an unpaid order (409) and an unknown one (404)", async () => {
@@ -152,11 +150,7 @@ describe('replies, removal and the profile', () => {
   it('lets only an admin remove a review, audit-logged, and leaves it out of the profile', async () => {
     const fresh = await registerUser(t.app, { role: 'seller', name: 'Pia Profile' });
     const product = await createProduct(t.database.db, { categoryId, sellerId: fresh.recordId });
-    await createProduct(
-      t.database.db,
-      { categoryId, sellerId: fresh.recordId },
-      { sold: true },
-    );
+    await createProduct(t.database.db, { categoryId, sellerId: fresh.recordId }, { sold: true });
     const before = (await profile(fresh.uid)).json<Profile>();
     expect(before.rating).toEqual({ average: null, count: 0 });
     expect(before.products.map((p) => p._id)).toEqual([product.id]);

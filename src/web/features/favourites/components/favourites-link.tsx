@@ -1,0 +1,27 @@
+/** The navigation bar's link to /favourites (issue 15), for a signed-in user. */
+import { Link } from 'react-router';
+import { favouriteTexts } from '../../../../contract/favourites';
+import { paths } from '../../../lib/paths';
+
+export function FavouritesLink() {
+  return (
+    <Link
+      to={paths.favourites.href()}
+      className="btn btn-circle btn-ghost"
+      aria-label={favouriteTexts.title}
+      title={favouriteTexts.title}
+      data-testid="favourites-link"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+      >
+        <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+      </svg>
+    </Link>
+  );
+}

@@ -26,7 +26,6 @@ export const reviewTexts = {
   submit: 'Submit review',
   reply: 'Reply',
   noReviews: 'No reviews yet.',
-  noListings: 'No live listings.',
   alreadyReviewed: 'You have already reviewed this order.',
   sellerReply: 'Seller’s reply',
 } as const;

@@ -4,8 +4,6 @@
  * `No longer available` for one removed, taken off the market or whose seller left, else a link
  * to the listing. Composed from the catalogue's card and the favourites feature.
  */
-import { Link } from 'react-router';
-import { favouriteTexts, type Favourite } from '../../../contract/favourites';
 import { ErrorMessage } from '../../components/error-message';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageTitle } from '../../components/page-title';
@@ -13,21 +11,10 @@ import { ProgressBar } from '../../components/progress-bar';
 import { ProductCard } from '../../features/catalog/components/product-card';
 import { useFavourites } from '../../features/favourites/api/favourites';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
-import { paths } from '../../lib/paths';
-
-function StateFoot({ favourite }: { favourite: Favourite }) {
-  if (favourite.state === 'sold') {
-    return <span className="badge badge-lg badge-error font-bold">{favouriteTexts.soldOut}</span>;
-  }
-  if (favourite.state === 'unavailable') {
-    return <span className="badge badge-lg badge-neutral">{favouriteTexts.noLongerAvailable}</span>;
-  }
-  return (
-    <Link to={paths.listing.href(favourite.product._id)} className="btn btn-sm btn-primary">
-      View listing
-    </Link>
-  );
-}
+import {
+  FavouriteStateFoot,
+  favouritesPageTexts as texts,
+} from '../../features/favourites/components/favourite-state';
 
 export function FavouritesRoute() {
   const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
@@ -35,14 +22,14 @@ export function FavouritesRoute() {
   const favourites = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <PageTitle title={favouriteTexts.title} />
-      <h1 className="text-2xl font-bold">{favouriteTexts.title}</h1>
+      <PageTitle title={texts.title} />
+      <h1 className="text-2xl font-bold">{texts.title}</h1>
       {isPending ? (
         <ProgressBar label="Loading your favourites" />
       ) : favourites.length === 0 && error ? (
         <ErrorMessage error={error} />
       ) : favourites.length === 0 ? (
-        <p className="py-10 text-center text-lg">{favouriteTexts.empty}</p>
+        <p className="py-10 text-center text-lg">{texts.empty}</p>
       ) : (
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourites">
@@ -51,7 +38,7 @@ export function FavouritesRoute() {
                 <ProductCard
                   product={favourite.product}
                   favouriteAction={<FavouriteButton productId={favourite.product._id} />}
-                  footer={<StateFoot favourite={favourite} />}
+                  footer={<FavouriteStateFoot favourite={favourite} />}
                 />
               </li>
             ))}

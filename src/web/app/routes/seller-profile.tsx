@@ -6,7 +6,6 @@
  * page on main, so this one is too (decision 0013).
  */
 import { useParams } from 'react-router';
-import { reviewTexts } from '../../../contract/reviews';
 import { ErrorMessage } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
 import { PageTitle } from '../../components/page-title';
@@ -63,7 +62,7 @@ export function SellerProfileRoute() {
           Listings
         </h2>
         {products.length === 0 ? (
-          <p className="text-base-content/70">{reviewTexts.noListings}</p>
+          <p className="text-base-content/70">No live listings.</p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {products.map((product) => (

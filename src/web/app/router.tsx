@@ -29,7 +29,7 @@ const BlogsRoute = lazy(() =>
   import('../features/blogs/routes/blogs').then((m) => ({ default: m.BlogsRoute })),
 );
 const SearchRoute = lazy(() =>
-  import('../features/search/routes/search').then((m) => ({ default: m.SearchRoute })),
+  import('./routes/search').then((m) => ({ default: m.SearchWithFavouritesRoute })),
 );
 const LoginRoute = lazy(() =>
   import('../features/accounts/routes/login').then((m) => ({ default: m.LoginRoute })),

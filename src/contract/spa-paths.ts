@@ -68,6 +68,13 @@ export const paths = {
     path: '/messages/:conversationId',
     href: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
   },
+  /** Issue 15: the signed-in user's favourites. */
+  favourites: { path: '/favourites', href: () => '/favourites' },
+  /** Issue 15: a seller's public profile with rating, live listings and reviews. */
+  sellerProfile: {
+    path: '/seller/:uid',
+    href: (uid: string) => `/seller/${encodeURIComponent(uid)}`,
+  },
   notFound: { path: '*', href: () => '/' },
 } as const;
 

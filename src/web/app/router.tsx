@@ -29,7 +29,7 @@ const BlogsRoute = lazy(() =>
   import('../features/blogs/routes/blogs').then((m) => ({ default: m.BlogsRoute })),
 );
 const SearchRoute = lazy(() =>
-  import('../features/search/routes/search').then((m) => ({ default: m.SearchRoute })),
+  import('./routes/search').then((m) => ({ default: m.SearchWithFavouritesRoute })),
 );
 const LoginRoute = lazy(() =>
   import('../features/accounts/routes/login').then((m) => ({ default: m.LoginRoute })),
@@ -118,7 +118,13 @@ const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
 const MyOrdersRoute = lazy(() =>
-  import('../features/orders/routes/my-orders').then((m) => ({ default: m.MyOrdersRoute })),
+  import('./routes/my-orders').then((m) => ({ default: m.MyOrdersWithReviewsRoute })),
+);
+const FavouritesRoute = lazy(() =>
+  import('./routes/favourites').then((m) => ({ default: m.FavouritesRoute })),
+);
+const SellerProfileRoute = lazy(() =>
+  import('./routes/seller-profile').then((m) => ({ default: m.SellerProfileRoute })),
 );
 const RoleNotFoundRoute = lazy(() =>
   import('../features/errors/routes/role-not-found').then((m) => ({
@@ -140,6 +146,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.blogs.path, element: <BlogsRoute /> },
       { path: paths.listing.path, element: <ListingRoute /> },
+      { path: paths.sellerProfile.path, element: <SellerProfileRoute /> },
       { path: paths.about.path, element: <AboutRoute /> },
       { path: paths.contact.path, element: <ContactRoute /> },
       { path: paths.terms.path, element: <TermsRoute /> },
@@ -153,6 +160,7 @@ export const routes: RouteObject[] = [
           { path: paths.payment.path, element: <PaymentRoute /> },
           { path: paths.messages.path, element: <MessagesRoute /> },
           { path: paths.conversation.path, element: <MessagesRoute /> },
+          { path: paths.favourites.path, element: <FavouritesRoute /> },
           {
             element: <RequireRole role="seller" />,
             children: [

@@ -16,6 +16,7 @@ import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { presentProductCard } from '../catalog/presenters.js';
+import { queuePriceDropMails } from '../favourites/price-drop.js';
 import {
   findListing,
   findSellerContact,
@@ -68,6 +69,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         requireCallerRecord(request).id,
         request.params.id,
         request.body,
+        (tx, drop) => queuePriceDropMails(app, tx, drop),
       );
       switch (result.kind) {
         case 'not-found':

@@ -24,12 +24,15 @@ export interface CategoryProductsProps {
   buyerActions?: (product: Product) => ReactNode;
   /** True while the viewer's buyer role is being checked: the cards' feet stay empty. */
   roleChecking?: boolean;
+  /** Issue 15: the heart on each card. */
+  favouriteAction?: (product: Product) => ReactNode;
 }
 
 export function CategoryProducts({
   categoryId,
   buyerActions,
   roleChecking = false,
+  favouriteAction,
 }: CategoryProductsProps) {
   const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useCategoryProducts(categoryId);
@@ -74,6 +77,7 @@ export function CategoryProducts({
                   product={product}
                   roleChecking={roleChecking}
                   buyerActions={buyerActions?.(product)}
+                  favouriteAction={favouriteAction?.(product)}
                 />
               </li>
             ))}

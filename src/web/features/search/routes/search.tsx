@@ -2,8 +2,12 @@
  * `/search` (issue 13, public): "N results", the result cards, filters and sort, all in the URL
  * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
  * "No listings match your search." when nothing matches; "Load more" for the next page.
+ * Issue 15: `favouriteAction` puts the favourites feature's heart on each card (composed in
+ * src/web/app/routes/search.tsx).
  */
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ProductCard } from '../../../../contract/entities';
 import type { SearchSort } from '../../../../contract/search';
 import { ErrorMessage } from '../../../components/error-message';
 import { LoadMoreButton } from '../../../components/load-more-button';
@@ -21,7 +25,9 @@ import {
 
 const resultCount = new Intl.NumberFormat('en-US');
 
-export function SearchRoute() {
+export function SearchRoute({
+  favouriteAction,
+}: { favouriteAction?: (product: ProductCard) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } =
@@ -81,7 +87,7 @@ export function SearchRoute() {
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {items.map((product) => (
                   <li key={product._id}>
-                    <ResultCard product={product} />
+                    <ResultCard product={product} favouriteAction={favouriteAction?.(product)} />
                   </li>
                 ))}
               </ul>

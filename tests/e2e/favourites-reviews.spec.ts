@@ -7,7 +7,7 @@
  * makes its own seller, listing and buyer through the API.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { smallPng } from './support/accounts.js';
+import { readMailLink, smallPng } from './support/accounts.js';
 import { getCategories } from './support/api.js';
 import { newSignedInUser, unique, type SignedInUser } from './support/users.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
@@ -135,3 +135,34 @@ for (const width of [360, 1440]) {
     });
   });
 }
+
+test('a price drop mails the watcher, whose link unsubscribes after one click', async ({
+  browser,
+}) => {
+  const seller = await newUser(browser, 'seller', 360);
+  const buyer = await newUser(browser, 'buyer', 360);
+  const listing = await listingOf(seller);
+  const hearted = await buyer.page.request.put(
+    apiUrl(apiRoutes.addFavourite, { params: { productId: listing.id } }),
+    { headers: buyer.headers },
+  );
+  expect(hearted.ok(), 'PUT /api/favourites/{id}').toBe(true);
+  const cheaper = await seller.page.request.patch(
+    apiUrl(apiRoutes.updateProduct, { params: { id: listing.id } }),
+    { data: { resell_price: 6500 }, headers: seller.headers },
+  );
+  expect(cheaper.status(), 'PATCH /api/product/{id}').toBe(200);
+
+  const link = await readMailLink(buyer.email, /https?:\/\/\S+\/unsubscribe\?token=\S+/);
+  const { page } = buyer;
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Done. You will no longer receive price-drop e-mails for your favourites.',
+  );
+
+  // A link without its token says so.
+  await page.goto('/unsubscribe');
+  await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.');
+});

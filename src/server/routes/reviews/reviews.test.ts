@@ -77,6 +77,13 @@ const remove = (as: TestUser | null, id: string) =>
     headers: as ? bearer(as.token) : {},
   });
 const profile = (uid: string) => t.app.inject({ method: 'GET', url: `/api/sellers/${uid}` });
+/** The seller rating on the category page's card of `productId` (issue 15: cards show it). */
+const cardRating = async (productId: string) => {
+  const cards = (
+    await t.app.inject({ method: 'GET', url: `/api/category/${categoryId}?limit=100` })
+  ).json<{ _id: string; seller_rating: unknown }[]>();
+  return cards.find((card) => card._id === productId)?.seller_rating;
+};
 
 type Profile = {
   seller: { uid: string; display_name: string; verified: boolean; member_since: string };
@@ -153,6 +160,7 @@ describe('replies, removal and the profile', () => {
     await createProduct(t.database.db, { categoryId, sellerId: fresh.recordId }, { sold: true });
     const before = (await profile(fresh.uid)).json<Profile>();
     expect(before.rating).toEqual({ average: null, count: 0 });
+    expect(await cardRating(product.id)).toEqual({ average: null, count: 0 });
     expect(before.products.map((p) => p._id)).toEqual([product.id]);
 
     // Two reviews of orders of this seller: 5 and 4 → 4.5.
@@ -169,6 +177,7 @@ describe('replies, removal and the profile', () => {
     const rated = (await profile(fresh.uid)).json<Profile>();
     expect(rated.seller).toMatchObject({ uid: fresh.uid, display_name: 'Pia Profile' });
     expect(rated.rating).toEqual({ average: 4.5, count: 2 });
+    expect(await cardRating(product.id)).toEqual({ average: 4.5, count: 2 });
     expect(rated.reviews.map((r) => r.rating)).toEqual([4, 5]);
 
     expect((await remove(null, ids[0]!)).statusCode).toBe(401);
@@ -187,6 +196,7 @@ describe('replies, removal and the profile', () => {
     ]);
     const after = (await profile(fresh.uid)).json<Profile>();
     expect(after.rating).toEqual({ average: 4, count: 1 });
+    expect(await cardRating(product.id)).toEqual({ average: 4, count: 1 });
     expect(after.reviews.map((r) => r._id)).toEqual([ids[1]]);
     // A removed review takes no reply.
     expect((await replyTo(fresh, ids[0]!, 'Hm')).statusCode).toBe(404);

@@ -131,11 +131,18 @@ describe('writing a review', () => {
 
   it('accepts one review per paid order and refuses the second (409)', async () => {
     const order = await orderOf(buyer);
+    const reviewedFlag = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer.token) }))
+        .json<{ _id: string; reviewed: boolean }[]>()
+        .find((o) => o._id === order.id)?.reviewed;
+    expect(await reviewedFlag()).toBe(false);
     const first = await review(buyer, { order_id: order.id, rating: 4, text: '  Smooth deal.  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ rating: 4, text: 'Smooth deal.', seller_reply: null });
     const second = await review(buyer, { order_id: order.id, rating: 1, text: 'Changed my mind' });
     expect(second.statusCode).toBe(409);
+    // My Orders then says the order is reviewed (issue 15).
+    expect(await reviewedFlag()).toBe(true);
   });
 });
 

@@ -305,6 +305,7 @@ test.describe('Honest states (issue 12, point 5)', () => {
       await expect(page.getByText('No products in this category yet.')).toBeVisible();
       const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
       await expect(breadcrumb).toContainText(category.name);
+      await expectAxeClean(page, `empty category page at ${width}px`);
       await breadcrumb.getByRole('link', { name: 'Home' }).click();
       await expect(page).toHaveURL('/');
     });
@@ -338,6 +339,7 @@ test.describe('Honest states (issue 12, point 5)', () => {
     });
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByText('Photo must be at most 5 MB; huge.png is 6.0 MB')).toBeVisible();
+    await expectAxeClean(page, 'registration with a refused photo');
     await expect(page).toHaveURL('/registration');
 
     // No account was made: signing in with the address fails.

@@ -17,3 +17,4 @@ export * from './listings.js';
 export * from './search.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './saved-searches.js';

@@ -11,6 +11,7 @@ import {
   type ProductUpdate,
 } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../jobs/queue.js';
 import { categories, products, users } from '../../db/schema.js';
 import { productCardColumns } from '../catalog/repository.js';
 import { vehicleColumns } from '../selling/repository.js';
@@ -96,6 +97,8 @@ export function updateProduct(
   sellerId: string,
   id: string,
   input: ProductUpdate,
+  /** Runs in the same transaction after a change (issue 15: saved-search alerts). */
+  afterChange?: (tx: Executor) => Promise<unknown>,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -152,6 +155,7 @@ export function updateProduct(
       .set(changes)
       .where(eq(products.id, id))
       .returning({ id: products.id });
+    if (updated.length > 0) await afterChange?.(tx);
     return { kind: 'updated', modifiedCount: updated.length };
   });
 }
@@ -165,6 +169,8 @@ export async function setAvailability(
   sellerId: string,
   id: string,
   unavailable: boolean,
+  /** Runs in the same transaction when the listing is put back (issue 15: saved-search alerts). */
+  afterPutBack?: (tx: Executor) => Promise<unknown>,
 ): Promise<
   { kind: 'not-found' } | { kind: 'not-owner' } | { kind: 'done'; modifiedCount: number }
 > {
@@ -181,6 +187,7 @@ export async function setAvailability(
       .update(products)
       .set(unavailable ? { unavailable, promote: false } : { unavailable })
       .where(eq(products.id, id));
+    if (!unavailable) await afterPutBack?.(tx);
     return { kind: 'done', modifiedCount: 1 };
   });
 }

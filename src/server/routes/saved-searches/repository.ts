@@ -46,11 +46,13 @@ export function filterColumnsOf(query: StoredQuery) {
 }
 
 /** Listings matched after the saved search was last opened and still live. */
+// Written out in full: in a one-table select Drizzle leaves columns unqualified, and an
+// unqualified "id" here would be the listing's.
 const newMatchesSql = sql<number>`(
-  select count(*)::int from ${savedSearchMatches}
-  join ${products} on ${products.id} = ${savedSearchMatches.productId}
-  where ${savedSearchMatches.savedSearchId} = ${savedSearches.id}
-    and ${savedSearchMatches.matchedAt} > ${savedSearches.visitedAt}
+  select count(*)::int from saved_search_matches
+  join products on products.id = saved_search_matches.product_id
+  where saved_search_matches.saved_search_id = saved_searches.id
+    and saved_search_matches.matched_at > saved_searches.visited_at
     and ${liveSql})`;
 
 const savedSearchColumns = {

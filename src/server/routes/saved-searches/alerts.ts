@@ -66,10 +66,22 @@ export const savedSearchAlertsPlugin = fp(
   async (app: FastifyInstance) => {
     const publicUrl = app.config.publicUrl;
 
-    /** Queues the alert mail of one draft, keyed so the same mail is sent once. */
-    async function enqueueAlert(draft: AlertDraft, kind: 'instant' | 'daily', tx: Executor) {
+    /**
+     * Queues the alert mail of one draft in `tx`, keyed by the saved search and the run that
+     * recorded its matches (`runId`), so a duplicated send-mail job sends it once. That no
+     * listing is announced twice is the matches table's doing, not the key's.
+     */
+    async function enqueueAlert(
+      draft: AlertDraft,
+      kind: 'instant' | 'daily',
+      runId: string,
+      tx: Executor,
+    ) {
       const ids = draft.listings.map((listing) => listing.id).sort();
-      const digest = createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 24);
+      const digest = createHash('sha256')
+        .update(`${runId}|${ids.join(',')}`)
+        .digest('hex')
+        .slice(0, 24);
       const topic = `saved-search:${draft.savedSearchId}`;
       const pageUrl = app.unsubscribe.pageUrl(draft.userId, topic);
       const searchUrl = `${publicUrl}${searchPathOf(draft.query)}`;
@@ -121,12 +133,12 @@ export const savedSearchAlertsPlugin = fp(
       name: savedSearchMatchJob,
       retryLimit: 5,
       retryDelaySeconds: 10,
-      handler: async ({ productIds }) => {
+      handler: async ({ productIds }, job) => {
         await app.db.transaction(async (tx) => {
           const matches = await recordMatches(tx, productIds);
           const instant = matches.filter((match) => match.alert === 'instant');
           for (const draft of await alertDrafts(tx, instant)) {
-            await enqueueAlert(draft, 'instant', tx);
+            await enqueueAlert(draft, 'instant', job.id, tx);
           }
           await markAnnounced(tx, instant);
         });
@@ -137,11 +149,11 @@ export const savedSearchAlertsPlugin = fp(
       name: savedSearchDigestJob,
       schedule: savedSearchDigestCron,
       retryLimit: 3,
-      handler: async () => {
+      handler: async (_data, job) => {
         await app.db.transaction(async (tx) => {
           const pairs = await takeDigestPairs(tx);
           for (const draft of await alertDrafts(tx, pairs)) {
-            await enqueueAlert(draft, 'daily', tx);
+            await enqueueAlert(draft, 'daily', job.id, tx);
           }
         });
       },

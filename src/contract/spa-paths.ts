@@ -62,6 +62,8 @@ export const paths = {
   privacy: { path: '/privacy', href: () => '/privacy' },
   /** Messages (issue 14): the conversation list, and one conversation open beside it. */
   messages: { path: '/messages', href: () => '/messages' },
+  /** Issue 15: the signed-in user's saved searches. */
+  savedSearches: { path: '/saved-searches', href: () => '/saved-searches' },
   conversation: {
     path: '/messages/:conversationId',
     href: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,

@@ -31,8 +31,7 @@ export function filterColumnsOf(query: StoredQuery) {
     makeKey: filters.make?.toLowerCase() ?? '',
     modelKey: filters.model?.toLowerCase() ?? '',
     minPriceCents: filters.min_price === undefined ? 0 : dollarsToCents(filters.min_price),
-    maxPriceCents:
-      filters.max_price === undefined ? 2147483647 : dollarsToCents(filters.max_price),
+    maxPriceCents: filters.max_price === undefined ? 2147483647 : dollarsToCents(filters.max_price),
     minYear: filters.min_year ?? 0,
     maxYear: filters.max_year ?? 32767,
     maxMileageKm: filters.max_mileage ?? 2147483647,
@@ -100,7 +99,6 @@ export async function findSavedSearch(
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
   return row ?? null;
 }
-
 
 /**
  * Saves a search for `userId` unless they already keep `max` (checked with the user's saved
@@ -359,4 +357,3 @@ export async function markAnnounced(
 /** The saved query, re-validated (stored rows were validated when saved; this types them). */
 export const parseStoredQuery = (value: unknown): StoredQuery =>
   savedSearchQuerySchema.parse(value);
-

@@ -48,7 +48,12 @@ const call = (
   url: string,
   payload?: object,
 ) =>
-  t.app.inject({ method, url, headers: as ? bearer(as.token) : {}, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: as ? bearer(as.token) : {},
+    ...(payload ? { payload } : {}),
+  });
 
 async function saved(as: TestUser, query: object, alert = 'instant', name = 'My search') {
   const response = await create(as, { name, query, alert });
@@ -101,9 +106,7 @@ describe('POST /api/saved-searches', () => {
 
   it(`refuses a saved search beyond ${savedSearchMax} with 409`, async () => {
     const capped = await registerUser(t.app, { role: 'buyer' });
-    const user = await t.app.db.execute(
-      sql`select id from users where uid = ${capped.uid}`,
-    );
+    const user = await t.app.db.execute(sql`select id from users where uid = ${capped.uid}`);
     const userId = (user as unknown as { rows: { id: string }[] }).rows[0]!.id;
     await t.app.db.insert(savedSearches).values(
       Array.from({ length: savedSearchMax }, (_, i) => ({
@@ -136,10 +139,7 @@ describe('reading, renaming, visiting and deleting', () => {
     expect((await call(null, 'DELETE', url)).statusCode).toBe(401);
     expect((await call(null, 'PATCH', url, { name: 'x' })).statusCode).toBe(401);
     expect((await call(null, 'POST', `${url}/visit`)).statusCode).toBe(401);
-    const [row] = await t.app.db
-      .select()
-      .from(savedSearches)
-      .where(eq(savedSearches.id, mine._id));
+    const [row] = await t.app.db.select().from(savedSearches).where(eq(savedSearches.id, mine._id));
     expect(row?.name).toBe('Mazdas');
   });
 

@@ -3,6 +3,7 @@
  * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
  * "No listings match your search." when nothing matches; "Load more" for the next page.
  */
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchSort } from '../../../../contract/search';
 import { ErrorMessage } from '../../../components/error-message';
@@ -21,9 +22,18 @@ import {
 
 const resultCount = new Intl.NumberFormat('en-US');
 
-export function SearchRoute() {
+export interface SearchRouteProps {
+  /**
+   * Renders an action for the current query (its `/search` parameters), e.g. `Save this search`
+   * (issue 15), next to the sort order; composed by the app (features do not import each other).
+   */
+  renderSave?: (query: Record<string, string>) => ReactNode;
+}
+
+export function SearchRoute({ renderSave }: SearchRouteProps = {}) {
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
+  const savedQuery = Object.fromEntries(new URLSearchParams(writeSearchState(state)));
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useSearchListings(state);
 
@@ -44,20 +54,23 @@ export function SearchRoute() {
               : ''}
           </p>
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <span className="font-medium">Sort by</span>
-          <select
-            className="select select-sm w-auto"
-            value={state.sort}
-            onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
-          >
-            {Object.entries(sortLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          {renderSave?.(savedQuery)}
+          <label className="flex items-center gap-2 text-sm">
+            <span className="font-medium">Sort by</span>
+            <select
+              className="select select-sm w-auto"
+              value={state.sort}
+              onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
+            >
+              {Object.entries(sortLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Search filters">

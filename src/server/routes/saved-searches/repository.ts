@@ -15,7 +15,7 @@ import {
   type SearchQuery,
 } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { liveSql, products, savedSearchMatches, savedSearches } from '../../db/schema.js';
+import { liveSql, savedSearchMatches, savedSearches } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { prefixQuery } from '../search/repository.js';
 

@@ -121,24 +121,28 @@ export async function measureSavedSearchAlerts(
     }
   ).rows.map((row) => row.id);
 
-  // The mix: most searches name a make (half of those a model too), half a price cap, some a
-  // year, fuel, keyword, category or verified sellers; 5% are "everything" searches.
+  // The mix: a saved search names what the buyer wants — a make (85%; half of those a model
+  // too), else a keyword (10%) or a category (4.5%); 0.5% save "everything". On top: half a
+  // price cap, some a minimum price, year, fuel, mileage, verified sellers or a keyword.
   const rows = [];
   for (let i = 0; i < searches; i += 1) {
     const query: Record<string, string | number | boolean> = {};
-    const everything = next() < 0.05;
-    if (!everything) {
-      if (next() < 0.75) {
-        const [make, models] = MAKES[Math.floor(next() * MAKES.length)]!;
-        query.make = make;
-        if (next() < 0.5) query.model = models[Math.floor(next() * models.length)]!;
-      }
+    const kind = next();
+    if (kind < 0.85) {
+      const [make, models] = MAKES[Math.floor(next() * MAKES.length)]!;
+      query.make = make;
+      if (next() < 0.5) query.model = models[Math.floor(next() * models.length)]!;
+      if (next() < 0.1) query.q = KEYWORDS[Math.floor(next() * KEYWORDS.length)]!;
+    } else if (kind < 0.95) {
+      query.q = KEYWORDS[Math.floor(next() * KEYWORDS.length)]!;
+    } else if (kind < 0.995) {
+      query.category = categoryIds[Math.floor(next() * categoryIds.length)]!;
+    }
+    if (kind < 0.995) {
       if (next() < 0.5) query.max_price = 5_000 + Math.floor(next() * 40) * 1_000;
       if (next() < 0.2) query.min_price = 1_000 + Math.floor(next() * 5) * 1_000;
       if (next() < 0.3) query.min_year = 2005 + Math.floor(next() * 15);
       if (next() < 0.15) query.fuel_type = FUELS[Math.floor(next() * FUELS.length)]!;
-      if (next() < 0.2) query.q = KEYWORDS[Math.floor(next() * KEYWORDS.length)]!;
-      if (next() < 0.15) query.category = categoryIds[Math.floor(next() * categoryIds.length)]!;
       if (next() < 0.1) query.verified = true;
       if (next() < 0.1) query.max_mileage = 50_000 + Math.floor(next() * 20) * 10_000;
     }

@@ -42,8 +42,9 @@ test('save a search on /search and find it in /saved-searches (360 px)', async (
   await expectAxeClean(page, '/saved-searches');
 
   await item.getByRole('button', { name: 'Rename' }).click();
-  await item.getByLabel('New name').fill(`${name} renamed`);
-  await item.getByRole('button', { name: 'Save name' }).click();
+  // The item's heading becomes the rename form (only one is open).
+  await page.getByLabel('New name').fill(`${name} renamed`);
+  await page.getByRole('button', { name: 'Save name' }).click();
   const renamed = page.getByTestId('saved-search').filter({ hasText: `${name} renamed` });
   await expect(renamed).toBeVisible();
 

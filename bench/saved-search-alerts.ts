@@ -17,10 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { savedSearches } from '../src/server/db/schema.js';
-import {
-  filterColumnsOf,
-  recordMatches,
-} from '../src/server/routes/saved-searches/repository.js';
+import { filterColumnsOf, recordMatches } from '../src/server/routes/saved-searches/repository.js';
 
 const MAKES: [string, string[]][] = [
   ['Toyota', ['Corolla', 'Camry', 'Yaris', 'RAV4', 'Hilux']],

@@ -200,26 +200,15 @@ export interface NewMatch {
 }
 
 /**
- * The reverse query (decision 0014): matches the live listings `productIds` against every saved
- * search in one statement and records each (saved search, listing) pair not recorded before.
- * Candidates come from `saved_searches_match_idx` (make '' or the listing's make, then the price
- * bound); the other filters are column comparisons on those rows, and the keyword is tested as
- * the search tests it (prefix tsquery on `search_vector`, or trigram word similarity on
- * `search_text`). A pair already recorded is skipped (primary key), so a listing edited or put
- * back is never announced twice for the same saved search. Matches of searches whose alert is
- * off are recorded settled (they still count as new matches on `/saved-searches`).
- * @returns the pairs recorded now, in `tx`.
+ * The FROM … WHERE of the reverse query: live listings `productIds` joined with the saved
+ * searches they match (aliases `products`, `seller`, `s`).
  */
-export async function recordMatches(tx: Executor, productIds: string[]): Promise<NewMatch[]> {
-  if (productIds.length === 0) return [];
+function matchFrom(productIds: string[]) {
   const ids = sql`array[${sql.join(
     productIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]`;
-  const result = (await tx.execute(sql`
-    with inserted as (
-    insert into saved_search_matches (saved_search_id, product_id, announced_at)
-    select s.id, products.id, case when s.alert = 'off' then now() end
+  return sql`
     from products
     join users seller on seller.id = products.seller_id
     join saved_searches s
@@ -240,6 +229,36 @@ export async function recordMatches(tx: Executor, productIds: string[]): Promise
           or products.search_vector @@ to_tsquery('simple'::regconfig, sg_unaccent(s.ts_query))
           or lower(sg_unaccent(s.keyword)) <% products.search_text)
     where products.id = any(${ids}) and ${liveSql}
+  `;
+}
+
+/** How many (saved search, listing) pairs match, without recording them (the benchmark). */
+export async function countMatches(db: Executor, productIds: string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const result = (await db.execute(
+    sql`select count(*)::int as n ${matchFrom(productIds)}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The reverse query (decision 0014): matches the live listings `productIds` against every saved
+ * search in one statement and records each (saved search, listing) pair not recorded before.
+ * Candidates come from `saved_searches_match_idx` (make '' or the listing's make, then the price
+ * bound); the other filters are column comparisons on those rows, and the keyword is tested as
+ * the search tests it (prefix tsquery on `search_vector`, or trigram word similarity on
+ * `search_text`). A pair already recorded is skipped (primary key), so a listing edited or put
+ * back is never announced twice for the same saved search. Matches of searches whose alert is
+ * off are recorded settled (they still count as new matches on `/saved-searches`).
+ * @returns the pairs recorded now, in `tx`.
+ */
+export async function recordMatches(tx: Executor, productIds: string[]): Promise<NewMatch[]> {
+  if (productIds.length === 0) return [];
+  const result = (await tx.execute(sql`
+    with inserted as (
+    insert into saved_search_matches (saved_search_id, product_id, announced_at)
+    select s.id, products.id, case when s.alert = 'off' then now() end
+    ${matchFrom(productIds)}
     on conflict (saved_search_id, product_id) do nothing
     returning saved_search_id, product_id)
     select inserted.saved_search_id, inserted.product_id, s.alert

@@ -7,7 +7,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchMax, type SavedSearch } from '../../../contract/index.js';
 import { products, savedSearches } from '../../db/schema.js';
-import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
+import {
+  bearer,
+  issueToken,
+  registerUser,
+  signUp,
+  testOrigin,
+  type TestUser,
+} from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { savedSearchMatchJob } from './alerts.js';
@@ -84,9 +91,18 @@ describe('POST /api/saved-searches', () => {
     expect(defaulted.json<SavedSearch>().alert).toBe('instant');
   });
 
-  it('answers 401 without a token', async () => {
+  it('answers 401 without a token and 403 to an account without a user record', async () => {
     expect((await create(null, { name: 'x', query: {} })).statusCode).toBe(401);
     expect((await list(null)).statusCode).toBe(401);
+    const fresh = await signUp(t.app);
+    const token = await issueToken(t.app, fresh.cookie, fresh.uid);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: { ...bearer(token), origin: testOrigin },
+      payload: { name: 'No record', query: {} },
+    });
+    expect(response.statusCode, response.body).toBe(403);
   });
 
   it.each([

@@ -17,4 +17,6 @@ export * from './listings.js';
 export * from './search.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './favourites.js';
+export * from './reviews.js';
 export * from './saved-searches.js';

@@ -60,6 +60,31 @@ export const acceptedImageTypes = [
   'image/avif',
 ] as const;
 
+/** The accepted formats and size limit as the image inputs state them (issue 12, point 5). */
+export const imageInputHint = `JPEG, PNG, WebP, GIF or AVIF, at most ${limits.imageMaxBytes / 1024 / 1024} MB`;
+
+/**
+ * Checks a chosen file before it is uploaded (issue 12, point 5): its declared type must be one
+ * of `acceptedImageTypes` and its size at most `limits.imageMaxBytes`. The server checks the bytes
+ * again; this only spares the user a pointless upload (and, on registration, an account created
+ * with a photo that then fails).
+ * @param label the field's label, e.g. `Photo`
+ * @returns a sentence naming the problem, or undefined when the file may be uploaded
+ */
+export function imageFileProblem(
+  file: { type: string; size: number; name: string },
+  label: string,
+): string | undefined {
+  if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+    return `${label} must be an image (${imageInputHint}); ${file.name} is not`;
+  }
+  if (file.size > limits.imageMaxBytes) {
+    const megabytes = (file.size / 1024 / 1024).toFixed(1);
+    return `${label} must be at most ${limits.imageMaxBytes / 1024 / 1024} MB; ${file.name} is ${megabytes} MB`;
+  }
+  return undefined;
+}
+
 /** Name of the multipart field of `POST /api/images` carrying the file (spec §7 image host). */
 export const imageFieldName = 'image';
 

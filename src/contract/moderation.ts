@@ -57,6 +57,7 @@ export const auditActions = [
   'category.rename',
   'category.merge',
   'category.delete',
+  'review.remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -177,7 +178,7 @@ export const auditEntrySchema = z.object({
   actorId: z.string().describe("the admin's user `_id`"),
   actorUid: z.string(),
   actorName: z.string(),
-  targetType: z.enum(['user', 'product', 'category']),
+  targetType: z.enum(['user', 'product', 'category', 'review']),
   targetId: z.string(),
   details: z.record(z.string(), z.unknown()).describe('what changed, e.g. {"modifiedCount": 1}'),
   createdAt: z.string().describe('ISO-8601 date-time'),

@@ -15,6 +15,11 @@ type RouteOf<N extends string> = `${N}Contract` extends keyof Contract
   ? { name: N } & Pick<Contract[`${N}Contract`], 'method' | 'url'>
   : never;
 
+export const addFavourite = {
+  name: 'addFavourite',
+  method: 'PUT',
+  url: '/api/favourites/:productId',
+} as const satisfies RouteOf<'addFavourite'>;
 export const adminRole = {
   name: 'adminRole',
   method: 'GET',
@@ -70,6 +75,11 @@ export const createProduct = {
   method: 'POST',
   url: '/api/products',
 } as const satisfies RouteOf<'createProduct'>;
+export const createReview = {
+  name: 'createReview',
+  method: 'POST',
+  url: '/api/reviews',
+} as const satisfies RouteOf<'createReview'>;
 export const createSandboxPaymentMethod = {
   name: 'createSandboxPaymentMethod',
   method: 'POST',
@@ -110,6 +120,11 @@ export const deleteUser = {
   method: 'DELETE',
   url: '/api/user-delete/:uid',
 } as const satisfies RouteOf<'deleteUser'>;
+export const favouriteIds = {
+  name: 'favouriteIds',
+  method: 'GET',
+  url: '/api/favourites/ids',
+} as const satisfies RouteOf<'favouriteIds'>;
 export const getListing = {
   name: 'getListing',
   method: 'GET',
@@ -125,6 +140,11 @@ export const getSellerContact = {
   method: 'GET',
   url: '/api/product/:id/contact',
 } as const satisfies RouteOf<'getSellerContact'>;
+export const getSellerProfile = {
+  name: 'getSellerProfile',
+  method: 'GET',
+  url: '/api/sellers/:uid',
+} as const satisfies RouteOf<'getSellerProfile'>;
 export const health = {
   name: 'health',
   method: 'GET',
@@ -165,6 +185,11 @@ export const listConversations = {
   method: 'GET',
   url: '/api/conversations',
 } as const satisfies RouteOf<'listConversations'>;
+export const listFavourites = {
+  name: 'listFavourites',
+  method: 'GET',
+  url: '/api/favourites',
+} as const satisfies RouteOf<'listFavourites'>;
 export const listMessages = {
   name: 'listMessages',
   method: 'GET',
@@ -230,11 +255,26 @@ export const promoteProduct = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
 } as const satisfies RouteOf<'promoteProduct'>;
+export const removeFavourite = {
+  name: 'removeFavourite',
+  method: 'DELETE',
+  url: '/api/favourites/:productId',
+} as const satisfies RouteOf<'removeFavourite'>;
+export const removeReview = {
+  name: 'removeReview',
+  method: 'DELETE',
+  url: '/api/reviews/:id',
+} as const satisfies RouteOf<'removeReview'>;
 export const renameCategory = {
   name: 'renameCategory',
   method: 'PATCH',
   url: '/api/category-rename/:uid',
 } as const satisfies RouteOf<'renameCategory'>;
+export const replyReview = {
+  name: 'replyReview',
+  method: 'POST',
+  url: '/api/reviews/:id/reply',
+} as const satisfies RouteOf<'replyReview'>;
 export const reportProduct = {
   name: 'reportProduct',
   method: 'PATCH',

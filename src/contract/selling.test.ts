@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { imageFileProblem } from './limits.js';
 import {
   capitalizeFirst,
   newCategorySchema,
@@ -39,5 +40,21 @@ describe('the product form rules (spec §5 messages, word for word)', () => {
     expect(newCategorySchema.safeParse({ category_name: '  ' }).error?.issues[0]?.message).toBe(
       'Category name is required',
     );
+  });
+});
+
+describe('imageFileProblem (issue 12, point 5)', () => {
+  it('accepts an image within the limit and names the problem otherwise', () => {
+    expect(imageFileProblem({ name: 'car.jpg', type: 'image/jpeg', size: 1000 }, 'Photo')).toBe(
+      undefined,
+    );
+    expect(
+      imageFileProblem({ name: 'notes.pdf', type: 'application/pdf', size: 1000 }, 'Photo'),
+    ).toMatch(
+      /^Photo must be an image \(JPEG, PNG, WebP, GIF or AVIF, at most 5 MB\); notes\.pdf is not$/,
+    );
+    expect(
+      imageFileProblem({ name: 'big.png', type: 'image/png', size: 6 * 1024 * 1024 }, 'Photo'),
+    ).toBe('Photo must be at most 5 MB; big.png is 6.0 MB');
   });
 });

@@ -37,29 +37,36 @@ export function capitalizeFirst(text: string): string {
   return trimmed.charAt(0).toLocaleUpperCase('en-US') + trimmed.slice(1);
 }
 
-const requiredText = (message: string, max: number) =>
+/**
+ * Messages outside the spec's texts are sentences that name their field by its form label
+ * (issue 12, point 5): `Product name must be at most 120 characters`, never a bare
+ * `must be at most 120`. The server prefixes the field's path (`body.product_name …`).
+ */
+const requiredText = (message: string, max: number, label: string) =>
   z
     .string({ message })
     .trim()
     .min(1, { message })
-    .max(max, { message: `must be at most ${max} characters` });
+    .max(max, { message: `${label} must be at most ${max} characters` });
 
 /**
  * A price in US dollars: at least one cent, at most two decimals, at most limits.priceMaxCents.
  * The bounds are checked on the value as stored (rounded to cents), not as sent: `1e-9` has "at
  * most two decimals" within rounding and is > 0, yet rounds to 0 cents (issue 18, point 7).
  */
-const priceSchema = (message: string) =>
+const priceSchema = (message: string, label: string) =>
   z
     .number({ message })
-    .positive({ message: 'must be greater than 0' })
-    .max(limits.priceMaxCents / 100, { message: `must be at most ${limits.priceMaxCents / 100}` })
-    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
-      message: 'must have at most two decimals',
+    .positive({ message: `${label} must be greater than 0` })
+    .max(limits.priceMaxCents / 100, {
+      message: `${label} must be at most ${limits.priceMaxCents / 100}`,
     })
-    .refine((value) => dollarsToCents(value) >= 1, { message: 'must be at least 0.01' })
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
+      message: `${label} must have at most two decimals`,
+    })
+    .refine((value) => dollarsToCents(value) >= 1, { message: `${label} must be at least 0.01` })
     .refine((value) => dollarsToCents(value) <= limits.priceMaxCents, {
-      message: `must be at most ${limits.priceMaxCents / 100}`,
+      message: `${label} must be at most ${limits.priceMaxCents / 100}`,
     });
 
 /**
@@ -77,28 +84,28 @@ export const imageUrlSchema = z
 
 /** Issue 13: messages of the vehicle and photo fields. */
 export const listingMessages = {
-  vin: 'must be 17 characters: digits and capital letters except I, O and Q',
-  imagesCover: 'product_image must be the first of product_images',
-  imagesDistinct: 'product_images must not repeat a photo',
+  vin: 'VIN must be 17 characters: digits and capital letters except I, O and Q',
+  imagesCover: 'The cover photo must be the first of the photos',
+  imagesDistinct: 'The photos must not repeat a photo',
   imagesMax: `A listing has at most ${limits.productImagesMax} photos`,
   soldPrice: 'The price of a sold listing cannot change',
 } as const;
 
 /** An optional text: trimmed; '' and null clear it (null), absent leaves it (undefined). */
-const optionalText = (max: number) =>
+const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, { message: `must be at most ${max} characters` })
+    .max(max, { message: `${label} must be at most ${max} characters` })
     .nullish()
     .transform((value) => (value === '' ? null : value));
 
-const optionalInt = (min: number, max: number) =>
+const optionalInt = (min: number, max: number, label: string) =>
   z
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(min, { message: `must be ${min} or more` })
-    .max(max, { message: `must be at most ${max}` })
+    .number({ message: `${label} must be a number` })
+    .int({ message: `${label} must be a whole number` })
+    .min(min, { message: `${label} must be ${min} or more` })
+    .max(max, { message: `${label} must be at most ${max}` })
     .nullish();
 
 /**
@@ -106,14 +113,14 @@ const optionalInt = (min: number, max: number) =>
  * null or '' (cleared). `vin` is upper-cased before it is checked.
  */
 export const vehicleInputShape = {
-  make: optionalText(limits.vehicleTextMax),
-  model: optionalText(limits.vehicleTextMax),
-  model_year: optionalInt(limits.modelYearMin, limits.modelYearMax),
-  mileage_km: optionalInt(0, limits.mileageKmMax).describe('kilometres'),
+  make: optionalText(limits.vehicleTextMax, 'Make'),
+  model: optionalText(limits.vehicleTextMax, 'Model'),
+  model_year: optionalInt(limits.modelYearMin, limits.modelYearMax, 'Model year'),
+  mileage_km: optionalInt(0, limits.mileageKmMax, 'Mileage').describe('kilometres'),
   fuel_type: fuelTypeSchema.nullish(),
   transmission: transmissionSchema.nullish(),
-  body_type: optionalText(limits.vehicleTextMax),
-  color: optionalText(limits.vehicleTextMax),
+  body_type: optionalText(limits.vehicleTextMax, 'Body type'),
+  color: optionalText(limits.vehicleTextMax, 'Colour'),
   vin: z
     .string()
     .trim()
@@ -133,29 +140,43 @@ export const productImagesSchema = z
   });
 
 const productFields = {
-  product_name: requiredText(productFormMessages.productName, limits.productNameMax),
-  product_description: requiredText(productFormMessages.description, limits.productDescriptionMax),
+  product_name: requiredText(
+    productFormMessages.productName,
+    limits.productNameMax,
+    'Product name',
+  ),
+  product_description: requiredText(
+    productFormMessages.description,
+    limits.productDescriptionMax,
+    'Product description',
+  ),
   product_image: imageUrlSchema.describe('the cover photo'),
   product_images: productImagesSchema
     .optional()
     .describe('issue 13: every photo, cover first; absent = [product_image]'),
   category_id: idSchema,
   condition: conditionSchema.default('Fair').describe(`one of ${conditions.join(', ')}`),
-  resell_price: priceSchema(productFormMessages.resellPrice).describe('US dollars'),
-  original_price: priceSchema(productFormMessages.originalPrice).describe('US dollars'),
+  resell_price: priceSchema(productFormMessages.resellPrice, 'Resell price').describe('US dollars'),
+  original_price: priceSchema(productFormMessages.originalPrice, 'Original price').describe(
+    'US dollars',
+  ),
   year_of_used: z
     .number({ message: productFormMessages.yearOfUsed })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be 0 or more' })
-    .max(limits.yearOfUsedMax, { message: `must be at most ${limits.yearOfUsedMax}` }),
-  seller_location: requiredText(productFormMessages.location, limits.locationMax),
+    .int({ message: 'Year of used must be a whole number' })
+    .min(0, { message: 'Year of used must be 0 or more' })
+    .max(limits.yearOfUsedMax, {
+      message: `Year of used must be at most ${limits.yearOfUsedMax}`,
+    }),
+  seller_location: requiredText(productFormMessages.location, limits.locationMax, 'Location'),
   seller_phone: z
     .string({ message: productFormMessages.phone })
     .trim()
     .min(1, { message: productFormMessages.phone })
     .min(limits.phoneMin, { message: productFormMessages.phoneMin })
-    .max(limits.phoneMax, { message: `must be at most ${limits.phoneMax} characters` })
-    .regex(/^\+?[0-9 ()-]+$/, { message: 'must contain only digits, spaces, +, - and ()' }),
+    .max(limits.phoneMax, { message: `Phone number must be at most ${limits.phoneMax} characters` })
+    .regex(/^\+?[0-9 ()-]+$/, {
+      message: 'Phone number must contain only digits, spaces, +, - and ()',
+    }),
   ...vehicleInputShape,
 };
 

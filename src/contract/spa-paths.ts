@@ -60,6 +60,8 @@ export const paths = {
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
+  /** Issues 14/15: the page of a notification mail's unsubscribe link (`?token=…`). */
+  unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   /** Messages (issue 14): the conversation list, and one conversation open beside it. */
   messages: { path: '/messages', href: () => '/messages' },
   /** Issue 15: the signed-in user's saved searches. */
@@ -67,6 +69,13 @@ export const paths = {
   conversation: {
     path: '/messages/:conversationId',
     href: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
+  },
+  /** Issue 15: the signed-in user's favourites. */
+  favourites: { path: '/favourites', href: () => '/favourites' },
+  /** Issue 15: a seller's public profile with rating, live listings and reviews. */
+  sellerProfile: {
+    path: '/seller/:uid',
+    href: (uid: string) => `/seller/${encodeURIComponent(uid)}`,
   },
   notFound: { path: '*', href: () => '/' },
 } as const;

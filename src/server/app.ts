@@ -30,6 +30,8 @@ import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
 import { searchRoutes } from './routes/search/index.js';
+import { favouriteRoutes } from './routes/favourites/index.js';
+import { reviewRoutes } from './routes/reviews/index.js';
 import { messageRoutes } from './routes/messages/index.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { paymentRoutes } from './routes/payments/index.js';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listingRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes);
+  await app.register(favouriteRoutes);
+  await app.register(reviewRoutes);
   await app.register(paymentRoutes);
   await app.register(moderationRoutes);
   await app.register(categoryModerationRoutes);

@@ -228,6 +228,10 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     await expect(modal.getByLabel('Name')).not.toBeEditable();
     await expect(modal.getByLabel('Email')).toHaveValue(buyer.email);
     await expect(modal.getByLabel('Email')).not.toBeEditable();
+    // Issue 12, point 5: the read-only fields look read-only (another fill than an input's).
+    const fill = (label: string) =>
+      modal.getByLabel(label).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await fill('Name')).not.toBe(await fill('Phone number'));
     await modal.getByRole('button', { name: 'Submit' }).click();
     await expect(modal.getByText(texts.phoneRequired)).toBeVisible();
     await expect(modal.getByText(texts.locationRequired)).toBeVisible();
@@ -236,6 +240,11 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     await modal.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(texts.booked)).toBeVisible();
     await expect(modal).toBeHidden();
+
+    // Issue 12, point 5: the card now says Booked, linking to My Orders, instead of Book Now.
+    await expect(card.getByRole('button', { name: /Book Now/ })).toHaveCount(0);
+    await card.getByRole('link', { name: /^Booked/ }).click();
+    await expect(page).toHaveURL('/user/buyer');
 
     // My Orders: the order with a Pay link.
     await openMyOrders(page);

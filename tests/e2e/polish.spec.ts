@@ -10,6 +10,7 @@ import { apiUrl } from '../../src/contract/routes.js';
 import {
   createAccount,
   DEMO_ADMIN,
+  DEMO_BUYER,
   signInViaApi,
   smallPng,
   testPassword,
@@ -290,6 +291,61 @@ test.describe('Honest states (issue 12, point 5)', () => {
       await expectAxeClean(page, `${page.url()} at ${width}px`);
     });
   }
+
+  for (const width of [360, 1440]) {
+    test(`an empty category says so and the breadcrumb names it at ${width}px`, async ({
+      page,
+      playwright,
+    }) => {
+      const { category } = await createOwnListings(playwright, { count: 0 });
+      await page.setViewportSize({ width, height: 900 });
+      await signInViaApi(page, DEMO_BUYER.email);
+      await page.goto(`/category/${category.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'All Product' })).toBeVisible();
+      await expect(page.getByText('No products in this category yet.')).toBeVisible();
+      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(breadcrumb).toContainText(category.name);
+      await breadcrumb.getByRole('link', { name: 'Home' }).click();
+      await expect(page).toHaveURL('/');
+    });
+  }
+
+  test('registration with a file that is not an image, or too large, stops before the account exists', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('not-an-image');
+    await page.goto('/registration');
+    await expect(page.getByText('JPEG, PNG, WebP, GIF or AVIF, at most 5 MB')).toBeVisible();
+    await page.getByLabel('Name').fill('Nora Image');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(testPassword);
+    await page.getByLabel('Photo').setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 not a photo'),
+    });
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(
+      page.getByText(
+        'Photo must be an image (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB); notes.pdf is not',
+      ),
+    ).toBeVisible();
+
+    await page.getByLabel('Photo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(6 * 1024 * 1024, 1),
+    });
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Photo must be at most 5 MB; huge.png is 6.0 MB')).toBeVisible();
+    await expect(page).toHaveURL('/registration');
+
+    // No account was made: signing in with the address fails.
+    const signIn = await page.request.post(authPaths.signIn, {
+      data: { email, password: testPassword },
+    });
+    expect(signIn.status()).toBe(401);
+  });
 
   test('the carousel dots are 24 × 24 px targets', async ({ page, playwright }) => {
     await createOwnListings(playwright, { count: 1, promote: true });

@@ -284,7 +284,18 @@ test.describe('Seller dashboard (/user/seller)', () => {
     // Confirmed delete: "Deleted Successfully!" and the row leaves the table.
     await rowOf(page, doomed).getByRole('button', { name: 'Delete' }).click();
     await expect(swal(page)).toContainText(`Delete ${doomed}?`);
-    await swal(page).getByRole('button', { name: 'Confirm', exact: true }).click();
+    // Issue 12, point 5: the dialog's buttons wear the site's teal, not SweetAlert2's purple.
+    const confirm = swal(page).getByRole('button', { name: 'Confirm', exact: true });
+    const primary = await page.evaluate(() => {
+      const probe = document.createElement('button');
+      probe.className = 'btn btn-primary';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    expect(await confirm.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(primary);
+    await confirm.click();
     await expectMessage(page, 'Deleted Successfully!');
     await expect(rowOf(page, doomed)).toHaveCount(0);
     await expect(productRows(page)).toHaveCount(1);

@@ -21,7 +21,7 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as contract from '../../contract/index.js';
-import { users } from '../db/schema.js';
+import { orders, users } from '../db/schema.js';
 import {
   bearer,
   registerUser,
@@ -101,6 +101,25 @@ async function conversationOf(who: TestUser, productId: string): Promise<string>
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ conversation_id: string }>().conversation_id;
+}
+
+/** A paid order of `who` for a new product of `sellerId` (issue 15 reviews); returns its id. */
+async function paidOrderOf(who: TestUser, sellerId: string): Promise<string> {
+  const id = await bookFor(who, (await productOf(sellerId)).id);
+  await t.database.db.update(orders).set({ paid: true }).where(eq(orders.id, id));
+  return id;
+}
+
+/** `who`'s review of their paid order `orderId`; returns the review id. */
+async function reviewOf(who: TestUser, orderId: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    headers: bearer(who.token),
+    payload: { order_id: orderId, rating: 4, text: 'Fine' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ _id: string }>()._id;
 }
 
 /** A sandbox intent for `who`'s order of `productId`: its client secret and id. */
@@ -294,6 +313,52 @@ const entries: Record<string, Entry> = {
     foreign: { status: 404 },
   },
   'GET /api/messages/unread-count': { request: () => ({}), ok: 200 },
+  // Issue 15: favourites are the caller's own (no foreign resource to reach: another user's
+  // calls act on their own list); reviews belong to an order's buyer, replies to its seller.
+  'PUT /api/favourites/:productId': {
+    setup: async () => {
+      ids.favourable = (await productOf(otherSeller.recordId)).id;
+    },
+    request: () => ({ params: { productId: ids.favourable! } }),
+    ok: 200,
+  },
+  'DELETE /api/favourites/:productId': {
+    setup: async () => {
+      ids.unfavourable = (await productOf(otherSeller.recordId)).id;
+    },
+    request: () => ({ params: { productId: ids.unfavourable! } }),
+    ok: 200,
+  },
+  'GET /api/favourites': { request: () => ({}), ok: 200 },
+  'GET /api/favourites/ids': {
+    request: () => ({ query: { ids: '00000000-0000-4000-8000-000000000000' } }),
+    ok: 200,
+  },
+  'POST /api/reviews': {
+    setup: async () => {
+      ids.reviewable = await paidOrderOf(buyer, otherSeller.recordId);
+    },
+    request: () => ({ payload: { order_id: ids.reviewable!, rating: 5, text: 'Great seller' } }),
+    ok: 201,
+    foreign: { status: 403 },
+  },
+  'POST /api/reviews/:id/reply': {
+    // The right caller (`buyer`) is the order's seller here: otherBuyer bought buyer's product.
+    setup: async () => {
+      ids.repliable = await reviewOf(otherBuyer, await paidOrderOf(otherBuyer, buyer.recordId));
+    },
+    request: () => ({ params: { id: ids.repliable! }, payload: { text: 'Thank you!' } }),
+    ok: 200,
+    foreign: { status: 403 },
+  },
+  'DELETE /api/reviews/:id': {
+    role: 'admin',
+    setup: async () => {
+      ids.removable = await reviewOf(buyer, await paidOrderOf(buyer, otherSeller.recordId));
+    },
+    request: () => ({ params: { id: ids.removable! } }),
+    ok: 200,
+  },
   'GET /api/messages/stream': { request: () => ({ query: { max_seconds: '0' } }), ok: 200 },
   'PATCH /api/report-product': {
     role: 'buyer',

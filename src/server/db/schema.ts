@@ -64,6 +64,8 @@ export const users = pgTable(
     status: text('status').notNull().default('unverified'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Issue 15: e-mail when a favourite's price drops; false once unsubscribed. */
+    priceDropEmails: boolean('price_drop_emails').notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_uid_key').on(t.uid),
@@ -496,6 +498,64 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id),
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     check('messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * A user's favourite listing (issue 15, decision 0013): one row per user and listing. Listed newest
+ * first by `favourites_user_idx`; `favourites_product_idx` finds a listing's watchers for the
+ * price-drop mail.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favourites_user_idx').on(t.userId, t.createdAt, t.productId),
+    index('favourites_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * A buyer's review of the seller of one paid order (issue 15, decision 0013): 1–5 stars and up
+ * to 1,000 characters, at most one per order; the seller may reply once; an admin may remove it
+ * (soft: `removed_at`, `removed_by`, audit-logged).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    sellerReply: text('seller_reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_key').on(t.orderId),
+    index('reviews_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_text_check', sql`char_length(${t.text}) <= 1000`),
+    check('reviews_reply_check', sql`char_length(${t.sellerReply}) <= 1000`),
   ],
 );
 

@@ -35,7 +35,7 @@ const SavedSearchesRoute = lazy(() =>
 );
 // Issue 15: the search page with `Save this search` (composed in app/routes/search.tsx).
 const SearchRoute = lazy(() =>
-  import('./routes/search').then((m) => ({ default: m.SearchWithSaveRoute })),
+  import('./routes/search').then((m) => ({ default: m.SearchWithFavouritesRoute })),
 );
 const LoginRoute = lazy(() =>
   import('../features/accounts/routes/login').then((m) => ({ default: m.LoginRoute })),
@@ -66,6 +66,11 @@ const TermsRoute = lazy(() =>
 );
 const PrivacyRoute = lazy(() =>
   import('../features/info/routes/info-pages').then((m) => ({ default: m.PrivacyRoute })),
+);
+const UnsubscribeRoute = lazy(() =>
+  import('../features/notifications/routes/unsubscribe').then((m) => ({
+    default: m.UnsubscribeRoute,
+  })),
 );
 const PaymentRoute = lazy(() =>
   import('../features/payments/routes/payment').then((m) => ({ default: m.PaymentRoute })),
@@ -119,7 +124,13 @@ const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
 const MyOrdersRoute = lazy(() =>
-  import('../features/orders/routes/my-orders').then((m) => ({ default: m.MyOrdersRoute })),
+  import('./routes/my-orders').then((m) => ({ default: m.MyOrdersWithReviewsRoute })),
+);
+const FavouritesRoute = lazy(() =>
+  import('./routes/favourites').then((m) => ({ default: m.FavouritesRoute })),
+);
+const SellerProfileRoute = lazy(() =>
+  import('./routes/seller-profile').then((m) => ({ default: m.SellerProfileRoute })),
 );
 const RoleNotFoundRoute = lazy(() =>
   import('../features/errors/routes/role-not-found').then((m) => ({
@@ -141,10 +152,12 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.blogs.path, element: <BlogsRoute /> },
       { path: paths.listing.path, element: <ListingRoute /> },
+      { path: paths.sellerProfile.path, element: <SellerProfileRoute /> },
       { path: paths.about.path, element: <AboutRoute /> },
       { path: paths.contact.path, element: <ContactRoute /> },
       { path: paths.terms.path, element: <TermsRoute /> },
       { path: paths.privacy.path, element: <PrivacyRoute /> },
+      { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
       { path: paths.search.path, element: <SearchRoute /> },
       {
         element: <RequireAuth />,
@@ -154,6 +167,7 @@ export const routes: RouteObject[] = [
           { path: paths.messages.path, element: <MessagesRoute /> },
           { path: paths.savedSearches.path, element: <SavedSearchesRoute /> },
           { path: paths.conversation.path, element: <MessagesRoute /> },
+          { path: paths.favourites.path, element: <FavouritesRoute /> },
           {
             element: <RequireRole role="seller" />,
             children: [

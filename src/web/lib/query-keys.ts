@@ -63,6 +63,20 @@ export const queryKeys = {
       ['messages', 'thread', uid, conversationId] as const,
     unread: (uid: string) => ['messages', 'unread', uid] as const,
   },
+  /**
+   * Favourites (issue 15) of the signed-in user `uid`: the /favourites list and, per listing,
+   * whether it is saved (the hearts).
+   */
+  favourites: {
+    all: ['favourites'] as const,
+    list: (uid: string) => ['favourites', 'list', uid] as const,
+    saved: (uid: string, productId: string) => ['favourites', 'saved', uid, productId] as const,
+  },
+  /** Seller profiles and reviews (issue 15): public, keyed by the seller's uid. */
+  reviews: {
+    all: ['reviews'] as const,
+    sellerProfile: (sellerUid: string) => ['reviews', 'seller', sellerUid] as const,
+  },
   /** The payment page (decision 0005). */
   payments: {
     config: ['payment-config'] as const,

@@ -98,10 +98,10 @@ export function smallPng(): Buffer {
 }
 
 /**
- * The reset link of the newest password-reset mail to `email` in the server's outbox
- * (DATA_DIR/outbox/*.txt, written when SMTP_URL is unset). Waits up to 10 s for it.
+ * The first link matching `pattern` in the newest mail to `email` that has one, in the server's
+ * outbox (DATA_DIR/outbox/*.txt, written when SMTP_URL is unset). Waits up to 10 s for it.
  */
-export async function readResetLink(email: string): Promise<string> {
+export async function readMailLink(email: string, pattern: RegExp): Promise<string> {
   const outbox = path.join(e2eDataDir, 'outbox');
   let link: string | undefined;
   await expect
@@ -114,13 +114,17 @@ export async function readResetLink(email: string): Promise<string> {
         for (const name of names) {
           const text = await readFile(path.join(outbox, name), 'utf8');
           if (!text.startsWith(`To: ${email}\n`)) continue;
-          link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0];
+          link = pattern.exec(text)?.[0];
           if (link) return true;
         }
         return false;
       },
-      { message: `a reset mail to ${email} in ${outbox}`, timeout: 10_000 },
+      { message: `a mail to ${email} with ${pattern} in ${outbox}`, timeout: 10_000 },
     )
     .toBe(true);
   return link!;
 }
+
+/** The reset link of the newest password-reset mail to `email` (see readMailLink). */
+export const readResetLink = (email: string) =>
+  readMailLink(email, /https?:\/\/\S+\/reset-password\?token=\S+/);

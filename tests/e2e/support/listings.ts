@@ -9,6 +9,7 @@ import * as apiRoutes from '../../../src/contract/route-table.js';
 import { apiUrl } from '../../../src/contract/routes.js';
 import { smallPng, testPassword, uniqueEmail } from './accounts.js';
 import { e2eBaseURL } from './server-env.js';
+import { unique } from './users.js';
 
 export interface OwnListings {
   category: { id: string; name: string };
@@ -17,9 +18,6 @@ export interface OwnListings {
   /** The new seller (password `testPassword`). */
   seller: { email: string; name: string };
 }
-
-/** A short random suffix, so names made by parallel tests never collide. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * Registers a seller in its own API context and adds, as that seller, a category named

@@ -17,6 +17,7 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProductCard } from '../catalog/presenters.js';
+import { queuePriceDropMails } from '../favourites/price-drop.js';
 import {
   findListing,
   findSellerContact,
@@ -69,6 +70,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         requireCallerRecord(request).id,
         request.params.id,
         request.body,
+        (tx, drop) => queuePriceDropMails(app, tx, drop),
         (tx) => enqueueListingMatch(app, [request.params.id], tx),
       );
       switch (result.kind) {

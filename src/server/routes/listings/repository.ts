@@ -14,7 +14,10 @@ import type { Database } from '../../db/client.js';
 import type { Executor } from '../../jobs/queue.js';
 import { categories, products, users } from '../../db/schema.js';
 import { productCardColumns } from '../catalog/repository.js';
+import type { PriceDrop } from '../favourites/price-drop.js';
 import { vehicleColumns } from '../selling/repository.js';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Live listings: not removed. (Sold and unavailable ones still have a page.) */
 const live = isNull(products.deletedAt);
@@ -90,6 +93,8 @@ export type UpdateResult =
  * prices to cents). A sold listing keeps its price: a changed `resell_price` is 'sold-price';
  * sending the same price is allowed. When only `product_images` is sent, its first photo becomes
  * the cover; when only `product_image` is sent, it replaces the cover and keeps the other photos.
+ * When the resell price is lowered, `onPriceDrop` runs in the same transaction after the update
+ * (issue 15: the price-drop mail is queued exactly when the new price commits).
  * @returns 'updated' with `modifiedCount` 1 (0 when nothing was sent), or why not.
  */
 export function updateProduct(
@@ -97,6 +102,7 @@ export function updateProduct(
   sellerId: string,
   id: string,
   input: ProductUpdate,
+  onPriceDrop?: (tx: Transaction, drop: PriceDrop) => Promise<unknown>,
   /** Runs in the same transaction after a change (issue 15: saved-search alerts). */
   afterChange?: (tx: Executor) => Promise<unknown>,
 ): Promise<UpdateResult> {
@@ -107,6 +113,7 @@ export function updateProduct(
         sold: products.sold,
         resellPriceCents: products.resellPriceCents,
         productImages: products.productImages,
+        productName: products.productName,
       })
       .from(products)
       .where(and(eq(products.id, id), live))
@@ -154,8 +161,18 @@ export function updateProduct(
       .update(products)
       .set(changes)
       .where(eq(products.id, id))
-      .returning({ id: products.id });
+      .returning({ id: products.id, productName: products.productName });
     if (updated.length > 0) await afterChange?.(tx);
+    if (onPriceDrop && resellCents !== undefined && resellCents < row.resellPriceCents) {
+      await onPriceDrop(tx, {
+        productId: id,
+        productName: updated[0]?.productName ?? row.productName,
+        sellerId,
+        oldPriceCents: row.resellPriceCents,
+        newPriceCents: resellCents,
+        editedAtMs: Date.now(),
+      });
+    }
     return { kind: 'updated', modifiedCount: updated.length };
   });
 }

@@ -227,16 +227,36 @@ describe('POST /api/products with bad input', () => {
 
   it.each([
     ['a 10-character phone', { seller_phone: '0123456789' }, productFormMessages.phoneMin],
-    ['a negative price', { resell_price: -5 }, 'body.resell_price must be greater than 0'],
-    ['a zero price', { original_price: 0 }, 'body.original_price must be greater than 0'],
+    [
+      'a negative price',
+      { resell_price: -5 },
+      'body.resell_price Resell price must be greater than 0',
+    ],
+    [
+      'a zero price',
+      { original_price: 0 },
+      'body.original_price Original price must be greater than 0',
+    ],
     ['a non-numeric price', { resell_price: 'cheap' }, 'body.resell_price'],
     ['a price in fractions of a cent', { resell_price: 10.005 }, 'two decimals'],
     // Issue 18, point 7: > 0 and "two decimals" within rounding, yet 0 cents once stored.
-    ['a sub-cent price', { resell_price: 1e-9 }, 'body.resell_price must be at least 0.01'],
+    [
+      'a sub-cent price',
+      { resell_price: 1e-9 },
+      'body.resell_price Resell price must be at least 0.01',
+    ],
     ['a sub-cent original price', { original_price: 0.004 }, 'must be at least 0.01'],
-    ['an absurd price', { original_price: 1e12 }, 'body.original_price must be at most'],
-    ['a fractional year', { year_of_used: 2.5 }, 'body.year_of_used must be a whole number'],
-    ['a negative year', { year_of_used: -1 }, 'body.year_of_used must be 0 or more'],
+    [
+      'an absurd price',
+      { original_price: 1e12 },
+      'body.original_price Original price must be at most',
+    ],
+    [
+      'a fractional year',
+      { year_of_used: 2.5 },
+      'body.year_of_used Year of used must be a whole number',
+    ],
+    ['a negative year', { year_of_used: -1 }, 'body.year_of_used Year of used must be 0 or more'],
     ['an unknown condition', { condition: 'Mint' }, 'body.condition'],
     ['a 10,000-character name', { product_name: 'x'.repeat(10_000) }, 'body.product_name'],
     ['a malformed category id', { category_id: 'sedan' }, 'body.category_id must be a valid id'],

@@ -24,7 +24,12 @@ export function MainLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      {/*
+       * At least a screen tall (issue 12, point 4): the footer starts below the fold, so content
+       * that arrives after the first paint grows into the space instead of pushing a visible
+       * footer down (a layout shift).
+       */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-8">
         <Suspense fallback={<ProgressBar />}>
           <Outlet />
         </Suspense>

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
+import { FavouritesLink } from '../../features/favourites/components/favourites-link';
 import { MessagesLink } from '../../features/messages/components/messages-link';
 import { useAuth, type AuthUser } from '../../lib/auth/auth-context';
 import { useIsAdmin, useIsBuyer, useIsSeller } from '../../lib/auth/roles';
@@ -123,6 +124,7 @@ function AccountArea() {
   }
   return (
     <div className="flex min-w-0 items-center gap-3" data-testid="navbar-user">
+      {hasRecord && <FavouritesLink />}
       {hasRecord && <MessagesLink />}
       <UserAvatar user={user} />
       <UserText user={user} className="hidden max-w-48 text-right lg:block xl:max-w-64" />

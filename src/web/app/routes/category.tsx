@@ -1,12 +1,13 @@
 /**
  * Category page (spec §2 Category page, route /category/{id}), composed from two features: the
  * catalogue's product grid and, for a buyer (useIsBuyer), the orders feature's Book Now and
- * Report on each unsold card; Book Now opens the booking modal (a dialog, its own lazy chunk).
+ * Report on each unsold card, and the favourites feature's heart (issue 15); Book Now opens the booking modal (a dialog, its own lazy chunk).
  * Spec §2 puts this page behind login: the router wraps it in RequireAuth.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProductCard } from '../../../contract/entities';
+import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { CategoryProducts } from '../../features/catalog/components/category-products';
 import { BuyerActions } from '../../features/orders/components/buyer-actions';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -30,6 +31,7 @@ export function CategoryRoute() {
       <CategoryProducts
         categoryId={id}
         roleChecking={isBuyer.isLoading}
+        favouriteAction={(product) => <FavouriteButton productId={product._id} />}
         buyerActions={
           isBuyer.holds
             ? (product) => <BuyerActions product={product} onBook={setBooking} />

@@ -3,7 +3,8 @@
  * docs/spec-deviations.md): the listings feature's view with, for a buyer, the orders feature's
  * Book Now and Report exactly as on the category page; Book Now opens the booking modal. The
  * seller's phone and e-mail are fetched for signed-in users only, who may also `Message seller`
- * (issue 14) unless it is their own listing. Unknown or removed: Uh-oh!.
+ * (issue 14) unless it is their own listing. Issue 15: the heart and the seller's rating.
+ * Unknown or removed: Uh-oh!.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -12,6 +13,8 @@ import { NotFound } from '../../components/not-found';
 import { PageTitle } from '../../components/page-title';
 import { ErrorMessage } from '../../components/error-message';
 import { useListing, useSellerContact } from '../../features/listings/api/get-listing';
+import { FavouriteButton } from '../../features/favourites/components/favourite-button';
+import { SellerRating } from '../../features/reviews/components/stars';
 import { ListingView } from '../../features/listings/components/listing-view';
 import { MessageSellerButton } from '../../features/messages/components/message-seller';
 import { BuyerActions } from '../../features/orders/components/buyer-actions';
@@ -59,6 +62,8 @@ export function ListingRoute() {
             <MessageSellerButton productId={product._id} productName={product.product_name} />
           ) : undefined
         }
+        favouriteAction={<FavouriteButton productId={product._id} variant="inline" />}
+        sellerRating={<SellerRating uid={product.seller_uid} />}
         contact={contact.data ?? null}
         signedIn={user !== null && user !== undefined}
       />

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { passwordSchema } from '../../../../contract/accounts';
-import { limits, registrationRoles } from '../../../../contract/limits';
+import { imageFileProblem, limits, registrationRoles } from '../../../../contract/limits';
 
 /** Spec §5 "Dialog built-in checks": Invalid email address. */
 const emailFormat = z
@@ -31,12 +31,19 @@ export const registrationSchema = z.object({
     .trim()
     .min(1, { message: 'name is required' })
     .max(limits.displayNameMax, {
-      message: `name must be at most ${limits.displayNameMax} characters`,
+      message: `Name must be at most ${limits.displayNameMax} characters`,
     }),
   email: z.string().trim().min(1, { message: 'email is required' }).pipe(emailFormat),
-  photo: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, {
-    message: 'Image is required',
-  }),
+  photo: z
+    .custom<FileList>((value) => value instanceof FileList && value.length > 0, {
+      message: 'Image is required',
+    })
+    // Issue 12, point 5: a file that is not an image, or too large, stops here, before the
+    // account is created.
+    .superRefine((files, context) => {
+      const problem = imageFileProblem(files[0]!, 'Photo');
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   role: z.enum(registrationRoles, { message: 'Role is required' }),
   password: requiredPassword,
 });

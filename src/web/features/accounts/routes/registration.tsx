@@ -13,7 +13,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import Swal from 'sweetalert2';
 import { paths } from '../../../lib/paths';
-import { acceptedImageTypes, registrationRoles } from '../../../../contract/limits';
+import { acceptedImageTypes, imageInputHint, registrationRoles } from '../../../../contract/limits';
 import { saveUserRecord } from '../api/save-user';
 import { uploadImage } from '../../../lib/upload-image';
 import { AuthCard } from '../components/auth-card';
@@ -85,7 +85,11 @@ export function RegistrationRoute() {
             {...register('email')}
           />
         </FormField>
-        <FormField label="Photo" error={errors.photo?.message}>
+        <FormField
+          label="Photo"
+          hint={<p className="text-xs text-base-content/70">{imageInputHint}</p>}
+          error={errors.photo?.message}
+        >
           <input
             type="file"
             accept={acceptedImageTypes.join(',')}

@@ -5,6 +5,7 @@
  * (Book Now, Report) is the caller's: the page in src/web/app composes it from the orders feature.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ProductCard as Product } from '../../../../contract/entities';
 import { ErrorMessage } from '../../../components/error-message';
 import { LoadMoreButton } from '../../../components/load-more-button';
@@ -12,6 +13,8 @@ import { NotFound } from '../../../components/not-found';
 import { PageTitle } from '../../../components/page-title';
 import { ProgressBar } from '../../../components/progress-bar';
 import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useCategories } from '../api/get-categories';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ProductCard } from './product-card';
 
@@ -21,24 +24,41 @@ export interface CategoryProductsProps {
   buyerActions?: (product: Product) => ReactNode;
   /** True while the viewer's buyer role is being checked: the cards' feet stay empty. */
   roleChecking?: boolean;
+  /** Issue 15: the heart on each card. */
+  favouriteAction?: (product: Product) => ReactNode;
 }
 
 export function CategoryProducts({
   categoryId,
   buyerActions,
   roleChecking = false,
+  favouriteAction,
 }: CategoryProductsProps) {
   const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useCategoryProducts(categoryId);
+  const categories = useCategories();
 
   if (!data && isApiError(error, 400, 404)) return <NotFound />;
 
   const products = data?.pages.flatMap((page) => page.items) ?? [];
-  const categoryName = products[0]?.category_name;
+  // The name for the breadcrumb and title: from the (usually cached) category list, which also
+  // knows an empty category's name, else from a card.
+  const categoryName =
+    categories.data?.find((category) => category._id === categoryId)?.category_name ??
+    products[0]?.category_name;
 
   return (
     <>
       <PageTitle title={categoryName ?? 'All Product'} />
+      {/* Issue 12, point 5: the page names its category; one line tall before the name loads. */}
+      <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 min-h-9 text-sm">
+        <ul>
+          <li>
+            <Link to={paths.home.href()}>Home</Link>
+          </li>
+          {categoryName && <li aria-current="page">{categoryName}</li>}
+        </ul>
+      </nav>
       <h1 className="mb-8 text-center text-3xl font-bold">All Product</h1>
       {isPending ? (
         <ProgressBar label="Loading products" />
@@ -57,6 +77,7 @@ export function CategoryProducts({
                   product={product}
                   roleChecking={roleChecking}
                   buyerActions={buyerActions?.(product)}
+                  favouriteAction={favouriteAction?.(product)}
                 />
               </li>
             ))}

@@ -5,7 +5,9 @@
  * Its foot: SOLD OUT for a sold product (`order_status`); otherwise the buyer's actions
  * (`buyerActions`: Book Now and Report, given by the page for a buyer) or, for anyone else,
  * "Please login with buyer account for buy this product."; nothing while the role is checked.
- * The name links to the listing's own page (issue 13).
+ * The name links to the listing's own page (issue 13), the seller's name to their profile
+ * (issue 15). Issue 15 also adds `favouriteAction` (the heart, on the photo) and `footer`, which
+ * replaces the foot (the favourites page shows each listing's state there).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -21,9 +23,19 @@ export interface ProductCardProps {
   buyerActions?: ReactNode;
   /** True while the viewer's buyer role is being checked: the foot stays empty meanwhile. */
   roleChecking?: boolean;
+  /** Issue 15: the heart, shown in the photo's corner. */
+  favouriteAction?: ReactNode;
+  /** Replaces the foot (SOLD OUT / buyer actions) when given. */
+  footer?: ReactNode;
 }
 
-export function ProductCard({ product, buyerActions, roleChecking = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  buyerActions,
+  roleChecking = false,
+  favouriteAction,
+  footer,
+}: ProductCardProps) {
   return (
     <article
       data-testid="product-card"
@@ -39,6 +51,7 @@ export function ProductCard({ product, buyerActions, roleChecking = false }: Pro
           height={480}
           className="h-full w-full object-cover"
         />
+        {favouriteAction && <div className="absolute top-2 right-2">{favouriteAction}</div>}
       </figure>
       <div className="card-body gap-3 p-5">
         {/* Fixed heights above the price (two title lines, one seller line), so the price rows of
@@ -53,9 +66,13 @@ export function ProductCard({ product, buyerActions, roleChecking = false }: Pro
         </h2>
         <p className="flex min-w-0 items-center gap-1.5 text-sm">
           <span className="shrink-0 text-base-content/70">Seller:</span>
-          <span className="truncate font-medium" title={product.seller_name}>
+          <Link
+            to={paths.sellerProfile.href(product.seller_uid)}
+            className="link-hover truncate font-medium"
+            title={product.seller_name}
+          >
             {product.seller_name}
-          </span>
+          </Link>
           {product.seller_verified && <VerifiedBadge />}
         </p>
         <div className="flex flex-wrap items-baseline gap-x-3">
@@ -79,7 +96,9 @@ export function ProductCard({ product, buyerActions, roleChecking = false }: Pro
           </dd>
         </dl>
         <div className="card-actions mt-auto pt-2">
-          {product.order_status ? (
+          {footer !== undefined ? (
+            footer
+          ) : product.order_status ? (
             <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>
           ) : roleChecking ? null : buyerActions ? (
             buyerActions

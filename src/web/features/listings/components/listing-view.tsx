@@ -2,7 +2,9 @@
  * A listing's page body (issue 13): h1 = product name, price, photo gallery, buyer actions or
  * SOLD OUT, vehicle details, description, details of spec §2's card (condition, years of use,
  * location, posting date) and the seller card (name, photo, verified badge, member since,
- * contact for signed-in users, links to their other listings).
+ * contact for signed-in users, links to their other listings). Issue 15: the seller's name links
+ * to their profile, with their rating (`sellerRating`) under it, and the heart (`favouriteAction`)
+ * stands next to the title.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,6 +30,10 @@ export interface ListingViewProps {
   /** The seller's contact when the viewer is signed in; null for visitors. */
   contact: SellerContact | null | undefined;
   signedIn: boolean;
+  /** Issue 15: the heart, next to the title. */
+  favouriteAction?: ReactNode;
+  /** Issue 15: the seller's average rating and count, next to their name. */
+  sellerRating?: ReactNode;
 }
 
 export function ListingView({
@@ -37,6 +43,8 @@ export function ListingView({
   roleChecking,
   contact,
   signedIn,
+  favouriteAction,
+  sellerRating,
 }: ListingViewProps) {
   const details = vehicleRows(listing);
   return (
@@ -78,7 +86,12 @@ export function ListingView({
 
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-col gap-3">
-          <h1 className="text-3xl font-bold">{listing.product_name}</h1>
+          <div className="flex items-start justify-between gap-2">
+            <h1 className="min-w-0 text-3xl font-bold [overflow-wrap:anywhere]">
+              {listing.product_name}
+            </h1>
+            {favouriteAction}
+          </div>
           <div className="flex flex-wrap items-baseline gap-3">
             <span className="text-3xl font-bold text-primary" data-testid="listing-price">
               {formatDollars(listing.resell_price)}
@@ -128,9 +141,16 @@ export function ListingView({
               />
               <div>
                 <p className="flex items-center gap-1.5 font-medium">
-                  {listing.seller_name}
+                  <Link
+                    to={paths.sellerProfile.href(listing.seller_uid)}
+                    className="link link-hover"
+                    data-testid="seller-profile-link"
+                  >
+                    {listing.seller_name}
+                  </Link>
                   {listing.seller_verified && <VerifiedBadge />}
                 </p>
+                {sellerRating}
                 <p className="text-sm text-base-content/70">
                   Member since {monthYear.format(new Date(listing.seller_member_since))}
                 </p>

@@ -1,10 +1,15 @@
 /**
  * A buyer's actions on an unsold product card (spec §2 Category page): Book Now, which opens the
  * booking modal, and Report, which confirms and reports the product (spec §5, DESIGN.md §8).
- * The report flow (SweetAlert2, the contract's texts) loads on the first click.
+ * The report flow (SweetAlert2, the contract's texts) loads on the first click. Once the buyer
+ * has an open booking of the product, `Booked` with a link to My Orders takes Book Now's place
+ * (issue 12, point 5), read from the buyer's orders (`GET /api/orders`, one query for every card).
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ProductCard } from '../../../../contract/entities';
+import { paths } from '../../../lib/paths';
+import { useOrders } from '../api/get-orders';
 
 export interface BuyerActionsProps {
   product: ProductCard;
@@ -14,6 +19,10 @@ export interface BuyerActionsProps {
 
 export function BuyerActions({ product, onBook }: BuyerActionsProps) {
   const [reporting, setReporting] = useState(false);
+  const orders = useOrders();
+  const booked = orders.data?.some(
+    (order) => order.product_info.product_id === product._id && order.booking_state === 'open',
+  );
 
   const handleReport = async () => {
     setReporting(true);
@@ -27,14 +36,24 @@ export function BuyerActions({ product, onBook }: BuyerActionsProps) {
 
   return (
     <div className="flex w-full flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn flex-1 btn-primary"
-        onClick={() => onBook(product)}
-        aria-label={`Book Now: ${product.product_name}`}
-      >
-        Book Now
-      </button>
+      {booked ? (
+        <Link
+          to={paths.buyerOrders.href()}
+          className="btn flex-1 btn-outline btn-success"
+          aria-label={`Booked: ${product.product_name}. See My Orders`}
+        >
+          Booked
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="btn flex-1 btn-primary"
+          onClick={() => onBook(product)}
+          aria-label={`Book Now: ${product.product_name}`}
+        >
+          Book Now
+        </button>
+      )}
       <button
         type="button"
         className="btn flex-1 btn-outline btn-error"

@@ -7,13 +7,20 @@
  * message instead of Pay once declined.
  */
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
 import { formatDollars } from '../../../../contract/money';
 import { bookingTexts, type Order } from '../../../../contract/orders';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/booking-actions';
 
-export function OrdersTable({ orders }: { orders: Order[] }) {
+export interface OrdersTableProps {
+  orders: Order[];
+  /** Issue 15: what a paid order offers next to PAID (the reviews feature's Write a review). */
+  paidAction?: (order: Order) => ReactNode;
+}
+
+export function OrdersTable({ orders, paidAction }: OrdersTableProps) {
   const cancel = useCancelOrder();
   const handleCancel = async (order: Order) => {
     if (!(await confirmAction(`Cancel your booking of ${order.product_info.product_name}?`))) {
@@ -79,7 +86,10 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
               <td data-label="Price">{formatDollars(order.product_info.product_price)}</td>
               <td data-label="Payment">
                 {order.order_status ? (
-                  <span className="badge font-bold badge-success">PAID</span>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="badge font-bold badge-success">PAID</span>
+                    {paidAction?.(order)}
+                  </div>
                 ) : order.booking_state === 'declined' ? (
                   <div className="max-w-56">
                     <span className="badge font-bold badge-error">

@@ -1,15 +1,18 @@
 /**
  * My Orders (/user/buyer; spec §2 Buyer dashboard): heading "All order List", the buyer's orders
  * in a table, or "You have not placed any order yet!". The buyer dashboard shell and its role
- * guard come from the router.
+ * guard come from the router. Issue 15: `paidAction` adds an action to each paid order (the app
+ * composes the reviews feature's Write a review in, src/web/app/routes/my-orders.tsx).
  */
+import type { ReactNode } from 'react';
+import type { Order } from '../../../../contract/orders';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
 import { DashboardPage } from '../../../components/dashboard-page';
 import { useOrders } from '../api/get-orders';
 import { OrdersTable } from '../components/orders-table';
 
-export function MyOrdersRoute() {
+export function MyOrdersRoute({ paidAction }: { paidAction?: (order: Order) => ReactNode } = {}) {
   const { data: orders, isPending, error } = useOrders();
   return (
     <DashboardPage heading="All order List">
@@ -20,7 +23,7 @@ export function MyOrdersRoute() {
       ) : orders.length === 0 ? (
         <p className="py-10 text-center text-lg">You have not placed any order yet!</p>
       ) : (
-        <OrdersTable orders={orders} />
+        <OrdersTable orders={orders} paidAction={paidAction} />
       )}
     </DashboardPage>
   );

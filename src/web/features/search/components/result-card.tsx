@@ -2,7 +2,9 @@
  * A search result (issue 13): cover photo, name linking to the listing page `/listing/{id}`
  * (the whole card is clickable through the link's stretched area), price, the vehicle summary
  * (year, kilometres, fuel, transmission), condition, location and the seller's verified badge.
+ * Issue 15: `favouriteAction` (the heart) sits on the photo, above the stretched link.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
@@ -23,7 +25,13 @@ export function vehicleSummary(product: ProductCard): string {
     .join(' · ');
 }
 
-export function ResultCard({ product }: { product: ProductCard }) {
+export function ResultCard({
+  product,
+  favouriteAction,
+}: {
+  product: ProductCard;
+  favouriteAction?: ReactNode;
+}) {
   const summary = vehicleSummary(product);
   return (
     <article
@@ -41,6 +49,7 @@ export function ResultCard({ product }: { product: ProductCard }) {
           className="h-full w-full object-cover"
         />
       </figure>
+      {favouriteAction && <div className="absolute top-2 right-2 z-10">{favouriteAction}</div>}
       <div className="card-body gap-2 p-4">
         <h2 className="card-title text-base leading-snug">
           <Link

@@ -2,9 +2,12 @@
  * `/search` (issue 13, public): "N results", the result cards, filters and sort, all in the URL
  * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
  * "No listings match your search." when nothing matches; "Load more" for the next page.
+ * Issue 15: `favouriteAction` puts the favourites feature's heart on each card (composed in
+ * src/web/app/routes/search.tsx).
  */
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ProductCard } from '../../../../contract/entities';
 import type { SearchSort } from '../../../../contract/search';
 import { ErrorMessage } from '../../../components/error-message';
 import { LoadMoreButton } from '../../../components/load-more-button';
@@ -23,6 +26,8 @@ import {
 const resultCount = new Intl.NumberFormat('en-US');
 
 export interface SearchRouteProps {
+  /** Issue 15: the favourites feature's heart on each result (composed in app/routes). */
+  favouriteAction?: (product: ProductCard) => ReactNode;
   /**
    * Renders an action for the current query (its `/search` parameters), e.g. `Save this search`
    * (issue 15), next to the sort order; composed by the app (features do not import each other).
@@ -30,7 +35,7 @@ export interface SearchRouteProps {
   renderSave?: (query: Record<string, string>) => ReactNode;
 }
 
-export function SearchRoute({ renderSave }: SearchRouteProps = {}) {
+export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = {}) {
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
   const savedQuery = Object.fromEntries(new URLSearchParams(writeSearchState(state)));
@@ -94,7 +99,7 @@ export function SearchRoute({ renderSave }: SearchRouteProps = {}) {
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {items.map((product) => (
                   <li key={product._id}>
-                    <ResultCard product={product} />
+                    <ResultCard product={product} favouriteAction={favouriteAction?.(product)} />
                   </li>
                 ))}
               </ul>

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Category } from '../../../../contract/entities';
-import { acceptedImageTypes, conditions } from '../../../../contract/limits';
+import { acceptedImageTypes, imageInputHint, conditions } from '../../../../contract/limits';
 import { showSuccess } from '../../../components/dialogs';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submitting-indicator';
@@ -109,7 +109,11 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
           <FormField label="Product Name" error={errors.product_name?.message}>
             <input type="text" className="input w-full" {...register('product_name')} />
           </FormField>
-          <FormField label="Product Image" error={errors.product_image?.message}>
+          <FormField
+            label="Product Image"
+            hint={<p className="text-xs text-base-content/70">{imageInputHint}</p>}
+            error={errors.product_image?.message}
+          >
             <input
               type="file"
               multiple

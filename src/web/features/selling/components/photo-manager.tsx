@@ -6,7 +6,12 @@
  */
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { acceptedImageTypes, limits } from '../../../../contract/limits';
+import {
+  acceptedImageTypes,
+  imageFileProblem,
+  imageInputHint,
+  limits,
+} from '../../../../contract/limits';
 import { errorText } from '../../../lib/error-text';
 import { uploadImage } from '../../../lib/upload-image';
 
@@ -34,6 +39,12 @@ export function PhotoManager({ photos, onChange, name }: PhotoManagerProps) {
     if (!files || files.length === 0) return;
     const chosen = Array.from(files).slice(0, room);
     if (files.length > room) toast.error(`A listing has at most ${limits.productImagesMax} photos`);
+    // Issue 12, point 5: wrong types and too-large files are refused before any upload.
+    const problem = chosen.map((file) => imageFileProblem(file, 'Photo')).find(Boolean);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
     setUploading(true);
     try {
       const urls = await Promise.all(chosen.map((file) => uploadImage(file)));
@@ -119,7 +130,7 @@ export function PhotoManager({ photos, onChange, name }: PhotoManagerProps) {
         <p className="text-sm text-base-content/70" aria-live="polite">
           {uploading
             ? 'Uploading…'
-            : `${photos.length} of ${limits.productImagesMax} photos; the first is the cover.`}
+            : `${photos.length} of ${limits.productImagesMax} photos; the first is the cover. ${imageInputHint}.`}
         </p>
       </div>
     </div>

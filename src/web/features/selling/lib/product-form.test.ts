@@ -27,7 +27,14 @@ describe('the Add A Product form (spec §5)', () => {
     expect(fields.resell_price.parse('12500.5')).toBe(12_500.5);
     expect(fields.resell_price.safeParse('1.999').success).toBe(false);
     expect(fields.year_of_used.safeParse('2.5').error?.issues[0]?.message).toBe(
-      'must be a whole number',
+      'Year of used must be a whole number',
+    );
+    // Issue 12, point 5: messages outside the spec name their field.
+    expect(fields.resell_price.safeParse('0').error?.issues[0]?.message).toBe(
+      'Resell price must be greater than 0',
+    );
+    expect(fields.product_name.safeParse('x'.repeat(500)).error?.issues[0]?.message).toMatch(
+      /^Product name must be at most \d+ characters$/,
     );
   });
 

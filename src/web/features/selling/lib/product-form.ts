@@ -7,7 +7,13 @@
 import { z } from 'zod';
 import type { AuthUser } from '../../../lib/auth/auth-context';
 import type { Category } from '../../../../contract/entities';
-import { conditions, fuelTypes, limits, transmissions } from '../../../../contract/limits';
+import {
+  conditions,
+  fuelTypes,
+  imageFileProblem,
+  limits,
+  transmissions,
+} from '../../../../contract/limits';
 import {
   capitalizeFirst,
   newProductSchema,
@@ -98,7 +104,13 @@ export const productFormSchema = z.object({
     .custom<FileList>((value) => value instanceof FileList && value.length > 0, {
       message: productFormMessages.image,
     })
-    .refine((files) => files.length <= limits.productImagesMax, { message: photosMessage }),
+    .refine((files) => files.length <= limits.productImagesMax, { message: photosMessage })
+    .superRefine((files, context) => {
+      for (const file of Array.from(files)) {
+        const problem = imageFileProblem(file, 'Product image');
+        if (problem) return context.addIssue({ code: 'custom', message: problem });
+      }
+    }),
   category_id: z.string().min(1, { message: categoryRequiredMessage }),
   condition: z.enum(conditions, { message: productFormMessages.condition }),
   resell_price: numberInput(productFormMessages.resellPrice, rules.resell_price),

@@ -1,0 +1,249 @@
+/**
+ * `npm run bench:web` (issue 12, point 4): Cumulative Layout Shift of the pages a visitor loads
+ * most — home, a category page, My Orders and the payment page — at 360 px and 1440 px, in
+ * Debian's Chromium through Playwright, on the production build with the demo data.
+ *
+ * Each page loads in a fresh page of a signed-in (demo buyer) context, with the network and CPU
+ * slowed through the DevTools protocol (150 ms round trip, 1.6 Mbit/s down, CPU ×4: the slow
+ * phone Lighthouse's mobile profile stands for), so loading states last long enough to shift
+ * something if they can. CLS is the Layout Instability API's sum of `layout-shift` entries without
+ * recent input (https://web.dev/articles/cls; a page load is one session window here), read once
+ * the page's main content is visible and nothing has loaded or shifted for a second. Target:
+ * ≤ 0.05 everywhere.
+ *
+ * Options: --runs N (3; the worst run is reported), --port P (3195). Prints a table and writes
+ * bench/results/web-<time>.json and .md. Uses the embedded database (a fresh DATA_DIR).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { authPaths } from '../src/contract/paths.js';
+import * as apiRoutes from '../src/contract/route-table.js';
+import { apiUrl } from '../src/contract/routes.js';
+import { DEMO_BUYER, DEMO_PASSWORD } from '../src/server/db/demo/accounts.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3195' },
+  },
+});
+const runs = Number(values.runs);
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const widths = [360, 1440] as const;
+/** The largest CLS a page may have (issue 12, point 4). */
+const TARGET = 0.05;
+
+/** Starts the production server on fresh demo data (scripts/e2e-server.mjs). */
+async function startServer() {
+  const build = spawn(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
+    stdio: 'inherit',
+  });
+  await new Promise((resolve, reject) =>
+    build.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error('build')))),
+  );
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+    env: { ...env, PORT: String(port), E2E_DATA_DIR: `/tmp/second-gear-e2e-bench-web-${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  server.kill();
+  throw new Error('the server did not start within 60 s');
+}
+
+/** Sums layout shifts without recent input from the first paint on (installed before load). */
+function installClsObserver() {
+  const shifts = { value: 0 };
+  (window as unknown as { __cls: typeof shifts }).__cls = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as {
+      value: number;
+      hadRecentInput: boolean;
+    }[]) {
+      if (!entry.hadRecentInput) shifts.value += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function slowDown(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Loads `url` in a fresh page and returns its CLS once `ready` is visible and the network idle. */
+async function measure(
+  context: BrowserContext,
+  url: string,
+  ready: (page: Page) => ReturnType<Page['getByRole']>,
+) {
+  const page = await context.newPage();
+  try {
+    await slowDown(page);
+    await page.goto(url, { waitUntil: 'load' });
+    await ready(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    // Settled: no new resource and no new shift for a second. (Not `networkidle`: a signed-in
+    // page keeps its message stream open.)
+    await page.waitForFunction(
+      () => {
+        const state = window as unknown as { __quiet?: { count: number; since: number } };
+        const count =
+          performance.getEntriesByType('resource').length +
+          performance.getEntriesByType('layout-shift').length;
+        const now = performance.now();
+        if (!state.__quiet || state.__quiet.count !== count) state.__quiet = { count, since: now };
+        return now - state.__quiet.since >= 1000;
+      },
+      undefined,
+      { polling: 100, timeout: 30_000 },
+    );
+    return await page.evaluate(
+      () => (window as unknown as { __cls: { value: number } }).__cls.value,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** Signs the context in as the demo buyer and finds a category id and an unpaid order id. */
+async function prepare(context: BrowserContext) {
+  const origin = { origin: base };
+  const signIn = await context.request.post(`${base}${authPaths.signIn}`, {
+    data: { email: DEMO_BUYER.email, password: DEMO_PASSWORD },
+    headers: origin,
+  });
+  if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
+  const jwt = await context.request.post(`${base}${apiUrl(apiRoutes.issueToken)}`, {
+    data: { user: DEMO_BUYER.uid },
+  });
+  const { token } = (await jwt.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const categories = (await (
+    await context.request.get(`${base}${apiUrl(apiRoutes.listCategories)}`)
+  ).json()) as { _id: string }[];
+  // The category with the most listings shows a full grid.
+  let categoryId = categories[0]!._id;
+  let best = -1;
+  let productId: string | undefined;
+  for (const category of categories) {
+    const page = (await (
+      await context.request.get(
+        `${base}${apiUrl(apiRoutes.listCategoryProducts, { params: { id: category._id }, query: { limit: 24 } })}`,
+      )
+    ).json()) as { _id: string; order_status: boolean }[];
+    if (page.length > best) {
+      best = page.length;
+      categoryId = category._id;
+    }
+    productId ??= page.find((item) => !item.order_status)?._id;
+  }
+  const orders = (await (
+    await context.request.get(`${base}${apiUrl(apiRoutes.listOwnOrders)}`, { headers })
+  ).json()) as { _id: string; booking_state: string }[];
+  let orderId = orders.find((order) => order.booking_state === 'open')?._id;
+  if (!orderId) {
+    const booked = await context.request.post(`${base}${apiUrl(apiRoutes.createOrder)}`, {
+      headers,
+      data: {
+        customer_info: {
+          customer_name: DEMO_BUYER.displayName,
+          customer_email: DEMO_BUYER.email,
+          customer_phone: '01712345678',
+          meeting_location: 'Bench Street',
+        },
+        product_info: { product_id: productId },
+        order_status: false,
+      },
+    });
+    orderId = ((await booked.json()) as { insertedId: string }).insertedId;
+  }
+  return { categoryId, orderId };
+}
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const results: { page: string; width: number; cls: number[] }[] = [];
+try {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    await context.addInitScript(installClsObserver);
+    const { categoryId, orderId } = await prepare(context);
+    const pages = [
+      ['home', '/', (p: Page) => p.getByRole('heading', { name: 'Browse items by category' })],
+      [
+        'category',
+        `/category/${categoryId}`,
+        (p: Page) => p.getByRole('heading', { name: 'All Product' }),
+      ],
+      ['My Orders', '/user/buyer', (p: Page) => p.getByTestId('order-row')],
+      [
+        'payment',
+        `/payment/${orderId}`,
+        (p: Page) => p.getByRole('heading', { name: 'Product Info' }),
+      ],
+    ] as const;
+    for (const [name, url, ready] of pages) {
+      const cls: number[] = [];
+      for (let run = 0; run < runs; run++) cls.push(await measure(context, base + url, ready));
+      results.push({ page: name, width, cls });
+      console.log(`${name} at ${width}px: CLS ${cls.map((v) => v.toFixed(3)).join(', ')}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+
+const lines = [
+  `# Cumulative Layout Shift (${new Date().toISOString()})`,
+  '',
+  `Worst of ${runs} loads, slowed network and CPU (see bench/web.ts). Target ≤ ${TARGET}.`,
+  '',
+  '| Page | 360 px | 1440 px |',
+  '| ---- | -----: | ------: |',
+  ...[...new Set(results.map((r) => r.page))].map((name) => {
+    const at = (width: number) =>
+      Math.max(...results.find((r) => r.page === name && r.width === width)!.cls).toFixed(3);
+    return `| ${name} | ${at(360)} | ${at(1440)} |`;
+  }),
+];
+console.log(`\n${lines.join('\n')}`);
+const dir = path.join(root, 'bench/results');
+mkdirSync(dir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(path.join(dir, `web-${stamp}.json`), JSON.stringify(results, null, 2));
+writeFileSync(path.join(dir, `web-${stamp}.md`), `${lines.join('\n')}\n`);
+const worst = Math.max(...results.flatMap((r) => r.cls));
+if (worst > TARGET) {
+  console.log(`\nOver the target: worst CLS ${worst.toFixed(3)} > ${TARGET}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,56 @@
+/**
+ * Favourites (issue 15, route /favourites; signed-in users): the user's saved listings as cards,
+ * newest first, each with the heart and its state in the foot — SOLD OUT for a sold listing,
+ * `No longer available` for one removed, taken off the market or whose seller left, else a link
+ * to the listing. Composed from the catalogue's card and the favourites feature.
+ */
+import { ErrorMessage } from '../../components/error-message';
+import { LoadMoreButton } from '../../components/load-more-button';
+import { PageTitle } from '../../components/page-title';
+import { ProgressBar } from '../../components/progress-bar';
+import { ProductCard } from '../../features/catalog/components/product-card';
+import { useFavourites } from '../../features/favourites/api/favourites';
+import { FavouriteButton } from '../../features/favourites/components/favourite-button';
+import {
+  FavouriteStateFoot,
+  favouritesPageTexts as texts,
+} from '../../features/favourites/components/favourite-state';
+
+export function FavouritesRoute() {
+  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useFavourites();
+  const favourites = data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <PageTitle title={texts.title} />
+      <h1 className="text-2xl font-bold">{texts.title}</h1>
+      {isPending ? (
+        <ProgressBar label="Loading your favourites" />
+      ) : favourites.length === 0 && error ? (
+        <ErrorMessage error={error} />
+      ) : favourites.length === 0 ? (
+        <p className="py-10 text-center text-lg">{texts.empty}</p>
+      ) : (
+        <>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourites">
+            {favourites.map((favourite) => (
+              <li key={favourite.product._id}>
+                <ProductCard
+                  product={favourite.product}
+                  favouriteAction={<FavouriteButton productId={favourite.product._id} />}
+                  footer={<FavouriteStateFoot favourite={favourite} />}
+                />
+              </li>
+            ))}
+          </ul>
+          {error && <ErrorMessage error={error} />}
+          <LoadMoreButton
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * My Orders (/user/buyer; spec §2 Buyer dashboard) composed with issue 15: each paid order
+ * offers the reviews feature's `Write a review`.
+ */
+import { MyOrdersRoute } from '../../features/orders/routes/my-orders';
+import { WriteReviewButton } from '../../features/reviews/components/write-review';
+
+export function MyOrdersWithReviewsRoute() {
+  return (
+    <MyOrdersRoute
+      paidAction={(order) => (
+        <WriteReviewButton orderId={order._id} productName={order.product_info.product_name} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * A seller's public profile (issue 15, route /seller/{uid}): name, photo, verified badge, member
+ * since, average rating and count, live listings as cards (with the favourites feature's heart)
+ * and reviews with replies; the seller, signed in, may reply. Unknown uid: Uh-oh!.
+ * The issue asks for a server-rendered page "like the listing page"; the listing page is an SPA
+ * page on main, so this one is too (decision 0013).
+ */
+import { useParams } from 'react-router';
+import { ErrorMessage } from '../../components/error-message';
+import { NotFound } from '../../components/not-found';
+import { PageTitle } from '../../components/page-title';
+import { UserAvatar } from '../../components/user-avatar';
+import { VerifiedBadge } from '../../components/verified-badge';
+import { ProductCard } from '../../features/catalog/components/product-card';
+import { FavouriteButton } from '../../features/favourites/components/favourite-button';
+import { useSellerProfile } from '../../features/reviews/api/reviews';
+import { ReviewList } from '../../features/reviews/components/review-list';
+import { RatingSummaryText } from '../../features/reviews/components/stars';
+import { isApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth/auth-context';
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+export function SellerProfileRoute() {
+  const { uid = '' } = useParams();
+  const { user } = useAuth();
+  const profile = useSellerProfile(uid);
+  if (profile.isPending) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center" role="status">
+        <span className="loading loading-lg loading-spinner" aria-label="Loading" />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    if (isApiError(profile.error, 404, 400)) return <NotFound />;
+    return <ErrorMessage error={profile.error} />;
+  }
+  const { seller, rating, products, reviews } = profile.data;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
+      <PageTitle title={seller.display_name} />
+      <header className="flex items-center gap-4">
+        <UserAvatar
+          user={{ displayName: seller.display_name, photoURL: seller.photo_url }}
+          size="size-16"
+        />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="flex items-center gap-2 text-2xl font-bold [overflow-wrap:anywhere]">
+            {seller.display_name}
+            {seller.verified && <VerifiedBadge />}
+          </h1>
+          <p className="text-sm text-base-content/70">
+            Member since {monthYear.format(new Date(seller.member_since))}
+          </p>
+          <RatingSummaryText rating={rating} />
+        </div>
+      </header>
+
+      <section aria-labelledby="seller-listings" className="flex flex-col gap-4">
+        <h2 id="seller-listings" className="text-xl font-bold">
+          Listings
+        </h2>
+        {products.length === 0 ? (
+          <p className="text-base-content/70">No live listings.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {products.map((product) => (
+              <li key={product._id}>
+                <ProductCard
+                  product={product}
+                  favouriteAction={<FavouriteButton productId={product._id} />}
+                  footer={null}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="seller-reviews" className="flex flex-col gap-4">
+        <h2 id="seller-reviews" className="text-xl font-bold">
+          Reviews
+        </h2>
+        <ReviewList reviews={reviews} canReply={user?.uid === seller.uid} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Seller profiles and reviews (issue 15; contract src/contract/reviews.ts):
+ * - `useSellerProfile(uid)`: GET /api/sellers/{uid} (public) — card, rating, live listings,
+ *   reviews;
+ * - `useCreateReview()`: POST /api/reviews `{order_id, rating, text}` (the buyer of a paid order);
+ * - `useReplyReview(id)`: POST /api/reviews/{id}/reply `{text}` (the reviewed seller, once).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as apiRoutes from '../../../../contract/route-table';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function useSellerProfile(uid: string) {
+  return useQuery({
+    queryKey: queryKeys.reviews.sellerProfile(uid),
+    queryFn: ({ signal }) => apiCall(apiRoutes.getSellerProfile, { params: { uid }, signal }),
+    enabled: uid !== '',
+  });
+}
+
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { order_id: string; rating: number; text: string }) =>
+      apiCall(apiRoutes.createReview, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+  });
+}
+
+export function useReplyReview(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiCall(apiRoutes.replyReview, { params: { id }, body: { text } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+  });
+}

@@ -86,6 +86,12 @@ export const productCardSchema = z.object({
   seller_uid: z.string(),
   seller_image: z.string(),
   seller_verified: z.boolean().describe('true when an admin has verified the seller'),
+  seller_rating: z
+    .object({
+      average: z.number().nullable().describe('mean stars, one decimal; null without reviews'),
+      count: z.number().int(),
+    })
+    .describe("issue 15: the seller's rating over their live reviews"),
   createAt: z.string().describe('ISO-8601 date-time of posting'),
   order_status: z.boolean().describe('true once sold'),
   promote: z.boolean(),

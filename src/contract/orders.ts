@@ -98,6 +98,7 @@ export const orderSchema = z.object({
       '`open` (unpaid, payable), `paid`, `declined` by the seller or `cancelled` by the buyer',
     ),
   decline_message: z.string().nullable().describe("the seller's message with a decline"),
+  reviewed: z.boolean().describe('issue 15: the buyer has reviewed the seller for this order'),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -117,6 +117,10 @@ for (const width of [360, 1440]) {
       await dialog.getByRole('button', { name: 'Submit review' }).click();
       await expect(dialog).toBeHidden();
       await expect(row.getByText('Reviewed')).toBeVisible();
+      // The order says so after a reload too: no second review is offered.
+      await page.reload();
+      await expect(row.getByText('Reviewed')).toBeVisible();
+      await expect(row.getByRole('button', { name: /Write a review/ })).toHaveCount(0);
 
       await page.goto(`/listing/${listing.id}`);
       await expect(page.getByTestId('seller-rating')).toContainText('4.0');

@@ -66,6 +66,13 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Issue 15: e-mail when a favourite's price drops; false once unsubscribed. */
     priceDropEmails: boolean('price_drop_emails').notNull().default(true),
+    /**
+     * The seller's live reviews (issue 15): how many and the sum of their stars, kept in the
+     * transaction that adds or removes a review, so every product card shows the seller's rating
+     * from the `users` row it already joins (average = rating_sum / review_count).
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_uid_key').on(t.uid),

@@ -123,6 +123,7 @@ describe('GET /api/category/{id}', () => {
       seller_name: 'Rahim Motors',
       seller_uid: seller.uid,
       seller_verified: true,
+      seller_rating: { average: null, count: 0 },
       order_status: true,
       resell_price: 8500,
       original_price: 19000,

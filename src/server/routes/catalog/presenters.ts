@@ -36,6 +36,9 @@ export interface ProductCardRow extends VehicleRow {
   sellerUid: string;
   sellerImage: string;
   sellerStatus: string;
+  /** The seller's live reviews and their stars' sum (issue 15). */
+  sellerReviewCount: number;
+  sellerRatingSum: number;
   createdAt: Date;
   sold: boolean;
   promote: boolean;
@@ -54,6 +57,14 @@ export function presentVehicleDetails(row: VehicleRow): VehicleDetails {
     color: row.color,
     vin: row.vin,
   };
+}
+
+/**
+ * A seller's rating from the counters on their user row (issue 15): the mean of `sum` over
+ * `count` reviews rounded to one decimal, null when there are none.
+ */
+export function sellerRating(count: number, sum: number): ProductCard['seller_rating'] {
+  return { average: count > 0 ? Math.round((sum / count) * 10) / 10 : null, count };
 }
 
 export function presentProductCard(row: ProductCardRow): ProductCard {
@@ -75,6 +86,7 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     seller_uid: row.sellerUid,
     seller_image: row.sellerImage,
     seller_verified: row.sellerStatus === 'verified',
+    seller_rating: sellerRating(row.sellerReviewCount, row.sellerRatingSum),
     createAt: row.createdAt.toISOString(),
     order_status: row.sold,
     promote: row.promote,

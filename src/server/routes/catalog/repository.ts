@@ -92,6 +92,8 @@ export const productCardColumns = {
   sellerUid: users.uid,
   sellerImage: users.photoUrl,
   sellerStatus: users.status,
+  sellerReviewCount: users.reviewCount,
+  sellerRatingSum: users.ratingSum,
   createdAt: products.createdAt,
   sold: products.sold,
   promote: products.promote,

@@ -72,6 +72,7 @@ describe('POST /api/orders', () => {
         booked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         booking_state: 'open',
         decline_message: null,
+        reviewed: false,
       },
     });
   });

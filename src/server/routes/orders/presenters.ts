@@ -35,6 +35,7 @@ export function presentOrder(row: OrderRow): Order {
     booked_at: row.createdAt.toISOString(),
     booking_state: bookingState(row),
     decline_message: row.declineMessage,
+    reviewed: row.reviewed,
   };
 }
 

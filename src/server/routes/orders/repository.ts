@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import { assertBookingAllowed } from './booking-quota.js';
-import { categories, orders, productReports, products, users } from '../../db/schema.js';
+import { categories, orders, productReports, products, reviews, users } from '../../db/schema.js';
 
 /** The transaction handle Drizzle passes to `db.transaction`'s callback. */
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -197,6 +197,8 @@ const orderColumns = {
   createdAt: orders.createdAt,
   buyerId: orders.buyerId,
   sellerId: orders.sellerId,
+  /** Issue 15: the buyer has reviewed the seller for this order (`reviews_order_key`). */
+  reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.orderId} = ${orders.id})`,
 };
 
 function selectOrders(db: Database | Transaction) {

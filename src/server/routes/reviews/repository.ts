@@ -61,19 +61,30 @@ export async function findLiveReview(db: Executor, id: string): Promise<ReviewRo
 }
 
 /**
- * Stores a review (the unique `order_id` decides between two concurrent first reviews).
+ * Stores a review (the unique `order_id` decides between two concurrent first reviews) and adds
+ * it to the seller's `review_count` / `rating_sum`, in one transaction.
  * @returns its id, or null when the order already has one.
  */
-export async function insertReview(
-  db: Executor,
+export function insertReview(
+  db: Database,
   values: { orderId: string; sellerId: string; buyerId: string; rating: number; text: string },
 ): Promise<string | null> {
-  const [row] = await db
-    .insert(reviews)
-    .values(values)
-    .onConflictDoNothing({ target: reviews.orderId })
-    .returning({ id: reviews.id });
-  return row?.id ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviews)
+      .values(values)
+      .onConflictDoNothing({ target: reviews.orderId })
+      .returning({ id: reviews.id });
+    if (!row) return null;
+    await tx
+      .update(users)
+      .set({
+        reviewCount: sql`${users.reviewCount} + 1`,
+        ratingSum: sql`${users.ratingSum} + ${values.rating}`,
+      })
+      .where(eq(users.id, values.sellerId));
+    return row.id;
+  });
 }
 
 /** Sets the seller's reply when there is none yet. @returns false when already replied. */
@@ -93,7 +104,7 @@ export async function setReply(db: Executor, id: string, text: string): Promise<
 export function removeReview(db: Database, id: string, adminId: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ removedAt: reviews.removedAt, sellerId: reviews.sellerId })
+      .select({ removedAt: reviews.removedAt, sellerId: reviews.sellerId, rating: reviews.rating })
       .from(reviews)
       .where(eq(reviews.id, id))
       .for('update');
@@ -103,6 +114,13 @@ export function removeReview(db: Database, id: string, adminId: string) {
       .update(reviews)
       .set({ removedAt: sql`now()`, removedBy: adminId })
       .where(eq(reviews.id, id));
+    await tx
+      .update(users)
+      .set({
+        reviewCount: sql`${users.reviewCount} - 1`,
+        ratingSum: sql`${users.ratingSum} - ${row.rating}`,
+      })
+      .where(eq(users.id, row.sellerId));
     await tx.insert(auditLog).values({
       actorId: adminId,
       action: 'review.remove',

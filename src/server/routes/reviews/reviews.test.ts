@@ -77,6 +77,13 @@ const remove = (as: TestUser | null, id: string) =>
     headers: as ? bearer(as.token) : {},
   });
 const profile = (uid: string) => t.app.inject({ method: 'GET', url: `/api/sellers/${uid}` });
+/** The seller rating on the category page's card of `productId` (issue 15: cards show it). */
+const cardRating = async (productId: string) => {
+  const cards = (
+    await t.app.inject({ method: 'GET', url: `/api/category/${categoryId}?limit=100` })
+  ).json<{ _id: string; seller_rating: unknown }[]>();
+  return cards.find((card) => card._id === productId)?.seller_rating;
+};
 
 type Profile = {
   seller: { uid: string; display_name: string; verified: boolean; member_since: string };
@@ -124,11 +131,18 @@ describe('writing a review', () => {
 
   it('accepts one review per paid order and refuses the second (409)', async () => {
     const order = await orderOf(buyer);
+    const reviewedFlag = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer.token) }))
+        .json<{ _id: string; reviewed: boolean }[]>()
+        .find((o) => o._id === order.id)?.reviewed;
+    expect(await reviewedFlag()).toBe(false);
     const first = await review(buyer, { order_id: order.id, rating: 4, text: '  Smooth deal.  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ rating: 4, text: 'Smooth deal.', seller_reply: null });
     const second = await review(buyer, { order_id: order.id, rating: 1, text: 'Changed my mind' });
     expect(second.statusCode).toBe(409);
+    // My Orders then says the order is reviewed (issue 15).
+    expect(await reviewedFlag()).toBe(true);
   });
 });
 
@@ -153,6 +167,7 @@ describe('replies, removal and the profile', () => {
     await createProduct(t.database.db, { categoryId, sellerId: fresh.recordId }, { sold: true });
     const before = (await profile(fresh.uid)).json<Profile>();
     expect(before.rating).toEqual({ average: null, count: 0 });
+    expect(await cardRating(product.id)).toEqual({ average: null, count: 0 });
     expect(before.products.map((p) => p._id)).toEqual([product.id]);
 
     // Two reviews of orders of this seller: 5 and 4 → 4.5.
@@ -169,6 +184,7 @@ describe('replies, removal and the profile', () => {
     const rated = (await profile(fresh.uid)).json<Profile>();
     expect(rated.seller).toMatchObject({ uid: fresh.uid, display_name: 'Pia Profile' });
     expect(rated.rating).toEqual({ average: 4.5, count: 2 });
+    expect(await cardRating(product.id)).toEqual({ average: 4.5, count: 2 });
     expect(rated.reviews.map((r) => r.rating)).toEqual([4, 5]);
 
     expect((await remove(null, ids[0]!)).statusCode).toBe(401);
@@ -187,6 +203,7 @@ describe('replies, removal and the profile', () => {
     ]);
     const after = (await profile(fresh.uid)).json<Profile>();
     expect(after.rating).toEqual({ average: 4, count: 1 });
+    expect(await cardRating(product.id)).toEqual({ average: 4, count: 1 });
     expect(after.reviews.map((r) => r._id)).toEqual([ids[1]]);
     // A removed review takes no reply.
     expect((await replyTo(fresh, ids[0]!, 'Hm')).statusCode).toBe(404);

@@ -14,7 +14,7 @@ import { PageTitle } from '../../components/page-title';
 import { ErrorMessage } from '../../components/error-message';
 import { useListing, useSellerContact } from '../../features/listings/api/get-listing';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
-import { SellerRating } from '../../features/reviews/components/stars';
+import { RatingSummaryText } from '../../features/reviews/components/stars';
 import { ListingView } from '../../features/listings/components/listing-view';
 import { MessageSellerButton } from '../../features/messages/components/message-seller';
 import { BuyerActions } from '../../features/orders/components/buyer-actions';
@@ -63,7 +63,7 @@ export function ListingRoute() {
           ) : undefined
         }
         favouriteAction={<FavouriteButton productId={product._id} variant="inline" />}
-        sellerRating={<SellerRating uid={product.seller_uid} />}
+        sellerRating={<RatingSummaryText rating={product.seller_rating} />}
         contact={contact.data ?? null}
         signedIn={user !== null && user !== undefined}
       />

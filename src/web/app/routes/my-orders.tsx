@@ -8,9 +8,13 @@ import { WriteReviewButton } from '../../features/reviews/components/write-revie
 export function MyOrdersWithReviewsRoute() {
   return (
     <MyOrdersRoute
-      paidAction={(order) => (
-        <WriteReviewButton orderId={order._id} productName={order.product_info.product_name} />
-      )}
+      paidAction={(order) =>
+        order.reviewed ? (
+          <span className="badge badge-ghost">Reviewed</span>
+        ) : (
+          <WriteReviewButton orderId={order._id} productName={order.product_info.product_name} />
+        )
+      }
     />
   );
 }

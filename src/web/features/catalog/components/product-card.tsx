@@ -74,6 +74,22 @@ export function ProductCard({
             {product.seller_name}
           </Link>
           {product.seller_verified && <VerifiedBadge />}
+          {product.seller_rating.average !== null && (
+            // Issue 15: the seller's average stars and review count beside their name.
+            <span
+              className="shrink-0 text-sm whitespace-nowrap"
+              data-testid="card-seller-rating"
+              role="img"
+              aria-label={`${product.seller_rating.average.toFixed(1)} out of 5 stars from ${product.seller_rating.count} ${product.seller_rating.count === 1 ? 'review' : 'reviews'}`}
+            >
+              <span className="text-warning" aria-hidden="true">
+                ★
+              </span>{' '}
+              <span aria-hidden="true">
+                {product.seller_rating.average.toFixed(1)} ({product.seller_rating.count})
+              </span>
+            </span>
+          )}
         </p>
         <div className="flex flex-wrap items-baseline gap-x-3">
           <span className="text-2xl font-bold text-primary">

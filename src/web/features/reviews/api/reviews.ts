@@ -23,7 +23,12 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: (body: { order_id: string; rating: number; text: string }) =>
       apiCall(apiRoutes.createReview, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    // My Orders then shows the order as reviewed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+      ]),
   });
 }
 

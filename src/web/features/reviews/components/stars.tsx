@@ -1,6 +1,5 @@
 /** Star ratings (issue 15): a read-only row of 1–5 stars, and a seller's average with count. */
 import type { RatingSummary } from '../../../../contract/reviews';
-import { useSellerProfile } from '../api/reviews';
 
 /** `rating` of 5 as filled and empty stars, with the number for screen readers. */
 export function Stars({ rating }: { rating: number }) {
@@ -33,11 +32,4 @@ export function RatingSummaryText({ rating }: { rating: RatingSummary }) {
       </span>
     </span>
   );
-}
-
-/** The average and count of the seller `uid`, loaded from their profile; nothing meanwhile. */
-export function SellerRating({ uid }: { uid: string }) {
-  const profile = useSellerProfile(uid);
-  if (!profile.data) return <span className="inline-block min-h-5" />;
-  return <RatingSummaryText rating={profile.data.rating} />;
 }

@@ -6,18 +6,24 @@
  * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling, and writes
  * bench/results/<time>.json and .md. Then `GET /api/search` (issue 13) with several filter mixes,
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
+ * Last, saved-search alert matching (issue 15, bench/saved-search-alerts.ts).
  *
  * Options: --products N (default 100000), --duration S (10), --connections N (50),
  * --skip-generate (reuse bench/.data). Uses DATABASE_URL when set (data in `sg_bench`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchDatabase, generate } from './generate.js';
 import { measureSearch, type SearchLatency } from './search.js';
+import {
+  alertsTable,
+  freshAlertsDatabase,
+  measureSavedSearchAlerts,
+} from './saved-search-alerts.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -277,6 +283,19 @@ async function main(): Promise<void> {
       path.join(resultsDir, `${stamp}.md`),
       `${header}\n\n${table}\n\n${searchTable}\n`,
     );
+    // Issue 15 (decision 0014): alert matching, on a database of its own.
+    console.log('Measuring saved-search alert matching…');
+    const alertsDatabase = await freshAlertsDatabase();
+    try {
+      const alerts = alertsTable(
+        await measureSavedSearchAlerts(alertsDatabase.handle),
+        alertsDatabase.label,
+      );
+      console.log(`\n${alerts}\n`);
+      appendFileSync(path.join(resultsDir, `${stamp}.md`), `\n${alerts}\n`);
+    } finally {
+      await alertsDatabase.handle.close();
+    }
   } finally {
     server.kill('SIGTERM');
     ceiling?.kill('SIGTERM');

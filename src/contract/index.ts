@@ -19,3 +19,4 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './favourites.js';
 export * from './reviews.js';
+export * from './saved-searches.js';

@@ -85,6 +85,11 @@ export const createSandboxPaymentMethod = {
   method: 'POST',
   url: '/api/sandbox/payment-methods',
 } as const satisfies RouteOf<'createSandboxPaymentMethod'>;
+export const createSavedSearch = {
+  name: 'createSavedSearch',
+  method: 'POST',
+  url: '/api/saved-searches',
+} as const satisfies RouteOf<'createSavedSearch'>;
 export const declineOrder = {
   name: 'declineOrder',
   method: 'PATCH',
@@ -105,6 +110,11 @@ export const deleteReportedProduct = {
   method: 'DELETE',
   url: '/api/report-product-delete/:uid',
 } as const satisfies RouteOf<'deleteReportedProduct'>;
+export const deleteSavedSearch = {
+  name: 'deleteSavedSearch',
+  method: 'DELETE',
+  url: '/api/saved-searches/:id',
+} as const satisfies RouteOf<'deleteSavedSearch'>;
 export const deleteUser = {
   name: 'deleteUser',
   method: 'DELETE',
@@ -205,6 +215,11 @@ export const listReportedProducts = {
   method: 'GET',
   url: '/api/reported-products/:uid',
 } as const satisfies RouteOf<'listReportedProducts'>;
+export const listSavedSearches = {
+  name: 'listSavedSearches',
+  method: 'GET',
+  url: '/api/saved-searches',
+} as const satisfies RouteOf<'listSavedSearches'>;
 export const listSellerOrders = {
   name: 'listSellerOrders',
   method: 'GET',
@@ -320,6 +335,11 @@ export const updateProduct = {
   method: 'PATCH',
   url: '/api/product/:id',
 } as const satisfies RouteOf<'updateProduct'>;
+export const updateSavedSearch = {
+  name: 'updateSavedSearch',
+  method: 'PATCH',
+  url: '/api/saved-searches/:id',
+} as const satisfies RouteOf<'updateSavedSearch'>;
 export const uploadImage = {
   name: 'uploadImage',
   method: 'POST',
@@ -330,3 +350,8 @@ export const verifySeller = {
   method: 'PATCH',
   url: '/api/seller-verify/:uid',
 } as const satisfies RouteOf<'verifySeller'>;
+export const visitSavedSearch = {
+  name: 'visitSavedSearch',
+  method: 'POST',
+  url: '/api/saved-searches/:id/visit',
+} as const satisfies RouteOf<'visitSavedSearch'>;

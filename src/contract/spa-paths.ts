@@ -64,6 +64,8 @@ export const paths = {
   unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   /** Messages (issue 14): the conversation list, and one conversation open beside it. */
   messages: { path: '/messages', href: () => '/messages' },
+  /** Issue 15: the signed-in user's saved searches. */
+  savedSearches: { path: '/saved-searches', href: () => '/saved-searches' },
   conversation: {
     path: '/messages/:conversationId',
     href: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,

@@ -40,6 +40,8 @@ import { categoryModerationRoutes } from './routes/moderation/categories.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { listingRoutes } from './routes/listings/index.js';
 import { systemRoutes } from './routes/system/index.js';
+import { savedSearchRoutes } from './routes/saved-searches/index.js';
+import { savedSearchAlertsPlugin } from './routes/saved-searches/alerts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
+  await app.register(savedSearchAlertsPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes);
   await app.register(moderationRoutes);
   await app.register(categoryModerationRoutes);
+  await app.register(savedSearchRoutes);
 
   await app.register(webPlugin, {
     webDir: options.webDir ?? webDistDir,

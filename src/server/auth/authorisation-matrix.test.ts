@@ -103,6 +103,18 @@ async function conversationOf(who: TestUser, productId: string): Promise<string>
   return response.json<{ conversation_id: string }>().conversation_id;
 }
 
+/** A saved search of `who` (issue 15); returns its id. */
+async function savedSearchOf(who: TestUser): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    headers: bearer(who.token),
+    payload: { name: 'Matrix search', query: { make: 'Toyota' } },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ _id: string }>()._id;
+}
+
 /** A paid order of `who` for a new product of `sellerId` (issue 15 reviews); returns its id. */
 async function paidOrderOf(who: TestUser, sellerId: string): Promise<string> {
   const id = await bookFor(who, (await productOf(sellerId)).id);
@@ -358,6 +370,36 @@ const entries: Record<string, Entry> = {
     },
     request: () => ({ params: { id: ids.removable! } }),
     ok: 200,
+  },
+  // Issue 15: saved searches are their owner's; anyone else's answers 404.
+  'POST /api/saved-searches': {
+    request: () => ({ payload: { name: 'Cheap Toyotas', query: { make: 'Toyota' } } }),
+    ok: 201,
+  },
+  'GET /api/saved-searches': { request: () => ({}), ok: 200 },
+  'PATCH /api/saved-searches/:id': {
+    setup: async () => {
+      ids.renamable = await savedSearchOf(buyer);
+    },
+    request: () => ({ params: { id: ids.renamable! }, payload: { name: 'Renamed' } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/saved-searches/:id/visit': {
+    setup: async () => {
+      ids.visitable = await savedSearchOf(buyer);
+    },
+    request: () => ({ params: { id: ids.visitable! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'DELETE /api/saved-searches/:id': {
+    setup: async () => {
+      ids.forgettable = await savedSearchOf(buyer);
+    },
+    request: () => ({ params: { id: ids.forgettable! } }),
+    ok: 200,
+    foreign: { status: 404 },
   },
   'GET /api/messages/stream': { request: () => ({ query: { max_seconds: '0' } }), ok: 200 },
   'PATCH /api/report-product': {

@@ -566,5 +566,75 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A user's saved search (issue 15, decision 0014). `query` keeps the search's parameters as the
+ * user saved them (for reopening it at `/search`); the other filter columns hold the same filters
+ * in a form one indexed reverse query can test a new listing against (`*_key` '' and the open
+ * bounds mean "any"): make and model lower-cased, prices in cents, `ts_query` the prefix tsquery
+ * text of the keyword (same construction as the search) and `keyword` the keyword itself for
+ * the trigram test. `alert` is 'instant', 'daily' or 'off'; `visited_at` is when the owner last
+ * opened it (new matches are counted after it).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    query: jsonb('query').notNull().$type<Record<string, string | number | boolean>>(),
+    alert: text('alert').notNull().default('instant'),
+    categoryId: uuid('category_id'),
+    makeKey: text('make_key').notNull().default(''),
+    modelKey: text('model_key').notNull().default(''),
+    minPriceCents: integer('min_price_cents').notNull().default(0),
+    maxPriceCents: integer('max_price_cents').notNull().default(2147483647),
+    minYear: integer('min_year').notNull().default(0),
+    maxYear: integer('max_year').notNull().default(32767),
+    maxMileageKm: integer('max_mileage_km').notNull().default(2147483647),
+    conditionKey: text('condition_key').notNull().default(''),
+    fuelTypeKey: text('fuel_type_key').notNull().default(''),
+    transmissionKey: text('transmission_key').notNull().default(''),
+    verifiedOnly: boolean('verified_only').notNull().default(false),
+    tsQuery: text('ts_query'),
+    keyword: text('keyword'),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId, t.createdAt, t.id),
+    // The reverse query's entry point (decision 0014): make ('' = any make), then price bound.
+    index('saved_searches_match_idx').on(t.makeKey, t.maxPriceCents),
+    check('saved_searches_alert_check', sql`${t.alert} in ('instant', 'daily', 'off')`),
+  ],
+);
+
+/**
+ * A listing a saved search matched (issue 15): recorded once per (saved search, listing), so no
+ * listing is announced twice for the same saved search. `announced_at` is when it was mailed or
+ * settled without a mail (alert off, or the listing gone before the digest); null = waiting for
+ * the daily digest.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.productId] }),
+    index('saved_search_matches_pending_idx')
+      .on(t.savedSearchId)
+      .where(sql`${t.announcedAt} is null`),
+  ],
+);
+
 /** The identity provider's tables (auth_user, auth_session, auth_account, …). */
 export * from './auth-schema.js';

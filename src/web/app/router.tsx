@@ -28,6 +28,12 @@ const ListingRoute = lazy(() =>
 const BlogsRoute = lazy(() =>
   import('../features/blogs/routes/blogs').then((m) => ({ default: m.BlogsRoute })),
 );
+const SavedSearchesRoute = lazy(() =>
+  import('../features/saved-searches/routes/saved-searches').then((m) => ({
+    default: m.SavedSearchesRoute,
+  })),
+);
+// Issue 15: the search page with `Save this search` (composed in app/routes/search.tsx).
 const SearchRoute = lazy(() =>
   import('./routes/search').then((m) => ({ default: m.SearchWithFavouritesRoute })),
 );
@@ -159,6 +165,7 @@ export const routes: RouteObject[] = [
           { path: paths.category.path, element: <CategoryRoute /> },
           { path: paths.payment.path, element: <PaymentRoute /> },
           { path: paths.messages.path, element: <MessagesRoute /> },
+          { path: paths.savedSearches.path, element: <SavedSearchesRoute /> },
           { path: paths.conversation.path, element: <MessagesRoute /> },
           { path: paths.favourites.path, element: <FavouritesRoute /> },
           {

@@ -50,6 +50,11 @@ export const queryKeys = {
     all: ['seller-orders'] as const,
     list: (uid: string) => ['seller-orders', uid] as const,
   },
+  /** Saved searches (issue 15) of the signed-in user `uid`. */
+  savedSearches: {
+    all: ['saved-searches'] as const,
+    list: (uid: string) => ['saved-searches', uid] as const,
+  },
   /** Messages (issue 14): the conversation list, each thread and the unread badge. */
   messages: {
     all: ['messages'] as const,

@@ -15,6 +15,7 @@ import {
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProductCard } from '../catalog/presenters.js';
 import { queuePriceDropMails } from '../favourites/price-drop.js';
 import {
@@ -70,6 +71,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         (tx, drop) => queuePriceDropMails(app, tx, drop),
+        (tx) => enqueueListingMatch(app, [request.params.id], tx),
       );
       switch (result.kind) {
         case 'not-found':
@@ -94,6 +96,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         requireCallerRecord(request).id,
         request.params.id,
         request.body.unavailable,
+        (tx) => enqueueListingMatch(app, [request.params.id], tx),
       );
       if (result.kind === 'not-found') throw httpError(404, listingTexts.notFound);
       if (result.kind === 'not-owner') throw httpError(403, listingTexts.editOwnOnly);

@@ -11,6 +11,7 @@ import {
   type ProductUpdate,
 } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../jobs/queue.js';
 import { categories, products, users } from '../../db/schema.js';
 import { productCardColumns } from '../catalog/repository.js';
 import type { PriceDrop } from '../favourites/price-drop.js';
@@ -102,6 +103,8 @@ export function updateProduct(
   id: string,
   input: ProductUpdate,
   onPriceDrop?: (tx: Transaction, drop: PriceDrop) => Promise<unknown>,
+  /** Runs in the same transaction after a change (issue 15: saved-search alerts). */
+  afterChange?: (tx: Executor) => Promise<unknown>,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -159,6 +162,7 @@ export function updateProduct(
       .set(changes)
       .where(eq(products.id, id))
       .returning({ id: products.id, productName: products.productName });
+    if (updated.length > 0) await afterChange?.(tx);
     if (onPriceDrop && resellCents !== undefined && resellCents < row.resellPriceCents) {
       await onPriceDrop(tx, {
         productId: id,
@@ -182,6 +186,8 @@ export async function setAvailability(
   sellerId: string,
   id: string,
   unavailable: boolean,
+  /** Runs in the same transaction when the listing is put back (issue 15: saved-search alerts). */
+  afterPutBack?: (tx: Executor) => Promise<unknown>,
 ): Promise<
   { kind: 'not-found' } | { kind: 'not-owner' } | { kind: 'done'; modifiedCount: number }
 > {
@@ -198,6 +204,7 @@ export async function setAvailability(
       .update(products)
       .set(unavailable ? { unavailable, promote: false } : { unavailable })
       .where(eq(products.id, id));
+    if (!unavailable) await afterPutBack?.(tx);
     return { kind: 'done', modifiedCount: 1 };
   });
 }

@@ -16,6 +16,7 @@ import {
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProduct } from './presenters.js';
 import {
   categoryExists,
@@ -69,7 +70,12 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await categoryExists(app.db, request.body.category_id))) {
         throw httpError(400, 'body.category_id must be an existing category');
       }
-      const id = await insertProduct(app.db, requireCallerRecord(request).id, request.body);
+      const id = await insertProduct(
+        app.db,
+        requireCallerRecord(request).id,
+        request.body,
+        (tx, productId) => enqueueListingMatch(app, [productId], tx),
+      );
       if (!id) throw httpError(401, 'This account has been deleted');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/index.js';
 import { findSimilarCategory, lockCategoryNames } from '../catalog/category-names.js';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../jobs/queue.js';
 import { productCardColumns } from '../catalog/repository.js';
 import { categories, products, users } from '../../db/schema.js';
 
@@ -90,6 +91,8 @@ export async function insertProduct(
   db: Database,
   sellerId: string,
   input: NewProduct,
+  /** Runs in the same transaction once the listing exists (issue 15: saved-search alerts). */
+  afterInsert?: (tx: Executor, id: string) => Promise<unknown>,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [seller] = await tx
@@ -116,6 +119,7 @@ export async function insertProduct(
         ...vehicleColumns(input),
       })
       .returning({ id: products.id });
+    await afterInsert?.(tx, row!.id);
     return row!.id;
   });
 }

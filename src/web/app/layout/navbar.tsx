@@ -43,6 +43,10 @@ function useNavLinks(): NavItem[] {
     ...(buyer.holds
       ? [{ to: paths.buyerOrders.href(), label: 'Buyer Dashboard', end: false }]
       : []),
+    // Issue 15: every signed-in user with a user record (any role).
+    ...(admin.holds || seller.holds || buyer.holds
+      ? [{ to: paths.savedSearches.href(), label: 'Saved searches', end: false }]
+      : []),
   ];
 }
 

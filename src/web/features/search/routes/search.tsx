@@ -25,11 +25,20 @@ import {
 
 const resultCount = new Intl.NumberFormat('en-US');
 
-export function SearchRoute({
-  favouriteAction,
-}: { favouriteAction?: (product: ProductCard) => ReactNode } = {}) {
+export interface SearchRouteProps {
+  /** Issue 15: the favourites feature's heart on each result (composed in app/routes). */
+  favouriteAction?: (product: ProductCard) => ReactNode;
+  /**
+   * Renders an action for the current query (its `/search` parameters), e.g. `Save this search`
+   * (issue 15), next to the sort order; composed by the app (features do not import each other).
+   */
+  renderSave?: (query: Record<string, string>) => ReactNode;
+}
+
+export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = {}) {
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
+  const savedQuery = Object.fromEntries(new URLSearchParams(writeSearchState(state)));
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useSearchListings(state);
 
@@ -50,20 +59,23 @@ export function SearchRoute({
               : ''}
           </p>
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <span className="font-medium">Sort by</span>
-          <select
-            className="select select-sm w-auto"
-            value={state.sort}
-            onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
-          >
-            {Object.entries(sortLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          {renderSave?.(savedQuery)}
+          <label className="flex items-center gap-2 text-sm">
+            <span className="font-medium">Sort by</span>
+            <select
+              className="select select-sm w-auto"
+              value={state.sort}
+              onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
+            >
+              {Object.entries(sortLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Search filters">

@@ -18,7 +18,16 @@ const webFeatures = readdirSync(new URL('./src/web/features/', import.meta.url),
   .map((entry) => entry.name);
 
 /** Contract modules free of zod: the only ones the SPA may import at run time from shared code. */
-const zodFreeContract = ['limits', 'money', 'paths', 'routes', 'route-table', 'spa-paths'];
+const zodFreeContract = [
+  'images',
+  'limits',
+  'money',
+  'paths',
+  'routes',
+  'route-table',
+  'script-json',
+  'spa-paths',
+];
 
 /** The deprecated named URL builders, kept only for the server's API tests (decision 0007). */
 const legacyApiPaths = {
@@ -62,6 +71,13 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], message: 'The SPA imports src/contract, never src/server.' },
             legacyApiPaths,
+          ],
+          paths: [
+            {
+              name: 'react-hot-toast',
+              message:
+                'Import toast from src/web/lib/toast: it mounts the Toaster once loaded, and keeps the library out of the entry chunk (issue 17).',
+            },
           ],
         },
       ],
@@ -144,7 +160,7 @@ export default tseslint.config(
               regex: `/contract/(?!(${zodFreeContract.join('|')})(\\.js)?$)[^/]+$`,
               allowTypeImports: true,
               message:
-                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{limits,money,paths,routes,route-table,spa-paths}.',
+                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{images,limits,money,paths,routes,route-table,script-json,spa-paths}.',
             },
           ],
         },

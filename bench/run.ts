@@ -3,13 +3,23 @@
  * production server on it, and drives it with autocannon (keep-alive, 50 connections, 10 s per
  * endpoint after a 2 s warm-up). In the same run it measures a bare node:http server answering
  * the same bodies from memory as the ceiling on this machine, then prints requests/s, p50/p99
- * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling, and writes
+ * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling — and to the
+ * same ceiling sending the server's own headers too (security headers, ETag, Vary: the bytes
+ * on the wire without the framework) — and writes
  * bench/results/<time>.json and .md. Then `GET /api/search` (issue 13) with several filter mixes,
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
- * Last, saved-search alert matching (issue 15, bench/saved-search-alerts.ts).
+ * Then price guidance (issue 16, bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
+ * listings), the same way. Last, saved-search alert matching (issue 15,
+ * bench/saved-search-alerts.ts).
  *
  * Options: --products N (default 100000), --duration S (10), --connections N (50),
- * --skip-generate (reuse bench/.data). Uses DATABASE_URL when set (data in `sg_bench`).
+ * --skip-generate (reuse bench/.data, or the server database `sg_bench`/BENCH_DATABASE),
+ * --only endpoints|search|price|alerts (comma-separated; default all four), --search-requests N
+ * (200 per mix). Uses DATABASE_URL when set (data in `sg_bench`, or BENCH_DATABASE); BENCH_PORT
+ * moves the server under test off port 3190 (the ceiling takes the next port).
+ * E.g. the search part alone on a 1M database generated once:
+ * `BENCH_DATABASE=bench_search_1m DATABASE_URL=postgres://… npm run bench -- --skip-generate
+ * --products 1000000 --only search`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchDatabase, generate } from './generate.js';
+import { measurePriceGuidance } from './price-guidance.js';
 import { measureSearch, type SearchLatency } from './search.js';
 import {
   alertsTable,
@@ -32,14 +43,22 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     'skip-generate': { type: 'boolean', default: false },
+    only: { type: 'string', default: 'endpoints,search,price,alerts' },
+    'search-requests': { type: 'string', default: '200' },
   },
 });
+const parts = new Set(values.only.split(',').map((part) => part.trim()));
+for (const part of parts) {
+  if (!['endpoints', 'search', 'price', 'alerts'].includes(part))
+    throw new Error(`--only: unknown part "${part}" (endpoints, search, price, alerts)`);
+}
 const products = Number(values.products);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const dataDir = path.join(root, 'bench/.data');
-const SERVER_PORT = 3190;
-const CEILING_PORT = 3191;
+/** The server under test's port (BENCH_PORT, default 3190) and the ceiling's, the next one. */
+const SERVER_PORT = Number(process.env.BENCH_PORT) || 3190;
+const CEILING_PORT = SERVER_PORT + 1;
 /** Orders of the signed-in buyer whose `GET /api/orders` is measured. */
 const ORDERS_PER_BUYER = 20;
 
@@ -114,6 +133,9 @@ interface Row {
   errors: number;
   ceilingRequestsPerSecond: number;
   ratio: number;
+  /** The ceiling sending the server's own headers (security headers, ETag, …) too. */
+  sameHeadersCeilingRequestsPerSecond: number;
+  sameHeadersRatio: number;
 }
 
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
@@ -194,73 +216,116 @@ async function main(): Promise<void> {
     await waitForLine(server, /running at/, 120_000);
     const base = `http://127.0.0.1:${SERVER_PORT}`;
     const categories = (await (await fetch(`${base}/api/categories`)).json()) as { _id: string }[];
-    const token = await buyerWithOrders(base, categories[1]?._id ?? '', ORDERS_PER_BUYER);
-    const asset = readdirSync(path.join(root, 'dist/web/assets')).find((file) =>
-      file.endsWith('.js'),
-    );
-    const endpoints: Endpoint[] = [
-      { name: 'GET /api/categories', path: '/api/categories' },
-      { name: 'GET /api/promoted-product/', path: '/api/promoted-product/' },
-      { name: 'GET /api/category/{id} (first page)', path: `/api/category/${categories[0]?._id}` },
-      { name: 'GET / (home HTML)', path: '/' },
-      { name: 'GET /assets/*.js (hashed asset)', path: `/assets/${asset}` },
-      {
-        name: `GET /api/orders (signed in, ${ORDERS_PER_BUYER} orders)`,
-        path: '/api/orders',
-        headers: { authorization: `Bearer ${token}` },
-      },
-    ];
-
-    // The ceiling answers the same bodies, captured from the real server.
-    const routes: Record<string, { type: string; body: string }> = {};
-    for (const endpoint of endpoints) {
-      const response = await fetch(`${base}${endpoint.path}`, {
-        headers: { 'accept-encoding': 'identity' },
-      });
-      routes[endpoint.path] = {
-        type: response.headers.get('content-type') ?? 'application/octet-stream',
-        body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-      };
-    }
-    writeFileSync(ceilingBodies, JSON.stringify(routes));
-    ceiling = spawn(
-      process.execPath,
-      [path.join(root, 'bench/ceiling-server.mjs'), ceilingBodies, String(CEILING_PORT)],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    await waitForLine(ceiling, /ready/, 10_000);
-
     const rows: Row[] = [];
-    for (const endpoint of endpoints) {
-      console.log(`Measuring ${endpoint.name}…`);
-      const measured = await measure(`${base}${endpoint.path}`, endpoint.headers);
-      const bare = await measure(`http://127.0.0.1:${CEILING_PORT}${endpoint.path}`);
-      rows.push({
-        endpoint: endpoint.name,
-        path: endpoint.path,
-        ...measured,
-        ceilingRequestsPerSecond: bare.requestsPerSecond,
-        ratio: measured.requestsPerSecond / bare.requestsPerSecond,
-      });
+    if (parts.has('endpoints')) {
+      const token = await buyerWithOrders(base, categories[1]?._id ?? '', ORDERS_PER_BUYER);
+      const firstPage = (await (
+        await fetch(`${base}/api/category/${categories[0]?._id}?limit=1`)
+      ).json()) as { _id: string }[];
+      const productId = firstPage[0]?._id ?? '';
+      const asset = readdirSync(path.join(root, 'dist/web/assets')).find((file) =>
+        file.endsWith('.js'),
+      );
+      const endpoints: Endpoint[] = [
+        { name: 'GET /api/categories', path: '/api/categories' },
+        { name: 'GET /api/promoted-product/', path: '/api/promoted-product/' },
+        {
+          name: 'GET /api/category/{id} (first page)',
+          path: `/api/category/${categories[0]?._id}`,
+        },
+        { name: 'GET /api/product/{id} (listing)', path: `/api/product/${productId}` },
+        { name: 'GET / (home HTML)', path: '/' },
+        { name: 'GET /assets/*.js (hashed asset)', path: `/assets/${asset}` },
+        {
+          name: `GET /api/orders (signed in, ${ORDERS_PER_BUYER} orders)`,
+          path: '/api/orders',
+          headers: { authorization: `Bearer ${token}` },
+        },
+      ];
+
+      // The ceiling answers the same bodies, captured from the real server.
+      // `headers`: every header the server sent but the per-connection ones, for the second
+      // ceiling (the same bytes on the wire, without the framework).
+      const routes: Record<
+        string,
+        { type: string; body: string; headers: Record<string, string> }
+      > = {};
+      const perConnection = new Set([
+        'date',
+        'connection',
+        'keep-alive',
+        'content-length',
+        'transfer-encoding',
+        'content-type',
+      ]);
+      for (const endpoint of endpoints) {
+        // With the endpoint's own headers: the signed-in body, not a 401.
+        const response = await fetch(`${base}${endpoint.path}`, {
+          headers: { ...endpoint.headers, 'accept-encoding': 'identity' },
+        });
+        if (!response.ok) throw new Error(`${endpoint.path}: ${response.status}`);
+        routes[endpoint.path] = {
+          type: response.headers.get('content-type') ?? 'application/octet-stream',
+          body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+          headers: Object.fromEntries(
+            [...response.headers].filter(([name]) => !perConnection.has(name)),
+          ),
+        };
+      }
+      writeFileSync(ceilingBodies, JSON.stringify(routes));
+      ceiling = spawn(
+        process.execPath,
+        [path.join(root, 'bench/ceiling-server.mjs'), ceilingBodies, String(CEILING_PORT)],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      await waitForLine(ceiling, /ready/, 10_000);
+
+      for (const endpoint of endpoints) {
+        console.log(`Measuring ${endpoint.name}…`);
+        const measured = await measure(`${base}${endpoint.path}`, endpoint.headers);
+        const bare = await measure(`http://127.0.0.1:${CEILING_PORT}${endpoint.path}`);
+        const sameHeaders = await measure(`http://127.0.0.1:${CEILING_PORT}${endpoint.path}`, {
+          'x-ceiling-headers': 'same',
+        });
+        rows.push({
+          endpoint: endpoint.name,
+          path: endpoint.path,
+          ...measured,
+          ceilingRequestsPerSecond: bare.requestsPerSecond,
+          ratio: measured.requestsPerSecond / bare.requestsPerSecond,
+          sameHeadersCeilingRequestsPerSecond: sameHeaders.requestsPerSecond,
+          sameHeadersRatio: measured.requestsPerSecond / sameHeaders.requestsPerSecond,
+        });
+      }
     }
 
-    console.log('Measuring GET /api/search (one request at a time)…');
-    const search: SearchLatency[] = await measureSearch(
-      base,
-      categories.map((category) => category._id),
-    );
+    let search: SearchLatency[] = [];
+    if (parts.has('search')) {
+      console.log('Measuring GET /api/search (one request at a time)…');
+      search = await measureSearch(
+        base,
+        categories.map((category) => category._id),
+        Number(values['search-requests']),
+      );
+    }
+
+    let price: SearchLatency[] = [];
+    if (parts.has('price')) {
+      console.log('Measuring price guidance (one request at a time)…');
+      price = await measurePriceGuidance(base, Number(values['search-requests']));
+    }
 
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const database = databaseUrl ? 'PostgreSQL server' : 'embedded PGlite';
     const header = `${products.toLocaleString('en-US')} listings, ${database}, ${connections} connections, ${duration} s per endpoint, ${machine}`;
     const table = [
-      `| Endpoint | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio |`,
-      `|---|---:|---:|---:|---:|---:|---:|`,
+      `| Endpoint | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio | ceiling with the same headers, req/s | ratio to it |`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
       ...rows.map(
         (r) =>
-          `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% |`,
+          `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% | ${Math.round(r.sameHeadersCeilingRequestsPerSecond)} | ${(r.sameHeadersRatio * 100).toFixed(0)}% |`,
       ),
     ].join('\n');
     const searchTable = [
@@ -271,19 +336,28 @@ async function main(): Promise<void> {
           `| ${r.mix} | \`${r.example.replace(/category=[0-9a-f-]{36}/, 'category={id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       ),
     ].join('\n');
-    console.log(`\n${header}\n\n${table}\n\n${searchTable}\n`);
+    const priceTable = [
+      `| Price guidance mix | example | p50 ms | p95 ms | p99 ms | errors |`,
+      `|---|---|---:|---:|---:|---:|`,
+      ...price.map(
+        (r) =>
+          `| ${r.mix} | \`${r.example.replace(/product\/[0-9a-f-]{36}/, 'product/{id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+      ),
+    ].join('\n');
+    console.log(`\n${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n`);
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
     writeFileSync(
       path.join(resultsDir, `${stamp}.json`),
-      JSON.stringify({ header, products, database, machine, rows, search }, null, 2),
+      JSON.stringify({ header, products, database, machine, rows, search, price }, null, 2),
     );
     writeFileSync(
       path.join(resultsDir, `${stamp}.md`),
-      `${header}\n\n${table}\n\n${searchTable}\n`,
+      `${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n`,
     );
     // Issue 15 (decision 0014): alert matching, on a database of its own.
+    if (!parts.has('alerts')) return;
     console.log('Measuring saved-search alert matching…');
     const alertsDatabase = await freshAlertsDatabase();
     try {

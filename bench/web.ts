@@ -11,8 +11,13 @@
  * the page's main content is visible and nothing has loaded or shifted for a second. Target:
  * ≤ 0.05 everywhere.
  *
- * Options: --runs N (3; the worst run is reported), --port P (3195). Prints a table and writes
- * bench/results/web-<time>.json and .md. Uses the embedded database (a fresh DATA_DIR).
+ * Then Lighthouse (issue 17, bench/lighthouse.ts) on `/`, a listing page, `/search` and
+ * `/login`, signed out, with its mobile profile: performance, accessibility, best practices and
+ * SEO scores with LCP, TBT and CLS. Figures, not a pass/fail test: only CLS sets the exit code.
+ *
+ * Options: --runs N (3; the worst run is reported), --port P (3195), --only cls|lighthouse
+ * (comma-separated; default both). Prints tables and writes bench/results/web-<time>.json and
+ * .md. Uses the embedded database (a fresh DATA_DIR).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,14 +28,23 @@ import { authPaths } from '../src/contract/paths.js';
 import * as apiRoutes from '../src/contract/route-table.js';
 import { apiUrl } from '../src/contract/routes.js';
 import { DEMO_BUYER, DEMO_PASSWORD } from '../src/server/db/demo/accounts.js';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/support/server-env.js';
+import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3195' },
+    only: { type: 'string', default: 'cls,lighthouse' },
   },
 });
+const parts = new Set(values.only.split(',').map((part) => part.trim()));
+for (const part of parts) {
+  if (!['cls', 'lighthouse'].includes(part)) {
+    throw new Error(`--only: unknown part "${part}" (cls, lighthouse)`);
+  }
+}
 const runs = Number(values.runs);
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
@@ -175,74 +189,107 @@ async function prepare(context: BrowserContext) {
     });
     orderId = ((await booked.json()) as { insertedId: string }).insertedId;
   }
-  return { categoryId, orderId };
+  return { categoryId, orderId, productId };
 }
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
 const results: { page: string; width: number; cls: number[] }[] = [];
+let scores: LighthouseResult[] = [];
 try {
-  for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    await context.addInitScript(installClsObserver);
-    const { categoryId, orderId } = await prepare(context);
-    const pages = [
-      ['home', '/', (p: Page) => p.getByRole('heading', { name: 'Browse items by category' })],
+  if (parts.has('cls')) await measureCls();
+  if (parts.has('lighthouse')) {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const { productId } = await prepare(await browser.newContext());
+    await browser.close();
+    scores = await runLighthouse(
       [
-        'category',
-        `/category/${categoryId}`,
-        (p: Page) => p.getByRole('heading', { name: 'All Product' }),
+        ['home', `${base}/`],
+        ['listing', `${base}/listing/${productId}`],
+        ['search', `${base}/search?q=car`],
+        ['login', `${base}/login`],
       ],
-      ['My Orders', '/user/buyer', (p: Page) => p.getByTestId('order-row')],
-      [
-        'payment',
-        `/payment/${orderId}`,
-        (p: Page) => p.getByRole('heading', { name: 'Product Info' }),
-      ],
-    ] as const;
-    for (const [name, url, ready] of pages) {
-      const cls: number[] = [];
-      for (let run = 0; run < runs; run++) cls.push(await measure(context, base + url, ready));
-      results.push({ page: name, width, cls });
-      console.log(`${name} at ${width}px: CLS ${cls.map((v) => v.toFixed(3)).join(', ')}`);
-    }
-    await context.close();
+      chromiumPath,
+    );
   }
 } finally {
-  await browser.close();
   server.kill('SIGTERM');
 }
 
-const lines = [
-  `# Cumulative Layout Shift (${new Date().toISOString()})`,
-  '',
-  `Worst of ${runs} loads, slowed network and CPU (see bench/web.ts). Target ≤ ${TARGET}.`,
-  '',
-  '| Page | 360 px | 1440 px |',
-  '| ---- | -----: | ------: |',
-  ...[...new Set(results.map((r) => r.page))].map((name) => {
-    const at = (width: number) =>
-      Math.max(...results.find((r) => r.page === name && r.width === width)!.cls).toFixed(3);
-    return `| ${name} | ${at(360)} | ${at(1440)} |`;
-  }),
-];
+async function measureCls() {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    for (const width of widths) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(installClsObserver);
+      const { categoryId, orderId } = await prepare(context);
+      const pages = [
+        ['home', '/', (p: Page) => p.getByRole('heading', { name: 'Browse items by category' })],
+        [
+          'category',
+          `/category/${categoryId}`,
+          (p: Page) => p.getByRole('heading', { name: 'All Product' }),
+        ],
+        ['My Orders', '/user/buyer', (p: Page) => p.getByTestId('order-row')],
+        [
+          'payment',
+          `/payment/${orderId}`,
+          (p: Page) => p.getByRole('heading', { name: 'Product Info' }),
+        ],
+      ] as const;
+      for (const [name, url, ready] of pages) {
+        const cls: number[] = [];
+        for (let run = 0; run < runs; run++) cls.push(await measure(context, base + url, ready));
+        results.push({ page: name, width, cls });
+        console.log(`${name} at ${width}px: CLS ${cls.map((v) => v.toFixed(3)).join(', ')}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const lines: string[] = [];
+if (results.length) {
+  lines.push(
+    `# Cumulative Layout Shift (${new Date().toISOString()})`,
+    '',
+    `Worst of ${runs} loads, slowed network and CPU (see bench/web.ts). Target ≤ ${TARGET}.`,
+    '',
+    '| Page | 360 px | 1440 px |',
+    '| ---- | -----: | ------: |',
+    ...[...new Set(results.map((r) => r.page))].map((name) => {
+      const at = (width: number) =>
+        Math.max(...results.find((r) => r.page === name && r.width === width)!.cls).toFixed(3);
+      return `| ${name} | ${at(360)} | ${at(1440)} |`;
+    }),
+    '',
+  );
+}
+if (scores.length) {
+  lines.push(
+    `# Lighthouse, mobile profile (${new Date().toISOString()})`,
+    '',
+    '| Page | Performance | Accessibility | Best practices | SEO | LCP ms | TBT ms | CLS |',
+    '| ---- | ----------: | ------------: | -------------: | --: | -----: | -----: | --: |',
+    ...scores.map(
+      (s) =>
+        `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ` +
+        `${Math.round(s.lcp)} | ${Math.round(s.tbt)} | ${s.cls.toFixed(3)} |`,
+    ),
+    '',
+  );
+}
 console.log(`\n${lines.join('\n')}`);
 const dir = path.join(root, 'bench/results');
 mkdirSync(dir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(path.join(dir, `web-${stamp}.json`), JSON.stringify(results, null, 2));
+writeFileSync(
+  path.join(dir, `web-${stamp}.json`),
+  JSON.stringify({ cls: results, lighthouse: scores }, null, 2),
+);
 writeFileSync(path.join(dir, `web-${stamp}.md`), `${lines.join('\n')}\n`);
-const worst = Math.max(...results.flatMap((r) => r.cls));
+const worst = Math.max(0, ...results.flatMap((r) => r.cls));
 if (worst > TARGET) {
   console.log(`\nOver the target: worst CLS ${worst.toFixed(3)} > ${TARGET}`);
   process.exitCode = 1;

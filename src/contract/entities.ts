@@ -105,6 +105,10 @@ export const productSchema = productCardSchema.extend({
   reported: z.boolean(),
   reportCount: z.number().int(),
   unavailable: z.boolean().describe('issue 13: taken off the market by the seller'),
+  deposit: z
+    .number()
+    .optional()
+    .describe('issue 16: refundable viewing deposit, US dollars (0 = none)'),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -20,3 +20,8 @@ export * from './notifications.js';
 export * from './favourites.js';
 export * from './reviews.js';
 export * from './saved-searches.js';
+export * from './profile.js';
+export * from './images.js';
+export * from './deposits.js';
+export * from './accountability.js';
+export * from './vehicles.js';

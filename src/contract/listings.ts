@@ -33,6 +33,9 @@ export const listingSchema = productCardSchema.extend({
     .array(sellerListingSchema)
     .describe("the seller's other live listings, newest first (at most 12)"),
   seller_listing_count: z.number().int().describe('how many live listings the seller has in all'),
+  deposit: z
+    .number()
+    .describe('issue 16: refundable viewing deposit held on booking, US dollars (0 = none)'),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

@@ -14,6 +14,11 @@
  * deleted." when `deletedCount` is 0).
  */
 import { z } from 'zod';
+import {
+  reportNoteSchema,
+  reportReasonCountSchema,
+  statementBodySchema,
+} from './accountability.js';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema, uidSchema, userSchema } from './entities.js';
 import { errorSchema } from './errors.js';
@@ -58,6 +63,13 @@ export const auditActions = [
   'category.merge',
   'category.delete',
   'review.remove',
+  'deposit.refund',
+  'deposit.keep',
+  // Issue 16 (DSA Art. 16, 17, 20; decision 0021).
+  'report.create',
+  'appeal.submit',
+  'appeal.uphold',
+  'appeal.reverse',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -133,6 +145,12 @@ export const reportedProductSchema = z.object({
   product_name: z.string(),
   seller_name: z.string(),
   reportCount: z.number().int().describe('shown as "N User" (spec §9)'),
+  reasons: z
+    .array(reportReasonCountSchema)
+    .describe('issue 16: how many open reports give each reason, most given first'),
+  notes: z
+    .array(reportNoteSchema)
+    .describe("issue 16: the reporters' notes, newest first (reporters are not named)"),
 });
 export type ReportedProduct = z.infer<typeof reportedProductSchema>;
 
@@ -165,9 +183,12 @@ export const deleteReportedProductContract = {
   url: '/api/report-product-delete/:uid',
   summary:
     'Removes a listing from the market (admin; spec §7): soft delete and unpromote; orders and ' +
-    'payments keep their snapshot. `deletedCount` 1, or 0 when already deleted; 404 unknown id.',
+    'payments keep their snapshot. `deletedCount` 1, or 0 when already deleted; 404 unknown id. ' +
+    'Issue 16 (DSA Art. 17): the JSON body is the statement of reasons `{rule, facts, ' +
+    'automated}`, required; the seller is mailed it and may appeal (decision 0021).',
   params: adminParams,
   querystring: targetQuery,
+  body: statementBodySchema,
   response: { 200: z.object({ deletedCount: z.number().int() }), ...adminErrors },
 } as const;
 
@@ -178,7 +199,7 @@ export const auditEntrySchema = z.object({
   actorId: z.string().describe("the admin's user `_id`"),
   actorUid: z.string(),
   actorName: z.string(),
-  targetType: z.enum(['user', 'product', 'category', 'review']),
+  targetType: z.enum(['user', 'product', 'category', 'review', 'order']),
   targetId: z.string(),
   details: z.record(z.string(), z.unknown()).describe('what changed, e.g. {"modifiedCount": 1}'),
   createdAt: z.string().describe('ISO-8601 date-time'),

@@ -29,3 +29,107 @@ export const unsubscribeContract = {
     404: errorSchema,
   },
 } as const;
+
+/**
+ * The kinds of notification e-mail a user can see in their settings (issue 14; decision 0018).
+ * - `booking` — a new booking of one of your listings (to the seller);
+ * - `payment` — receipts and sale notices after a payment; **always on** (transactional);
+ * - `order-update` — a booking declined by the seller or cancelled by the buyer;
+ * - `message` — a new message still unread after a few minutes;
+ * - `price-drop` — a favourite's price dropped (issue 15).
+ * Saved-search alerts are set per saved search (`alert`: instant, daily or off).
+ */
+export const notificationKinds = [
+  'booking',
+  'payment',
+  'order-update',
+  'message',
+  'price-drop',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** The labels the settings show, and whether the user may turn the kind off. */
+export const notificationKindTexts: Record<
+  NotificationKind,
+  { label: string; description: string; locked: boolean }
+> = {
+  booking: {
+    label: 'New bookings',
+    description: 'When a buyer books one of your listings',
+    locked: false,
+  },
+  payment: {
+    label: 'Payment receipts',
+    description: 'Receipts and sale notices; they are part of the payment and always sent',
+    locked: true,
+  },
+  'order-update': {
+    label: 'Declined or cancelled bookings',
+    description: 'When a seller declines your booking or a buyer cancels theirs',
+    locked: false,
+  },
+  message: {
+    label: 'New messages',
+    description: 'When a message is still unread a few minutes after it arrived',
+    locked: false,
+  },
+  'price-drop': {
+    label: 'Price drops',
+    description: 'When one of your favourites gets cheaper',
+    locked: false,
+  },
+};
+
+/** One kind in the caller's settings. */
+export const notificationSettingSchema = z.object({
+  kind: z.enum(notificationKinds),
+  label: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  /** True when the kind cannot be turned off (`payment`). */
+  locked: z.boolean(),
+});
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+
+const settingsAnswer = z.object({ settings: z.array(notificationSettingSchema) });
+
+const guarded = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  503: errorSchema,
+} as const;
+
+export const getNotificationSettingsContract = {
+  method: 'GET',
+  url: '/api/notification-settings',
+  summary: "The caller's notification e-mail settings, one entry per kind (signed-in users).",
+  response: { 200: settingsAnswer, ...guarded },
+} as const;
+
+/**
+ * Changes some kinds (the others keep their setting). Turning `payment` off is refused (400);
+ * turning it on is accepted and changes nothing.
+ */
+export const updateNotificationSettingsBody = z
+  .object({
+    settings: z
+      .array(z.object({ kind: z.enum(notificationKinds), enabled: z.boolean() }).strict())
+      .min(1, 'settings must name at least one kind')
+      .max(notificationKinds.length, `settings may name at most ${notificationKinds.length} kinds`)
+      .refine(
+        (items) => new Set(items.map((item) => item.kind)).size === items.length,
+        'settings names a kind twice',
+      ),
+  })
+  .strict();
+
+export const updateNotificationSettingsContract = {
+  method: 'PUT',
+  url: '/api/notification-settings',
+  summary:
+    'Turns kinds of notification e-mail on or off for the caller; answers the new settings. ' +
+    'Payment receipts cannot be turned off (400).',
+  body: updateNotificationSettingsBody,
+  response: { 200: settingsAnswer, ...guarded },
+} as const;

@@ -4,7 +4,9 @@
  * buyer role. Prices are US dollars converted exactly from stored cents (decision 0003).
  */
 import { z } from 'zod';
+import { reportBodySchema } from './accountability.js';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
+import { depositViewSchema } from './deposits.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
@@ -99,6 +101,9 @@ export const orderSchema = z.object({
     ),
   decline_message: z.string().nullable().describe("the seller's message with a decline"),
   reviewed: z.boolean().describe('issue 15: the buyer has reviewed the seller for this order'),
+  deposit: depositViewSchema
+    .nullable()
+    .describe('issue 16: the viewing deposit of this booking; null when the listing asked none'),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -167,8 +172,11 @@ export const reportProductContract = {
   summary:
     'Report a product (buyer; spec §7 PATCH /report-product made to work, DESIGN.md §8). Each ' +
     'buyer counts once per product: a repeat answers modifiedCount 0 and changes nothing. ' +
-    '404 for an unknown or deleted product.',
+    '404 for an unknown or deleted product. Issue 16 (DSA Art. 16): an optional JSON body ' +
+    '`{reason, note}` names why (one of `reportReasons`) and adds a note of at most 1,000 ' +
+    "characters; without a body (the spec's call) the reason is `Other`.",
   querystring: z.object({ id: idSchema }),
+  body: reportBodySchema,
   response: {
     200: z.object({
       acknowledged: z.literal(true),

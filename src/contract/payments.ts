@@ -154,13 +154,16 @@ export const createSandboxPaymentMethodContract = {
 export const sandboxPaymentIntentSchema = z.object({
   id: z.string(),
   object: z.literal('payment_intent'),
-  status: z.enum([
-    'requires_payment_method',
-    'requires_confirmation',
-    'processing',
-    'succeeded',
-    'canceled',
-  ]),
+  status: z
+    .enum([
+      'requires_payment_method',
+      'requires_confirmation',
+      'processing',
+      'requires_capture',
+      'succeeded',
+      'canceled',
+    ])
+    .describe('`requires_capture`: a viewing deposit authorised, not taken (issue 16)'),
   amount: z.number().int().describe('cents'),
   currency: z.string(),
   last_payment_error: cardErrorSchema

@@ -45,16 +45,36 @@ export const cancelOrder = {
   method: 'DELETE',
   url: '/api/order/:id',
 } as const satisfies RouteOf<'cancelOrder'>;
+export const changePassword = {
+  name: 'changePassword',
+  method: 'POST',
+  url: '/api/profile/password',
+} as const satisfies RouteOf<'changePassword'>;
+export const confirmDepositHold = {
+  name: 'confirmDepositHold',
+  method: 'POST',
+  url: '/api/order/:id/deposit/confirm',
+} as const satisfies RouteOf<'confirmDepositHold'>;
 export const confirmSandboxPaymentIntent = {
   name: 'confirmSandboxPaymentIntent',
   method: 'POST',
   url: '/api/sandbox/payment-intents/:id/confirm',
 } as const satisfies RouteOf<'confirmSandboxPaymentIntent'>;
+export const createAppeal = {
+  name: 'createAppeal',
+  method: 'POST',
+  url: '/api/appeals',
+} as const satisfies RouteOf<'createAppeal'>;
 export const createCategory = {
   name: 'createCategory',
   method: 'POST',
   url: '/api/categories',
 } as const satisfies RouteOf<'createCategory'>;
+export const createDepositHold = {
+  name: 'createDepositHold',
+  method: 'POST',
+  url: '/api/order/:id/deposit/hold',
+} as const satisfies RouteOf<'createDepositHold'>;
 export const createOrder = {
   name: 'createOrder',
   method: 'POST',
@@ -90,11 +110,26 @@ export const createSavedSearch = {
   method: 'POST',
   url: '/api/saved-searches',
 } as const satisfies RouteOf<'createSavedSearch'>;
+export const decideAppeal = {
+  name: 'decideAppeal',
+  method: 'PATCH',
+  url: '/api/appeal-decide/:uid',
+} as const satisfies RouteOf<'decideAppeal'>;
+export const decideDepositDispute = {
+  name: 'decideDepositDispute',
+  method: 'POST',
+  url: '/api/deposit-disputes/:id/decision',
+} as const satisfies RouteOf<'decideDepositDispute'>;
 export const declineOrder = {
   name: 'declineOrder',
   method: 'PATCH',
   url: '/api/order/:id/decline',
 } as const satisfies RouteOf<'declineOrder'>;
+export const decodeVin = {
+  name: 'decodeVin',
+  method: 'GET',
+  url: '/api/vin/:vin',
+} as const satisfies RouteOf<'decodeVin'>;
 export const deleteCategory = {
   name: 'deleteCategory',
   method: 'DELETE',
@@ -105,6 +140,11 @@ export const deleteProduct = {
   method: 'DELETE',
   url: '/api/product-delete/:uid',
 } as const satisfies RouteOf<'deleteProduct'>;
+export const deleteProfile = {
+  name: 'deleteProfile',
+  method: 'DELETE',
+  url: '/api/profile',
+} as const satisfies RouteOf<'deleteProfile'>;
 export const deleteReportedProduct = {
   name: 'deleteReportedProduct',
   method: 'DELETE',
@@ -120,6 +160,11 @@ export const deleteUser = {
   method: 'DELETE',
   url: '/api/user-delete/:uid',
 } as const satisfies RouteOf<'deleteUser'>;
+export const disputeDeposit = {
+  name: 'disputeDeposit',
+  method: 'POST',
+  url: '/api/order/:id/deposit/dispute',
+} as const satisfies RouteOf<'disputeDeposit'>;
 export const favouriteIds = {
   name: 'favouriteIds',
   method: 'GET',
@@ -130,11 +175,21 @@ export const getListing = {
   method: 'GET',
   url: '/api/product/:id',
 } as const satisfies RouteOf<'getListing'>;
+export const getNotificationSettings = {
+  name: 'getNotificationSettings',
+  method: 'GET',
+  url: '/api/notification-settings',
+} as const satisfies RouteOf<'getNotificationSettings'>;
 export const getOrder = {
   name: 'getOrder',
   method: 'GET',
   url: '/api/order/:id',
 } as const satisfies RouteOf<'getOrder'>;
+export const getProfile = {
+  name: 'getProfile',
+  method: 'GET',
+  url: '/api/profile',
+} as const satisfies RouteOf<'getProfile'>;
 export const getSellerContact = {
   name: 'getSellerContact',
   method: 'GET',
@@ -145,6 +200,11 @@ export const getSellerProfile = {
   method: 'GET',
   url: '/api/sellers/:uid',
 } as const satisfies RouteOf<'getSellerProfile'>;
+export const getTransparency = {
+  name: 'getTransparency',
+  method: 'GET',
+  url: '/api/transparency',
+} as const satisfies RouteOf<'getTransparency'>;
 export const health = {
   name: 'health',
   method: 'GET',
@@ -160,6 +220,11 @@ export const listAdminCategories = {
   method: 'GET',
   url: '/api/admin-categories/:uid',
 } as const satisfies RouteOf<'listAdminCategories'>;
+export const listAppeals = {
+  name: 'listAppeals',
+  method: 'GET',
+  url: '/api/appeals/:uid',
+} as const satisfies RouteOf<'listAppeals'>;
 export const listAuditLog = {
   name: 'listAuditLog',
   method: 'GET',
@@ -185,6 +250,11 @@ export const listConversations = {
   method: 'GET',
   url: '/api/conversations',
 } as const satisfies RouteOf<'listConversations'>;
+export const listDepositDisputes = {
+  name: 'listDepositDisputes',
+  method: 'GET',
+  url: '/api/deposit-disputes',
+} as const satisfies RouteOf<'listDepositDisputes'>;
 export const listFavourites = {
   name: 'listFavourites',
   method: 'GET',
@@ -195,6 +265,11 @@ export const listMessages = {
   method: 'GET',
   url: '/api/conversations/:id/messages',
 } as const satisfies RouteOf<'listMessages'>;
+export const listModerationDecisions = {
+  name: 'listModerationDecisions',
+  method: 'GET',
+  url: '/api/moderation-decisions',
+} as const satisfies RouteOf<'listModerationDecisions'>;
 export const listOwnOrders = {
   name: 'listOwnOrders',
   method: 'GET',
@@ -230,6 +305,11 @@ export const listUsersByRole = {
   method: 'GET',
   url: '/api/users-by-role/:uid',
 } as const satisfies RouteOf<'listUsersByRole'>;
+export const markDeposit = {
+  name: 'markDeposit',
+  method: 'POST',
+  url: '/api/order/:id/deposit/outcome',
+} as const satisfies RouteOf<'markDeposit'>;
 export const markProductSafe = {
   name: 'markProductSafe',
   method: 'PATCH',
@@ -250,6 +330,16 @@ export const paymentConfig = {
   method: 'GET',
   url: '/api/payment-config',
 } as const satisfies RouteOf<'paymentConfig'>;
+export const priceGuidance = {
+  name: 'priceGuidance',
+  method: 'GET',
+  url: '/api/price-guidance',
+} as const satisfies RouteOf<'priceGuidance'>;
+export const productPriceGuidance = {
+  name: 'productPriceGuidance',
+  method: 'GET',
+  url: '/api/product/:id/price-guidance',
+} as const satisfies RouteOf<'productPriceGuidance'>;
 export const promoteProduct = {
   name: 'promoteProduct',
   method: 'PATCH',
@@ -330,11 +420,21 @@ export const unsubscribe = {
   method: 'POST',
   url: '/api/unsubscribe',
 } as const satisfies RouteOf<'unsubscribe'>;
+export const updateNotificationSettings = {
+  name: 'updateNotificationSettings',
+  method: 'PUT',
+  url: '/api/notification-settings',
+} as const satisfies RouteOf<'updateNotificationSettings'>;
 export const updateProduct = {
   name: 'updateProduct',
   method: 'PATCH',
   url: '/api/product/:id',
 } as const satisfies RouteOf<'updateProduct'>;
+export const updateProfile = {
+  name: 'updateProfile',
+  method: 'PATCH',
+  url: '/api/profile',
+} as const satisfies RouteOf<'updateProfile'>;
 export const updateSavedSearch = {
   name: 'updateSavedSearch',
   method: 'PATCH',

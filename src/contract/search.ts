@@ -110,7 +110,9 @@ export type FacetCount = z.infer<typeof facetCountSchema>;
 /**
  * Facet counts over every match of the query (not only this page), most frequent first;
  * `category` values are category ids. Listings without a value (e.g. no make) are not counted
- * in that facet.
+ * in that facet. Exact up to `searchExactCountMax` matches; past it (`estimated: true`) each
+ * count is an estimate (its share of the first matches read, scaled to the estimated total,
+ * two significant digits), and a value rare among the matches may be missing (decision 0012).
  */
 export const searchFacetsSchema = z.object({
   make: z.array(facetCountSchema),
@@ -121,9 +123,26 @@ export const searchFacetsSchema = z.object({
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
+/**
+ * Up to this many matches, `total` and the facet counts of a search are exact; past it they are
+ * estimates and `estimated` is true (decision 0012: exact counts of a large share of a million
+ * listings take seconds).
+ */
+export const searchExactCountMax = 1_000;
+
 export const searchResultSchema = z.object({
   items: z.array(productCardSchema),
-  total: z.number().int().describe('matches of the whole query, every page together'),
+  total: z
+    .number()
+    .int()
+    .describe(
+      "matches of the whole query, every page together: exact up to 1,000; past it (`estimated`) the database planner's estimate, two significant digits (e.g. 25000), always above 1,000",
+    ),
+  estimated: z
+    .boolean()
+    .describe(
+      'true when `total` and the facet counts are estimates (more than 1,000 matches); show them as such (e.g. "about 25,000 results")',
+    ),
   next_cursor: z
     .string()
     .nullable()

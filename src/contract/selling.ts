@@ -14,6 +14,7 @@ import {
 } from './entities.js';
 import { errorSchema } from './errors.js';
 import { conditions, limits, vinPattern } from './limits.js';
+import { depositInputSchema } from './deposits.js';
 import { dollarsToCents } from './money.js';
 import { newCategorySchema } from './categories.js';
 
@@ -178,6 +179,7 @@ const productFields = {
       message: 'Phone number must contain only digits, spaces, +, - and ()',
     }),
   ...vehicleInputShape,
+  deposit: depositInputSchema,
 };
 
 /** When both are given, the cover must be the first photo. */

@@ -31,6 +31,11 @@ export const paths = {
     path: '/payment/:id',
     href: (orderId: string) => `/payment/${encodeURIComponent(orderId)}`,
   },
+  /** Issue 16: the buyer holds a booking's viewing deposit with a card (id = order id). */
+  depositHold: {
+    path: '/deposit/:id',
+    href: (orderId: string) => `/deposit/${encodeURIComponent(orderId)}`,
+  },
   adminNotFound: { path: '/admin-not-found', href: () => '/admin-not-found' },
   sellerNotFound: { path: '/seller-not-found', href: () => '/seller-not-found' },
   buyerNotFound: { path: '/buyer-not-found', href: () => '/buyer-not-found' },
@@ -41,6 +46,13 @@ export const paths = {
     path: '/user/admin/reported-product',
     href: () => '/user/admin/reported-product',
   },
+  /** Issue 16: Admin dashboard → Deposit disputes (refund or keep a disputed deposit). */
+  adminDepositDisputes: {
+    path: '/user/admin/deposit-disputes',
+    href: () => '/user/admin/deposit-disputes',
+  },
+  /** Admin dashboard: Appeals (issue 16, DSA Art. 20: uphold or reverse a removal). */
+  adminAppeals: { path: '/user/admin/appeals', href: () => '/user/admin/appeals' },
   /** Admin dashboard: Categories (issue 18: rename, merge, delete). */
   adminCategories: { path: '/user/admin/categories', href: () => '/user/admin/categories' },
   /** Seller dashboard: Add A Product. */
@@ -53,6 +65,11 @@ export const paths = {
   },
   /** Seller dashboard: Bookings (issue 14: the bookings of the seller's products). */
   sellerBookings: { path: '/user/seller/bookings', href: () => '/user/seller/bookings' },
+  /**
+   * Issue 14: the signed-in user's own profile (any role): name, photo, password, notifications,
+   * deleting the account. Linked from the user's name in the navigation bar.
+   */
+  profile: { path: '/user/profile', href: () => '/user/profile' },
   /** Buyer dashboard: My Orders. */
   buyerOrders: { path: '/user/buyer', href: () => '/user/buyer' },
   /** Issue 12: short pages the footer links to. */
@@ -60,6 +77,8 @@ export const paths = {
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
+  /** Issue 16 (DSA Art. 15/24): the public transparency report of moderation. */
+  transparency: { path: '/transparency', href: () => '/transparency' },
   /** Issues 14/15: the page of a notification mail's unsubscribe link (`?token=…`). */
   unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   /** Messages (issue 14): the conversation list, and one conversation open beside it. */

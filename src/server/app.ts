@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
@@ -21,11 +20,15 @@ import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
+import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { invalidationPlugin } from './plugins/invalidation.js';
+import { publicCachePlugin } from './plugins/public-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { webPlugin } from './plugins/web.js';
+import { imageStorePlugin, uploadsPlugin } from './plugins/uploads.js';
 import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
@@ -39,9 +42,16 @@ import { moderationRoutes } from './routes/moderation/index.js';
 import { categoryModerationRoutes } from './routes/moderation/categories.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { listingRoutes } from './routes/listings/index.js';
+import { vehicleRoutes } from './routes/vehicles/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
+import { profileRoutes } from './routes/profile/index.js';
 import { savedSearchAlertsPlugin } from './routes/saved-searches/alerts.js';
+import { notificationTopicsPlugin } from './notifications/preferences.js';
+import { messageMailPlugin } from './notifications/message-mail.js';
+import { notificationSettingsRoutes } from './routes/notifications/index.js';
+import { seoRoutes } from './routes/seo/index.js';
+import { depositJobsPlugin, depositRoutes } from './routes/deposits/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // Set by lifecycle.ts `drain` after SIGTERM (main.ts); read by the health check.
+  app.decorate('lifecycle', { draining: false });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -100,6 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnExit: options.closeDatabase ?? false,
   });
+  // Invalidation signals for the caches below and the guard's, across instances (issue 17).
+  await app.register(invalidationPlugin);
+  // Before any route: it hooks the routes that ask for it (route(…, { publicCache: true })).
+  await app.register(publicCachePlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -112,12 +128,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Where uploads live: DATA_DIR/uploads, or an S3 bucket (decision 0023).
+  await app.register(imageStorePlugin);
   // Background work (DESIGN.md §9): the durable queue, outgoing mail, the upload clean-up.
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);
+  await app.register(notificationTopicsPlugin);
+  await app.register(messageMailPlugin);
+  await app.register(depositJobsPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -126,20 +147,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
   await app.register(accountRoutes);
+  await app.register(profileRoutes);
   await app.register(sellingRoutes);
   await app.register(listingRoutes);
+  await app.register(vehicleRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes);
   await app.register(favouriteRoutes);
   await app.register(reviewRoutes);
   await app.register(paymentRoutes);
+  await app.register(depositRoutes);
   await app.register(moderationRoutes);
   await app.register(categoryModerationRoutes);
   await app.register(savedSearchRoutes);
+  await app.register(notificationSettingsRoutes);
+  await app.register(seoRoutes);
 
+  // Missing responsive variants of an upload are made when first asked for (decision 0017).
+  await app.register(imageVariantsPlugin, { store: app.imageStore });
+  await app.register(uploadsPlugin);
   await app.register(webPlugin, {
     webDir: options.webDir ?? webDistDir,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
+    publicUrl: config.publicUrl,
   });
   return app;
 }

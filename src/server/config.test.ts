@@ -52,6 +52,58 @@ describe('loadConfig', () => {
   });
 });
 
+describe('image storage (issue 17, decision 0023)', () => {
+  it('keeps uploads in DATA_DIR/uploads when S3_BUCKET is unset', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/sg' }).imageStorage).toEqual({
+      kind: 'disk',
+      dir: '/tmp/sg/uploads',
+    });
+  });
+
+  it('reads the S3 settings, with us-east-1 and the default credential chain by default', () => {
+    expect(loadConfig({ S3_BUCKET: 'photos' }).imageStorage).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'photos',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.example/',
+      }).imageStorage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      region: 'eu-west-3',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      publicUrl: 'https://cdn.example',
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'Photos_1' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT must be an http'],
+    [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be true'],
+    [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY must be set'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET must be set when S3_ENDPOINT'],
+    [{ S3_PUBLIC_URL: 'https://cdn.example' }, 'S3_BUCKET must be set when S3_PUBLIC_URL'],
+  ])('rejects %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
 describe('SEED_DEMO default (issue 18, point 1: no known admin password in production)', () => {
   it('loads demo data by default only on the embedded database at a local address', () => {
     expect(loadConfig({}).seedDemo).toBe(true);

@@ -25,13 +25,23 @@ const envSchema = z.object({
     .max(65535, { message: 'must be between 0 and 65535' })
     .default(3000),
   HOST: z.string().min(1, { message: 'must not be empty' }).default('0.0.0.0'),
-  /** Embedded database files (`DATA_DIR/db`) and uploads (`DATA_DIR/uploads`). */
+  /** Embedded database files (`DATA_DIR/db`) and uploads (`DATA_DIR/uploads`, unless S3_BUCKET). */
   DATA_DIR: z.string().min(1, { message: 'must not be empty' }).default('./data'),
   /** A PostgreSQL server instead of the embedded PGlite database. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  /**
+   * A Redis server (`redis://…` or `rediss://…`) shared by every instance: the write and
+   * per-account rate limits count there instead of in each process (issue 17).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Prefix of every key this deployment writes to Redis (several deployments may share one). */
+  REDIS_KEY_PREFIX: z.string().min(1, { message: 'must not be empty' }).default('second-gear:'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -102,6 +112,15 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(1, { message: 'must be at least 1' })
     .default(60),
+  /**
+   * Every other identity request (session checks, sign-out, …) allowed per client IP and 10 s
+   * (Better Auth's general limit; 429 above).
+   */
+  AUTH_SESSION_RATE_LIMIT_MAX: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(100),
   /** Write requests (POST, PATCH, PUT, DELETE) allowed per client and minute on `/api` (429 above). */
   WRITE_RATE_LIMIT_MAX: z.coerce
     .number({ message: 'must be a number' })
@@ -127,6 +146,16 @@ const envSchema = z.object({
   HEADERS_TIMEOUT: positiveInt.default(10),
   /** An idle keep-alive connection is closed after this many seconds. */
   KEEP_ALIVE_TIMEOUT: positiveInt.default(5),
+  /**
+   * Seconds an instance keeps serving after SIGTERM while `GET /api/health` answers 503, so that
+   * a load balancer stops sending it requests before it closes (docs/deploy.md); 0 = close at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must not be negative' })
+    .max(300, { message: 'must be at most 300' })
+    .default(0),
   /** Images one account may upload per rolling 24 hours (POST /api/images). */
   UPLOAD_DAILY_MAX_COUNT: positiveInt.default(50),
   /** Bytes of stored images one account may upload per rolling 24 hours. */
@@ -148,6 +177,15 @@ const envSchema = z.object({
   JOB_WORKERS: booleanFromEnv.default(true),
   /** How often an idle job worker looks for new jobs (seconds). */
   JOB_POLL_INTERVAL: positiveInt.default(2),
+  /**
+   * Issue 14: a new message is mailed to its recipient when it is still unread this many seconds
+   * after it was sent (default 5 minutes; at most one such mail per conversation and hour).
+   */
+  MESSAGE_MAIL_DELAY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .default(300),
   /**
    * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
@@ -178,6 +216,37 @@ const envSchema = z.object({
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
+  /**
+   * Uploads in this S3(-compatible) bucket instead of `DATA_DIR/uploads` (issue 17; decision
+   * 0023). The other S3_* variables only apply with it.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  /** An S3-compatible server (MinIO, Garage, R2, …); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { message: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  /** Both or neither; neither: the SDK's default credential chain (AWS_*, profiles, roles). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Address the bucket as `<endpoint>/<bucket>/…` (most self-hosted servers need it). */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /**
+   * Where browsers fetch uploads from (the bucket's or a CDN's URL, no trailing slash needed):
+   * `/uploads/<name>` then redirects to `<S3_PUBLIC_URL>/uploads/<name>`. Unset: the app
+   * streams them from the bucket.
+   */
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
 });
 
 /**
@@ -200,6 +269,23 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** S3_*: uploads in a bucket (storage/s3-image-store.ts). */
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT, or undefined for AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Undefined: the SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_PUBLIC_URL without a trailing slash: `/uploads/…` redirects there; undefined: streamed. */
+  publicUrl: string | undefined;
+}
+
+/** Where uploads are stored (storage/image-store.ts): `DATA_DIR/uploads`, or a bucket. */
+export type ImageStorageConfig = { kind: 'disk'; dir: string } | S3StorageConfig;
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -207,6 +293,8 @@ export type Config = {
   /** Absolute path of the data directory. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: rate limits shared by every instance; undefined = in each process. */
+  redis: { url: string; keyPrefix: string } | undefined;
   logLevel: string;
   /** Load demo data into an empty database (default: embedded database on a local URL only). */
   seedDemo: boolean;
@@ -230,6 +318,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   /** Rate limit of sign-in, sign-up and password reset: `max` attempts per `windowSeconds`. */
   authRateLimit: { max: number; windowSeconds: number };
+  /** Better Auth's general limit: identity requests per client IP per 10 s. */
+  authSessionRateLimitMax: number;
   /** Write requests allowed per client and minute on `/api`. */
   writeRateLimitMax: number;
   /** Sign-in, sign-up and reset attempts per account (e-mail): `max` per `windowSeconds`. */
@@ -238,6 +328,8 @@ export type Config = {
   trustProxy: boolean | number;
   /** HTTP timeouts in milliseconds (issue 18, point 6). */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** SHUTDOWN_DRAIN_SECONDS in milliseconds: serving while marked unhealthy before closing. */
+  shutdownDrainMs: number;
   /** Per-account upload quota per rolling 24 hours, and the clean-up of unused uploads. */
   uploads: {
     dailyMaxCount: number;
@@ -253,6 +345,10 @@ export type Config = {
   jobs: { workers: boolean; pollIntervalSeconds: number };
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
+  /** Notification e-mail (issue 14): seconds a new message waits unread before it is mailed. */
+  notifications: { messageMailDelaySeconds: number };
+  /** Where uploads live: `DATA_DIR/uploads` (default) or an S3 bucket (S3_BUCKET). */
+  imageStorage: ImageStorageConfig;
 };
 
 /** Which payment provider runs, and Stripe's keys when it is Stripe. */
@@ -303,6 +399,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'STRIPE_PUBLISHABLE_KEY',
       value.STRIPE_PUBLISHABLE_KEY,
     ),
+    pairProblem(
+      'S3_ACCESS_KEY_ID',
+      value.S3_ACCESS_KEY_ID,
+      'S3_SECRET_ACCESS_KEY',
+      value.S3_SECRET_ACCESS_KEY,
+    ),
+    ...Object.keys(present)
+      .filter((name) => name.startsWith('S3_') && name !== 'S3_BUCKET' && !value.S3_BUCKET)
+      .map((name) => `S3_BUCKET must be set when ${name} is set`),
     value.HEADERS_TIMEOUT > value.REQUEST_TIMEOUT
       ? 'HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT'
       : null,
@@ -319,6 +424,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    redis: value.REDIS_URL
+      ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX }
+      : undefined,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO ?? (!value.DATABASE_URL && isLocalUrl(publicUrl)),
     publicUrl,
@@ -340,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: value.ADMIN_EMAIL.toLowerCase(), password: value.ADMIN_PASSWORD }
         : undefined,
     authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
+    authSessionRateLimitMax: value.AUTH_SESSION_RATE_LIMIT_MAX,
     writeRateLimitMax: value.WRITE_RATE_LIMIT_MAX,
     authAccountRateLimit: {
       max: value.AUTH_ACCOUNT_RATE_LIMIT_MAX,
@@ -351,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersMs: value.HEADERS_TIMEOUT * 1000,
       keepAliveMs: value.KEEP_ALIVE_TIMEOUT * 1000,
     },
+    shutdownDrainMs: value.SHUTDOWN_DRAIN_SECONDS * 1000,
     uploads: {
       dailyMaxCount: value.UPLOAD_DAILY_MAX_COUNT,
       dailyMaxBytes: value.UPLOAD_DAILY_MAX_BYTES,
@@ -361,6 +471,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookings: { openMax: value.BOOKING_OPEN_MAX, dailyMax: value.BOOKING_DAILY_MAX },
     jobs: { workers: value.JOB_WORKERS, pollIntervalSeconds: value.JOB_POLL_INTERVAL },
     payments: paymentsConfig(value),
+    notifications: { messageMailDelaySeconds: value.MESSAGE_MAIL_DELAY_SECONDS },
+    imageStorage: imageStorageConfig(value, path.resolve(value.DATA_DIR)),
+  };
+}
+
+/** Uploads in S3_BUCKET when it is set, else in `DATA_DIR/uploads`. */
+function imageStorageConfig(value: z.infer<typeof envSchema>, dataDir: string): ImageStorageConfig {
+  if (!value.S3_BUCKET) return { kind: 'disk', dir: path.join(dataDir, 'uploads') };
+  return {
+    kind: 's3',
+    bucket: value.S3_BUCKET,
+    region: value.S3_REGION,
+    endpoint: value.S3_ENDPOINT,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE,
+    credentials:
+      value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: value.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { drain } from './lifecycle.js';
 import { ConfigError, isLocalUrl, loadConfig } from './config.js';
 import { demoAccountsWithKnownPassword } from './auth/identities.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo/accounts.js';
@@ -14,7 +15,7 @@ import {
   prepareInChildProcess,
 } from './db/prepare.js';
 
-/** How long in-flight requests may take to finish after a shutdown signal (ms). */
+/** How long in-flight requests may take to finish once the server closes (ms, after the drain). */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -48,9 +49,15 @@ async function main(): Promise<void> {
     console.warn(`\n  ${warning}\n`);
   }
 
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+  // SIGTERM/SIGINT: serve SHUTDOWN_DRAIN_SECONDS while the health check says 503 (the balancer
+  // takes the instance out meanwhile), then close. A crash closes at once.
+  const drainMs = config.shutdownDrainMs;
+  closeWithGrace({ delay: drainMs + SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
+    else {
+      app.log.info({ signal, drainMs }, 'shutting down');
+      await drain(app, drainMs);
+    }
     await app.close();
   });
 

@@ -203,7 +203,14 @@ test.describe('Navigation bar', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All Seller' })).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link'),
-    ).toHaveText(['All Seller', 'All Buyer', 'Reported Product', 'Categories']);
+    ).toHaveText([
+      'All Seller',
+      'All Buyer',
+      'Reported Product',
+      'Appeals',
+      'Categories',
+      'Deposit disputes',
+    ]);
 
     await page.getByRole('button', { name: 'LogOut' }).click();
     await expect(page.getByText('Logout Success')).toBeVisible();

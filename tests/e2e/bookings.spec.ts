@@ -8,9 +8,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { smallPng } from './support/accounts.js';
-import { getCategories } from './support/api.js';
-import { newSignedInUser, unique, type SignedInUser } from './support/users.js';
+import { postListingAs } from './support/listings.js';
+import { newSignedInUser, type SignedInUser } from './support/users.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 
@@ -18,33 +17,8 @@ const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'bookings');
 type User = SignedInUser;
 
-/** A listing of `seller` in the first demo category; returns its id and name. */
-async function listingOf(seller: User) {
-  const [category] = await getCategories(seller.page.request);
-  const upload = await seller.page.request.post(apiUrl(apiRoutes.uploadImage), {
-    multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: smallPng() } },
-    headers: seller.headers,
-  });
-  expect(upload.status(), 'POST /api/images').toBe(201);
-  const name = `Bookings coupe ${unique()}`;
-  const created = await seller.page.request.post(apiUrl(apiRoutes.createProduct), {
-    data: {
-      product_name: name,
-      product_description: 'A tidy test coupe, one careful owner.',
-      product_image: ((await upload.json()) as { data: { url: string } }).data.url,
-      category_id: category!._id,
-      condition: 'Good',
-      resell_price: 9500,
-      original_price: 12000,
-      year_of_used: 3,
-      seller_location: 'Chattogram',
-      seller_phone: '01712345678',
-    },
-    headers: seller.headers,
-  });
-  expect(created.status(), 'POST /api/products').toBe(201);
-  return { id: ((await created.json()) as { insertedId: string }).insertedId, name };
-}
+/** A listing of `seller`, in a category of its own; returns its id and name. */
+const listingOf = (seller: User) => postListingAs(seller, { name: 'Bookings coupe', price: 9500 });
 
 async function book(buyer: User, productId: string) {
   const answer = await buyer.page.request.post(apiUrl(apiRoutes.createOrder), {

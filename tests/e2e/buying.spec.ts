@@ -372,24 +372,41 @@ test.describe('Buying: booking, My Orders and card payment', () => {
 });
 
 test.describe('Reporting and non-buyers on the category page', () => {
-  test('Report asks first: declining says "Changes are not saved", confirming "Reported Success!"', async ({
+  test('Report asks for a reason at 360 px: declining says "Changes are not saved", confirming "Reported Success!"', async ({
     page,
     playwright,
   }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
     const listing = await createListing(playwright);
     const buyer = await signInNewBuyer(page);
     const card = await openCategory(page, listing);
     const swal = page.locator('.swal2-popup');
+    const dialog = page.getByRole('dialog', { name: `Report ${listing.name}?` });
 
     await card.getByRole('button', { name: /Report/ }).click();
-    await expect(swal.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible();
-    await swal.getByRole('button', { name: "Don't Confirm" }).click();
+    await expect(dialog.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: "Don't Confirm" }).click();
     await expect(swal).toContainText(texts.notSaved);
     await swal.getByRole('button', { name: 'OK' }).click();
     await expect(swal).toBeHidden();
 
+    // Issue 16 (DSA Art. 16): a reason is required, a note is optional (≤ 1,000 characters).
     await card.getByRole('button', { name: /Report/ }).click();
-    await swal.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a reason');
+    const reasons = dialog.getByRole('group', { name: 'Why are you reporting this listing?' });
+    await expect(reasons.getByRole('radio')).toHaveCount(6);
+    await reasons.getByRole('radio', { name: 'Scam or fraud' }).check();
+    const note = dialog.getByLabel('Note for the moderators (optional)');
+    await expect(note).toHaveAttribute('maxlength', '1000');
+    await note.fill('Asked for a deposit by wire transfer.');
+    await expect(dialog).toContainText('37/1000');
+    // Nothing sticks out of the dialog at 360 px.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(swal).toContainText(texts.reported);
     await swal.getByRole('button', { name: 'OK' }).click();
 

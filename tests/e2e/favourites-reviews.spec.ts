@@ -7,49 +7,21 @@
  * makes its own seller, listing and buyer through the API.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { readMailLink, smallPng } from './support/accounts.js';
-import { getCategories } from './support/api.js';
-import { newSignedInUser, unique, type SignedInUser } from './support/users.js';
+import { readMailLink } from './support/accounts.js';
+import { postListingAs } from './support/listings.js';
+import { newSignedInUser, unique } from './support/users.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 
 const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'fav-reviews');
 
-/** A listing of `seller` in the first demo category; returns its id and name. */
-async function listingOf(seller: SignedInUser) {
-  const [category] = await getCategories(seller.page.request);
-  const upload = await seller.page.request.post(apiUrl(apiRoutes.uploadImage), {
-    multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: smallPng() } },
-    headers: seller.headers,
-  });
-  expect(upload.status(), 'POST /api/images').toBe(201);
-  const name = `Favourite hatchback ${unique()}`;
-  const created = await seller.page.request.post(apiUrl(apiRoutes.createProduct), {
-    data: {
-      product_name: name,
-      product_description: 'A tidy test hatchback, one careful owner.',
-      product_image: ((await upload.json()) as { data: { url: string } }).data.url,
-      category_id: category!._id,
-      condition: 'Good',
-      resell_price: 7200,
-      original_price: 11000,
-      year_of_used: 4,
-      seller_location: 'Sylhet',
-      seller_phone: '01712345678',
-    },
-    headers: seller.headers,
-  });
-  expect(created.status(), 'POST /api/products').toBe(201);
-  return { id: ((await created.json()) as { insertedId: string }).insertedId, name };
-}
-
 for (const width of [360, 1440]) {
   test.describe(`Favourites and reviews at ${width} px`, () => {
     test('a buyer hearts a listing and finds it on /favourites', async ({ browser }) => {
       const seller = await newUser(browser, 'seller', width);
       const buyer = await newUser(browser, 'buyer', width);
-      const listing = await listingOf(seller);
+      const listing = await postListingAs(seller, { name: 'Favourite hatchback', price: 7200 });
 
       const { page } = buyer;
       await page.goto(`/listing/${listing.id}`);
@@ -60,7 +32,16 @@ for (const width of [360, 1440]) {
       const saved = page.getByRole('button', { name: 'Remove from favourites' });
       await expect(saved).toHaveAttribute('aria-pressed', 'true');
 
-      await page.getByTestId('favourites-link').click();
+      if (width < 640) {
+        // Below `sm` the bar holds Messages and the photo only; Favourites is in the menu.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Favourites', exact: true })
+          .click();
+      } else {
+        await page.getByTestId('favourites-link').click();
+      }
       await expect(page).toHaveURL(/\/favourites$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
       const card = page.getByTestId('product-card').filter({ hasText: listing.name });
@@ -85,7 +66,7 @@ for (const width of [360, 1440]) {
     test('a paid buyer reviews the seller and sees it on /seller/{uid}', async ({ browser }) => {
       const seller = await newUser(browser, 'seller', width);
       const buyer = await newUser(browser, 'buyer', width);
-      const listing = await listingOf(seller);
+      const listing = await postListingAs(seller, { name: 'Favourite hatchback', price: 7200 });
       const booked = await buyer.page.request.post(apiUrl(apiRoutes.createOrder), {
         headers: buyer.headers,
         data: {
@@ -145,7 +126,7 @@ test('a price drop mails the watcher, whose link unsubscribes after one click', 
 }) => {
   const seller = await newUser(browser, 'seller', 360);
   const buyer = await newUser(browser, 'buyer', 360);
-  const listing = await listingOf(seller);
+  const listing = await postListingAs(seller, { name: 'Favourite hatchback', price: 7200 });
   const hearted = await buyer.page.request.put(
     apiUrl(apiRoutes.addFavourite, { params: { productId: listing.id } }),
     { headers: buyer.headers },

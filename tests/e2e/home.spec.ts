@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /** Spec §2 Home: picture carousel, Advertisement (promoted products) and the category grid. */
 import { expect, test } from '@playwright/test';
-import { formatDollars } from '../../src/contract/index.js';
-import { getCategories, getPromotedProducts } from './support/api.js';
+import { formatDollars, imageSrcSet } from '../../src/contract/index.js';
+import { getCategories, getPromotedProducts, renderedQueryData } from './support/api.js';
 import { createOwnListings } from './support/listings.js';
 
 test.describe('Home (/)', () => {
@@ -20,13 +20,12 @@ test.describe('Home (/)', () => {
     page,
     request,
   }) => {
-    // Other spec files add categories while this one runs: compare the page with the answer it
-    // got itself, and that answer with the demo data read before.
+    // Other spec files add categories while this one runs: compare the page with the data it was
+    // rendered from (server rendering, decision 0015), and that with the demo data read before.
     const before = await getCategories(request);
     expect(before.length, 'demo data has at least 6 categories').toBeGreaterThanOrEqual(6);
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/categories'));
     await page.goto('/');
-    const categories = (await (await answer).json()) as typeof before;
+    const categories = await renderedQueryData<typeof before>(page, ['catalog', 'categories']);
     expect(categories.map((c) => c._id)).toEqual(expect.arrayContaining(before.map((c) => c._id)));
     await expect(page.getByRole('heading', { name: 'Browse items by category' })).toBeVisible();
     const tiles = page.getByTestId('category-tile');
@@ -56,16 +55,16 @@ test.describe('Home (/)', () => {
     request,
   }) => {
     // Other spec files promote and sell products while this one runs: compare the page with the
-    // answer it got itself.
+    // data it was rendered from.
     expect(
       (await getPromotedProducts(request)).length,
       'demo data has promoted products',
     ).toBeGreaterThan(0);
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/promoted-product/'));
     await page.goto('/');
-    const promoted = (await (await answer).json()) as Awaited<
-      ReturnType<typeof getPromotedProducts>
-    >;
+    const promoted = await renderedQueryData<Awaited<ReturnType<typeof getPromotedProducts>>>(
+      page,
+      ['catalog', 'promoted-products'],
+    );
     expect(promoted.length).toBeGreaterThan(0);
     const cards = page.getByTestId('sponsored-card');
     await expect(cards).toHaveCount(promoted.length);
@@ -74,9 +73,11 @@ test.describe('Home (/)', () => {
       await expect(card.getByText('Sponsor', { exact: true })).toHaveCount(1);
       await expect(card.getByRole('heading')).toHaveText(product.product_name);
       await expect(card).toContainText(`Only ${formatDollars(product.resell_price)}`);
-      expect(await card.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(
-        product.product_image,
-      );
+      // The product image fills the card behind its text, in the width the card needs (issue 13).
+      const picture = card.locator('img');
+      const jpeg = imageSrcSet(product.product_image, 'jpeg');
+      if (jpeg) await expect(picture).toHaveAttribute('srcset', jpeg);
+      else await expect(picture).toHaveAttribute('src', product.product_image);
     }
   });
 
@@ -95,7 +96,7 @@ test.describe('Home (/)', () => {
             return box.left >= -1 && box.right <= window.innerWidth + 1 && box.width > 0;
           }).length,
       );
-    /** The cards in view at `width`, once Swiper has laid the carousel out again. */
+    /** The cards in view at `width`, once the carousel has laid itself out again. */
     const expectCardsInView = async (width: number, count: number) => {
       await page.setViewportSize({ width, height: 900 });
       await expect
@@ -108,9 +109,20 @@ test.describe('Home (/)', () => {
     await expectCardsInView(800, 2);
     await expectCardsInView(400, 1);
 
-    const bullets = page.locator('.swiper-pagination-bullet');
-    await bullets.nth(1).click();
-    await expect(bullets.nth(1)).toHaveClass(/swiper-pagination-bullet-active/);
+    const carousel = page.getByRole('region', { name: 'Sponsored products' });
+    const dots = carousel.getByRole('button', { name: /^Go to slide \d+$/ });
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    await carousel.getByRole('button', { name: 'Go to slide 2', exact: true }).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
     await expect(page.getByTestId('sponsored-card').nth(1)).toBeInViewport({ ratio: 0.9 });
+
+    // Arrow keys move it while focus is inside (as Swiper's Keyboard module did).
+    await dots.nth(1).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('sponsored-card').first()).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press('ArrowRight');
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
   });
 });

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /** Spec §2 Layout and §1 footer: navigation bar (collapsing on small screens) and footer. */
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_BUYER, signInViaApi } from './support/accounts.js';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -66,4 +67,41 @@ test('the footer has the Services, Company and Social columns of the spec', asyn
     footer.getByRole('navigation', { name: 'Company' }).getByRole('listitem'),
   ).toHaveText(['About us', 'Contact', 'Career']);
   await expect(footer.getByRole('img')).toHaveCount(3);
+});
+
+test('at 360px a signed-in bar keeps one row, with Favourites in the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInViaApi(page, DEMO_BUYER.email);
+  await page.goto('/');
+  const messages = page.getByTestId('messages-link');
+  await expect(messages).toBeVisible();
+  await expect(page.getByTestId('favourites-link')).toBeHidden();
+  // The bar's row: the logo, Messages and the photo on one line (a wrapped bar pushed the page
+  // down by a row once the user was known, a layout shift of 0.27).
+  const logo = await mainNav(page).getByRole('link', { name: 'Second Gear' }).boundingBox();
+  const icon = await messages.boundingBox();
+  expect(Math.abs(icon!.y + icon!.height / 2 - (logo!.y + logo!.height / 2))).toBeLessThan(4);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await mainNav(page).getByRole('link', { name: 'Favourites', exact: true }).click();
+  await expect(page).toHaveURL('/favourites');
+});
+
+test('a session check refused with 429 is tried again, not taken for a sign-out', async ({
+  page,
+}) => {
+  await signInViaApi(page, DEMO_BUYER.email);
+  let refused = 0;
+  await page.route('**/api/auth/get-session', async (route) => {
+    if (refused < 2) {
+      refused += 1;
+      await route.fulfill({ status: 429, json: { message: 'Too many requests' } });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('navbar-profile-link')).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+  expect(refused).toBe(2);
 });

@@ -108,8 +108,30 @@ for (const width of [360, 1440]) {
       await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
       await expect(page.getByTestId('listing-price')).toHaveText(formatDollars(11_900));
       await expect(page.getByText('Photo 1 of 3')).toBeVisible();
-      await page.getByTestId('gallery').locator('.swiper-button-next').click();
+      const gallery = page.getByTestId('gallery');
+      // Swipe (a pointer drag to the left), then back with Previous, on with Next.
+      const frame = (await gallery.boundingBox())!;
+      await page.mouse.move(frame.x + frame.width * 0.8, frame.y + frame.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + frame.width * 0.2, frame.y + frame.height / 2, { steps: 8 });
+      await page.mouse.up();
       await expect(page.getByText('Photo 2 of 3')).toBeVisible();
+      await gallery.getByRole('button', { name: 'Previous photo' }).click();
+      await expect(page.getByText('Photo 1 of 3')).toBeVisible();
+      await gallery.getByRole('button', { name: 'Next photo' }).click();
+      await expect(page.getByText('Photo 2 of 3')).toBeVisible();
+      await expect(gallery.getByRole('button', { name: 'Show photo 2' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+      // A dot shows its photo; arrow keys move once the frame has focus.
+      await gallery.getByRole('button', { name: 'Show photo 3' }).click();
+      await expect(page.getByText('Photo 3 of 3')).toBeVisible();
+      await expect(gallery.getByRole('img', { name: /photo 3 of 3$/ })).toBeInViewport();
+      await gallery.focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByText('Photo 2 of 3')).toBeVisible();
+      await expect(gallery.getByRole('img', { name: /photo 2 of 3$/ })).toBeInViewport();
       await expect(page.getByText('155,100 km')).toBeVisible();
       await expect(page.getByText('2T1C8TN72GD453768')).toBeVisible();
       await expect(page.getByText('Two owners, clean title, new brake pads.')).toBeVisible();
@@ -131,9 +153,15 @@ for (const width of [360, 1440]) {
       const dialog = page.getByRole('dialog');
       await expect(
         dialog.getByRole('img', { name: `${listing.name}, photo 2 of 3` }),
-      ).toBeVisible();
+      ).toBeInViewport();
+      // Arrow keys work there too, and the page shows the photo chosen there once it closes.
+      await page.keyboard.press('ArrowRight');
+      await expect(
+        dialog.getByRole('img', { name: `${listing.name}, photo 3 of 3` }),
+      ).toBeInViewport();
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
+      await expect(page.getByText('Photo 3 of 3')).toBeVisible();
     });
 
     test('the listing page is public and hides the seller’s contact from visitors', async ({

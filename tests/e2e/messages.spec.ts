@@ -7,11 +7,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser } from '@playwright/test';
-import { smallPng } from './support/accounts.js';
-import { getCategories } from './support/api.js';
-import { newSignedInUser, unique } from './support/users.js';
-import * as apiRoutes from '../../src/contract/route-table.js';
-import { apiUrl } from '../../src/contract/routes.js';
+import { postListingAs } from './support/listings.js';
+import { newSignedInUser } from './support/users.js';
 
 const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'messages');
@@ -22,29 +19,10 @@ for (const width of [360, 1440]) {
   }) => {
     const seller = await newUser(browser, 'seller', width);
     const buyer = await newUser(browser, 'buyer', width);
-    const [category] = await getCategories(seller.page.request);
-    const upload = await seller.page.request.post(apiUrl(apiRoutes.uploadImage), {
-      multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: smallPng() } },
-      headers: seller.headers,
+    const { id: productId, name: productName } = await postListingAs(seller, {
+      name: 'Messages coupe',
+      price: 7000,
     });
-    const productName = `Messages coupe ${unique()}`;
-    const created = await seller.page.request.post(apiUrl(apiRoutes.createProduct), {
-      data: {
-        product_name: productName,
-        product_description: 'A tidy test coupe.',
-        product_image: ((await upload.json()) as { data: { url: string } }).data.url,
-        category_id: category!._id,
-        condition: 'Good',
-        resell_price: 7000,
-        original_price: 9000,
-        year_of_used: 2,
-        seller_location: 'Chattogram',
-        seller_phone: '01712345678',
-      },
-      headers: seller.headers,
-    });
-    expect(created.status()).toBe(201);
-    const productId = ((await created.json()) as { insertedId: string }).insertedId;
 
     // The seller is on the site before anyone writes.
     await seller.page.goto('/');

@@ -118,11 +118,13 @@ async function addProduct(seller: Actor, categoryId: string, productName: string
   return ((await created.json()) as { insertedId: string }).insertedId;
 }
 
-async function report(buyer: Actor, productId: string) {
+/** `buyer` reports the product, with a reason and note (issue 16) or none (the spec's call). */
+async function report(buyer: Actor, productId: string, notice?: { reason: string; note?: string }) {
   const response = await buyer.api.patch(
     apiUrl(apiRoutes.reportProduct, { query: { id: productId } }),
     {
       headers: bearer(buyer),
+      ...(notice ? { data: notice } : {}),
     },
   );
   expect(response.status(), 'PATCH /api/report-product').toBe(200);
@@ -243,7 +245,9 @@ test.describe('All Seller (/user/admin)', () => {
       'All Seller',
       'All Buyer',
       'Reported Product',
+      'Appeals',
       'Categories',
+      'Deposit disputes',
     ]);
     const badge = page.getByTestId('user-badge').last();
     await expect(badge).toContainText(DEMO_ADMIN.displayName);
@@ -375,7 +379,9 @@ test.describe('All Buyer (/user/admin/buyers)', () => {
 });
 
 test.describe('Reported Product (/user/admin/reported-product)', () => {
-  test('shows "N User", marks one safe and deletes another after confirming', async ({ page }) => {
+  test('shows "N User" and the reasons, marks one safe, deletes another with a statement the seller then sees', async ({
+    page,
+  }) => {
     const seller = await make('seller', 'Casey Seller');
     const categoryId = await ownCategoryId(seller);
     const [first, second] = [await make('buyer', 'Drew Buyer'), await make('buyer', 'Eli Buyer')];
@@ -385,7 +391,10 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
     const badId = await addProduct(seller, categoryId, badName);
     await report(first, safeId);
     await report(second, safeId);
-    await report(first, badId);
+    await report(first, badId, {
+      reason: 'Prohibited item',
+      note: 'Sells a stolen catalytic converter.',
+    });
 
     await signInViaApi(page, DEMO_ADMIN.email);
     await page.goto('/user/admin/reported-product');
@@ -396,18 +405,36 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
     await expect(safeRow.getByRole('cell', { name: '2 User', exact: true })).toBeVisible();
     await expect(safeRow.getByRole('img', { name: safeName })).toBeVisible();
     await expect(badRow.getByRole('cell', { name: '1 User', exact: true })).toBeVisible();
+    // Issue 16: the reasons with their counts, the notes, and a link to the listing.
+    await expect(safeRow).toContainText('Other × 2');
+    await expect(badRow).toContainText('Prohibited item × 1');
+    await badRow.getByText('1 note').click();
+    await expect(badRow).toContainText('Sells a stolen catalytic converter.');
+    await expect(badRow.getByRole('link', { name: badName })).toHaveAttribute(
+      'href',
+      `/listing/${badId}`,
+    );
 
     await safeRow.getByRole('button', { name: 'Mark safe' }).click();
     await answerConfirmation(page, 'Confirm');
     await expectMessage(page, moderationMessages.reportUndone);
     await expect(safeRow).toHaveCount(0);
 
+    // Issue 16 (DSA Art. 17): Delete asks for a statement of reasons.
     await badRow.getByRole('button', { name: 'Delete' }).click();
     await answerConfirmation(page, "Don't Confirm");
     await expectMessage(page, 'Changes are not saved');
     await expect(badRow).toHaveCount(1);
     await badRow.getByRole('button', { name: 'Delete' }).click();
-    await answerConfirmation(page, 'Confirm');
+    const statement = page.getByRole('dialog', { name: `Delete ${badName}?` });
+    await expect(statement.getByLabel('Rule broken')).toHaveValue('Prohibited item');
+    await statement.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(statement.getByRole('alert')).toHaveText('Facts are required');
+    await statement
+      .getByLabel('Facts')
+      .fill('The photos show a catalytic converter cut from a car.');
+    await statement.getByRole('radio', { name: 'No' }).check();
+    await statement.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expectMessage(page, moderationMessages.deleted);
     await expect(badRow).toHaveCount(0);
 
@@ -419,6 +446,17 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
     await expect(page.getByRole('table', { name: 'Reported products' })).toBeVisible();
     await expect(productRow(page, safeName)).toHaveCount(0);
     await expect(productRow(page, badName)).toHaveCount(0);
+
+    // The seller sees the statement in My Products, with the Appeal button.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signInViaApi(page, seller.email, testPassword);
+    await page.goto('/user/seller/all-products');
+    const removed = page.getByRole('article', { name: `Removed by moderation: ${badName}` });
+    await expect(removed).toContainText('Prohibited item');
+    await expect(removed).toContainText('The photos show a catalytic converter cut from a car.');
+    await expect(removed).toContainText('No, a person decided');
+    await expect(removed.getByRole('button', { name: 'Appeal' })).toBeVisible();
   });
 });
 
@@ -465,7 +503,9 @@ test.describe('Admin pages: small screens and accessibility', () => {
       'All Seller',
       'All Buyer',
       'Reported Product',
+      'Appeals',
       'Categories',
+      'Deposit disputes',
     ]);
     await menu.getByRole('link', { name: 'Reported Product' }).click();
     await expect(page).toHaveURL('/user/admin/reported-product');

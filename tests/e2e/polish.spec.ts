@@ -352,7 +352,9 @@ test.describe('Honest states (issue 12, point 5)', () => {
   test('the carousel dots are 24 × 24 px targets', async ({ page, playwright }) => {
     await createOwnListings(playwright, { count: 1, promote: true });
     await page.goto('/');
-    const bullet = page.locator('.swiper-pagination-bullet').first();
+    const bullet = page
+      .getByRole('region', { name: 'Sponsored products' })
+      .getByRole('button', { name: 'Go to slide 1', exact: true });
     await expect(bullet).toBeVisible();
     const box = (await bullet.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(24);

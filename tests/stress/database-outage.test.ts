@@ -192,7 +192,7 @@ describe.skipIf(!serverDatabaseUrl)(
       const during = log.filter(
         (e) => e.startedAt > cutAt + SETTLE_MS && e.startedAt + e.answer.ms < restoredAt,
       );
-      const slowestDuring = Math.max(...during.map((e) => e.answer.ms));
+      const slowestDuring = during.reduce((max, e) => Math.max(max, e.answer.ms), 0);
       console.log(
         [
           stats.summary(title),
@@ -206,7 +206,9 @@ describe.skipIf(!serverDatabaseUrl)(
       expect(
         log.filter((e) => e.answer.status === 0).map((e) => `${e.route} ${e.answer.error}`),
       ).toEqual([]);
-      expect(Math.max(...log.map((e) => e.answer.ms))).toBeLessThanOrEqual(MAX_REQUEST_MS);
+      expect(log.reduce((max, e) => Math.max(max, e.answer.ms), 0)).toBeLessThanOrEqual(
+        MAX_REQUEST_MS,
+      );
       expect(
         log
           .filter((e) => e.answer.status >= 500 && e.answer.status !== 503)
@@ -218,9 +220,15 @@ describe.skipIf(!serverDatabaseUrl)(
         log.filter((e) => e.startedAt + e.answer.ms < cutAt && e.answer.status >= 500),
       ).toEqual([]);
 
-      // During the outage: every request needs the database, so every one is a clear 503.
-      expect(during.length).toBeGreaterThan(5);
-      for (const entry of during) {
+      // During the outage: every request that needs the database is a clear 503. The visitor's
+      // public reads may come from the in-process cache instead (issue 17, decision 0022): no
+      // write can happen while the database is gone, so a cached answer is still the truth.
+      const fromMemory = new Set(['GET categories', 'GET promoted', 'GET category']);
+      const needsDatabase = during.filter(
+        (entry) => !(fromMemory.has(entry.route) && entry.answer.status === 200),
+      );
+      expect(needsDatabase.length).toBeGreaterThan(5);
+      for (const entry of needsDatabase) {
         expect(entry.answer.status, `${entry.route}`).toBe(503);
         if (entry.route === 'GET health') {
           expect(entry.answer.body).toEqual({ status: 'unavailable', database: 'down' });

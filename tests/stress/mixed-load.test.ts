@@ -19,7 +19,13 @@ import {
   register,
   type User,
 } from './support/marketplace.js';
-import { createStorage, startServer, type RunningServer, type Storage } from './support/server.js';
+import {
+  createStorage,
+  startServer,
+  type RetainedMemory,
+  type RunningServer,
+  type Storage,
+} from './support/server.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 
@@ -35,13 +41,20 @@ const HOT = 4;
 /** A buyer walks away after booking (the order stays open, unpaid) this often. */
 const ABANDON = 0.15;
 /**
- * Memory bound: RSS at the end may exceed RSS after the warm-up by at most this much. The
- * server holds no per-request state, so its heap should plateau once V8 has warmed up;
- * the allowance covers V8's heap sizing and, on PGlite, the embedded database's WASM memory,
- * which grows (and never shrinks) as tables and indexes grow. A leak of even 1 KB per request
- * would exceed it over the tens of thousands of requests of a run.
+ * Memory bound: what the server still holds once garbage is collected (JS heap plus external
+ * memory, read by support/memory-probe.mjs after two full collections) may grow by at most this
+ * much from the end of the warm-up (the first third) to the end of the run. Its caches are
+ * bounded (the public read cache at 8 MB, the caller-state cache at 10,000 entries) and full by
+ * the end of the warm-up; the allowance covers them, V8's code and, on PGlite, the embedded
+ * database's WASM memory, which grows (and never shrinks) as tables and indexes grow. Measured
+ * growth is under 1 MiB; a leak of 4 KB per request exceeds the bound at CI's rate (about 170
+ * requests/s, 7,000 requests after the warm-up).
+ *
+ * RSS is printed, not bounded: under load V8 lets garbage pile up in its old space (hundreds of
+ * MiB on a fast machine) before a major collection, so RSS growth measures V8's collection
+ * schedule, not a leak (docs/reliability.md).
  */
-const RSS_GROWTH_LIMIT_MIB = 64;
+const RETAINED_GROWTH_LIMIT_MIB = 24;
 
 let storage: Storage;
 let server: RunningServer;
@@ -49,7 +62,7 @@ let client: Client;
 
 beforeAll(async () => {
   storage = await createStorage('load');
-  server = await startServer(storage);
+  server = await startServer(storage, { memoryProbe: true });
   client = new Client(server.baseUrl, 64);
 });
 
@@ -221,13 +234,17 @@ describe(`sustained mixed load for ${seconds} s`, () => {
       }
     }
 
+    // The warm-up's end (a third of the run): what the server holds then, garbage collected.
+    const retainedAtWarm = sleep((seconds * 1000) / 3).then(() => server.retainedMemory());
     await Promise.all([
+      retainedAtWarm,
       ...Array.from({ length: VISITORS }, () => visitor()),
       ...sellers.map((me) => seller(me)),
       ...buyers.map((me) => buyer(me)),
     ]);
     clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
+    const retainedAtEnd = await server.retainedMemory();
 
     // ---- Each buyer's own list (GET /api/orders) shows exactly the orders it was acknowledged.
     for (const me of buyers) {
@@ -262,17 +279,22 @@ describe(`sustained mixed load for ${seconds} s`, () => {
     expect(lostRaces).toBeGreaterThan(0);
     expect(confirmedCount).toBe(paid.size);
 
-    // ---- Memory: RSS after the warm-up (the first third) against the end of the run.
+    // ---- Memory: what the server holds, garbage collected, after the warm-up and at the end.
     const warm = rss.filter((s) => s.t >= elapsed / 3);
-    const atWarm = warm[0]!.kib;
-    const peak = Math.max(...warm.map((s) => s.kib));
-    const atEnd = rss.at(-1)!.kib;
     const mib = (kib: number) => (kib / 1024).toFixed(1);
     console.log(
       `  RSS MiB: start ${mib(rss[0]!.kib)}, after warm-up (${warm[0]!.t.toFixed(0)} s) ` +
-        `${mib(atWarm)}, peak after warm-up ${mib(peak)}, end ${mib(atEnd)}`,
+        `${mib(warm[0]!.kib)}, peak after warm-up ${mib(Math.max(...warm.map((s) => s.kib)))}, ` +
+        `end ${mib(rss.at(-1)!.kib)}`,
     );
-    expect((atEnd - atWarm) / 1024).toBeLessThan(RSS_GROWTH_LIMIT_MIB);
+    const warmed = await retainedAtWarm;
+    const retained = (m: RetainedMemory) => (m.heapUsed + m.external) / 1024 / 1024;
+    const line = (m: RetainedMemory) =>
+      `heap ${(m.heapUsed / 1048576).toFixed(1)} + external ${(m.external / 1048576).toFixed(1)}`;
+    console.log(
+      `  retained MiB (after full GC): warm-up ${line(warmed)}, end ${line(retainedAtEnd)}`,
+    );
+    expect(retained(retainedAtEnd) - retained(warmed)).toBeLessThan(RETAINED_GROWTH_LIMIT_MIB);
 
     // ---- The database, read directly once the server has stopped.
     await server.stop();

@@ -21,7 +21,7 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as contract from '../../contract/index.js';
-import { orders, users } from '../db/schema.js';
+import { deposits, orders, users } from '../db/schema.js';
 import {
   bearer,
   registerUser,
@@ -72,6 +72,11 @@ interface Entry {
    * request they make (default: `request(theirSelf)`, i.e. their own uid, the owner's resource).
    */
   foreign?: { status: number; request?: (as: TestUser) => RequestParts };
+  /**
+   * The right caller, when the control row must not use the shared one (default: by `role`):
+   * a throwaway user for a call that ends its caller's other sessions or deletes the account.
+   */
+  caller?: () => TestUser;
 }
 
 /** A product of `sellerId` in the matrix category. */
@@ -101,6 +106,19 @@ async function conversationOf(who: TestUser, productId: string): Promise<string>
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ conversation_id: string }>().conversation_id;
+}
+
+/** A product of `sellerId` removed by an admin with a statement (issue 16); returns its id. */
+async function removedProductOf(sellerId: string): Promise<string> {
+  const { id } = await productOf(sellerId, { reported: true, reportCount: 1 });
+  const response = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/report-product-delete/${admin.uid}?id=${id}`,
+    headers: bearer(admin.token),
+    payload: { rule: 'Prohibited item', facts: 'A stolen part.', automated: false },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return id;
 }
 
 /** A saved search of `who` (issue 15); returns its id. */
@@ -146,6 +164,44 @@ async function intentFor(who: TestUser, productId: string) {
   return { clientSecret, id: clientSecret.slice(0, clientSecret.indexOf('_secret_')) };
 }
 
+/**
+ * Issue 16: `who`'s booking of a new listing of `sellerId` with a $50 deposit; `held` also holds
+ * it with the sandbox's test card. Returns the order id.
+ */
+async function depositOrderOf(who: TestUser, sellerId: string, held: boolean): Promise<string> {
+  const orderId = await bookFor(who, (await productOf(sellerId, { depositCents: 5_000 })).id);
+  const hold = await t.app.inject({
+    method: 'POST',
+    url: `/api/order/${orderId}/deposit/hold`,
+    headers: bearer(who.token),
+  });
+  expect(hold.statusCode, hold.body).toBe(200);
+  if (!held) return orderId;
+  const secret = hold.json<{ clientSecret: string }>().clientSecret;
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/payment-intents/${secret.slice(0, secret.indexOf('_secret_'))}/confirm`,
+    headers: bearer(who.token),
+    payload: { client_secret: secret, payment_method: 'pm_card_visa' },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const marked = await t.app.inject({
+    method: 'POST',
+    url: `/api/order/${orderId}/deposit/confirm`,
+    headers: bearer(who.token),
+  });
+  expect(marked.statusCode, marked.body).toBe(200);
+  return orderId;
+}
+
+/** Issue 16: puts an order's deposit straight into `state` (captured now). */
+async function setDepositState(orderId: string, state: 'captured' | 'disputed') {
+  await t.database.db
+    .update(deposits)
+    .set({ state, capturedAt: new Date() })
+    .where(eq(deposits.orderId, orderId));
+}
+
 const booking = (productId: string) => ({
   customer_info: { customer_phone: '01711111111', meeting_location: 'Gulshan 2' },
   product_info: { product_id: productId },
@@ -166,6 +222,8 @@ const imageUpload = (): RequestParts => ({
 
 // Resources of the entries, made in their setup.
 const ids: Record<string, string> = {};
+/** Right callers the control row uses up (password changed, account deleted). */
+const throwaway: Record<string, TestUser> = {};
 let clientSecret = '';
 
 /** How to call each guarded route, keyed `METHOD url` as Fastify has the route. */
@@ -185,6 +243,28 @@ const entries: Record<string, Entry> = {
   'GET /api/user/seller/:uid': { request: () => ({}), ok: 200 },
   'GET /api/user/buyer/:uid': { request: () => ({}), ok: 200 },
   'POST /api/images': { request: imageUpload, ok: 201 },
+
+  // Issue 14 profile: the caller's own account only (no id in the request).
+  'GET /api/profile': { request: () => ({}), ok: 200 },
+  'PATCH /api/profile': { request: () => ({ payload: { displayName: 'Same Name' } }), ok: 200 },
+  'POST /api/profile/password': {
+    setup: async () => {
+      throwaway.password = await registerUser(t.app, { role: 'buyer', name: 'Pat Password' });
+    },
+    caller: () => throwaway.password!,
+    request: () => ({
+      payload: { current_password: testPassword, new_password: 'a fresh gearbox 9' },
+    }),
+    ok: 200,
+  },
+  'DELETE /api/profile': {
+    setup: async () => {
+      throwaway.leaver = await registerUser(t.app, { role: 'seller', name: 'Lee Leaver' });
+    },
+    caller: () => throwaway.leaver!,
+    request: () => ({}),
+    ok: 200,
+  },
 
   'POST /api/categories': {
     role: 'seller',
@@ -342,6 +422,14 @@ const entries: Record<string, Entry> = {
     ok: 200,
   },
   'GET /api/favourites': { request: () => ({}), ok: 200 },
+  // Issue 16: VIN decoding is for any signed-in user (no resource of anyone's).
+  'GET /api/vin/:vin': { request: () => ({ params: { vin: '1HGCM82633A004352' } }), ok: 200 },
+  // Issue 14: notification settings are the caller's own (no foreign resource to reach).
+  'GET /api/notification-settings': { request: () => ({}), ok: 200 },
+  'PUT /api/notification-settings': {
+    request: () => ({ payload: { settings: [{ kind: 'message', enabled: true }] } }),
+    ok: 200,
+  },
   'GET /api/favourites/ids': {
     request: () => ({ query: { ids: '00000000-0000-4000-8000-000000000000' } }),
     ok: 200,
@@ -473,6 +561,58 @@ const entries: Record<string, Entry> = {
     foreign: { status: 404 },
   },
 
+  // Issue 16: the viewing deposit.
+  'POST /api/order/:id/deposit/hold': {
+    role: 'buyer',
+    setup: async () => {
+      ids.depositHold = await depositOrderOf(buyer, otherSeller.recordId, false);
+    },
+    request: () => ({ params: { id: ids.depositHold! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/deposit/confirm': {
+    role: 'buyer',
+    setup: async () => {
+      ids.depositConfirm = await depositOrderOf(buyer, otherSeller.recordId, true);
+    },
+    request: () => ({ params: { id: ids.depositConfirm! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/deposit/outcome': {
+    role: 'seller',
+    setup: async () => {
+      ids.depositMark = await depositOrderOf(buyer, seller.recordId, true);
+    },
+    request: () => ({
+      params: { id: ids.depositMark! },
+      payload: { outcome: 'viewing_happened' },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/deposit/dispute': {
+    role: 'buyer',
+    setup: async () => {
+      ids.depositDispute = await depositOrderOf(buyer, otherSeller.recordId, true);
+      await setDepositState(ids.depositDispute, 'captured');
+    },
+    request: () => ({ params: { id: ids.depositDispute! }, payload: { reason: 'I came' } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'GET /api/deposit-disputes': { role: 'admin', request: () => ({}), ok: 200 },
+  'POST /api/deposit-disputes/:id/decision': {
+    role: 'admin',
+    setup: async () => {
+      ids.depositDecide = await depositOrderOf(buyer, otherSeller.recordId, true);
+      await setDepositState(ids.depositDecide, 'disputed');
+    },
+    request: () => ({ params: { id: ids.depositDecide! }, payload: { decision: 'keep' } }),
+    ok: 200,
+  },
+
   'GET /api/users-by-role/:uid': {
     role: 'admin',
     request: () => ({ query: { role: 'seller' } }),
@@ -508,7 +648,45 @@ const entries: Record<string, Entry> = {
     setup: async () => {
       ids.adminDelete = (await productOf(otherSeller.recordId, { reported: true })).id;
     },
-    request: () => ({ query: { id: ids.adminDelete! } }),
+    request: () => ({
+      query: { id: ids.adminDelete! },
+      payload: {
+        rule: 'Scam or fraud',
+        facts: 'Asked for payment off the site.',
+        automated: false,
+      },
+    }),
+    ok: 200,
+  },
+  // Issue 16: statements of reasons and appeals (decision 0021).
+  'GET /api/moderation-decisions': { role: 'seller', request: () => ({}), ok: 200 },
+  'POST /api/appeals': {
+    role: 'seller',
+    setup: async () => {
+      ids.appealable = await removedProductOf(seller.recordId);
+    },
+    request: () => ({ payload: { product_id: ids.appealable!, text: 'It is my own car.' } }),
+    ok: 201,
+    foreign: { status: 403 },
+  },
+  'GET /api/appeals/:uid': { role: 'admin', request: () => ({}), ok: 200 },
+  'PATCH /api/appeal-decide/:uid': {
+    role: 'admin',
+    setup: async () => {
+      const productId = await removedProductOf(otherSeller.recordId);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/appeals',
+        headers: bearer(otherSeller.token),
+        payload: { product_id: productId, text: 'Please look again.' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.appeal = response.json<{ insertedId: string }>().insertedId;
+    },
+    request: () => ({
+      query: { id: ids.appeal! },
+      payload: { outcome: 'upheld', reason: 'The photos show a stolen part.' },
+    }),
     ok: 200,
   },
   'GET /api/audit-log/:uid': { role: 'admin', request: () => ({}), ok: 200 },
@@ -682,7 +860,7 @@ interface Row {
 /** Whether the route acts as a uid named in its path (DESIGN.md §3: it must be the caller's). */
 const namesUid = (route: GuardedRoute) => /:uid\b/.test(route.url);
 /** The caller a row acts for: the right caller of the entry's role. */
-const as = (entry: Entry) => rightCaller(entry.role);
+const as = (entry: Entry) => entry.caller?.() ?? rightCaller(entry.role);
 const cookieRoute = (route: GuardedRoute) => route.access.via !== undefined;
 const rows: Row[] = [
   {
@@ -854,7 +1032,7 @@ for (const route of guardedRoutes) {
     }
 
     it(`the right caller → ${entry.ok} (control row)`, async () => {
-      const caller = rightCaller(role);
+      const caller = entry.caller?.() ?? rightCaller(role);
       const response = await t.app.inject(
         build(route, entry.request(caller), caller, credentials(route, caller)),
       );

@@ -11,8 +11,8 @@
  *   PUBLIC_URL unset, the origin the request was made to (origins.ts), also in tests (Better
  *   Auth would skip them under NODE_ENV=test);
  * - rate limits kept in the database (`auth_rate_limit`): AUTH_RATE_LIMIT_MAX attempts per
- *   AUTH_RATE_LIMIT_WINDOW seconds per client IP on sign-in, sign-up and reset, 100 per 10 s on
- *   the rest.
+ *   AUTH_RATE_LIMIT_WINDOW seconds per client IP on sign-in, sign-up and reset,
+ *   AUTH_SESSION_RATE_LIMIT_MAX (100) per 10 s on the rest.
  */
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -232,7 +232,7 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
       storage: 'database',
       modelName: 'auth_rate_limit',
       window: 10,
-      max: 100,
+      max: config.authSessionRateLimitMax,
       customRules: {
         '/sign-in/*': strictRule,
         '/sign-up/*': strictRule,

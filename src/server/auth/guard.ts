@@ -34,10 +34,11 @@
  * Every refusal answers `{statusCode, error, message}` through the error handler.
  */
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../lib/http-error.js';
 import type { Auth } from './better-auth.js';
-import { findUserRecord, loadCallerState, type UserRecord } from './records.js';
+import { findUserRecord, loadCallerState, type CallerState, type UserRecord } from './records.js';
 import { identitySessionOf } from './sessions.js';
 import { ApiTokenError, type ApiTokenService } from './tokens.js';
 
@@ -120,6 +121,15 @@ export function requireCallerRecord(request: FastifyRequest): UserRecord {
   return record;
 }
 
+/**
+ * How long the guard trusts what it read about a token's subject without reading again (ms;
+ * issue 17). Any API write raises the `callers` invalidation topic on every instance
+ * (plugins/invalidation.ts), so sign-out, password change, deletion and role changes made
+ * through the API end access at once; this bounds what a change made outside the API (psql)
+ * or a session expiring meanwhile can leave: under issue 17's 5 s.
+ */
+export const CALLER_STATE_TTL_MS = 4_000;
+
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -138,6 +148,28 @@ export const guardPlugin = fp(
     app.decorateRequest('caller', null);
     app.decorate('guardedRoutes', [] as GuardedRoute[]);
 
+    // A token's subject as last read, per uid and session: most guarded calls of a signed-in
+    // page need no database round trip to authenticate (issue 17). Frozen: shared by requests.
+    const callerStates = new LRUCache<string, CallerState>({
+      max: 10_000,
+      ttl: CALLER_STATE_TTL_MS,
+    });
+    app.invalidation.subscribe('callers', () => callerStates.clear());
+
+    /** loadCallerState through the cache; a read that raced a write is not kept. */
+    async function callerStateOf(uid: string, sessionId: string): Promise<CallerState> {
+      const key = `${uid} ${sessionId}`;
+      const cached = callerStates.get(key);
+      if (cached) return cached;
+      const generation = app.invalidation.generation('callers');
+      const state = await loadCallerState(app.db, uid, sessionId);
+      if (state.record) Object.freeze(state.record);
+      if (app.invalidation.generation('callers') === generation) {
+        callerStates.set(key, Object.freeze(state));
+      }
+      return state;
+    }
+
     async function fromBearer(header: string): Promise<Caller> {
       const match = BEARER.exec(header);
       if (!match?.[1]) {
@@ -150,7 +182,7 @@ export const guardPlugin = fp(
         if (error instanceof ApiTokenError) throw httpError(401, error.message);
         throw error;
       }
-      const state = await loadCallerState(app.db, claims.uid, claims.sessionId);
+      const state = await callerStateOf(claims.uid, claims.sessionId);
       if (!state.identityExists) throw httpError(401, 'This account no longer exists');
       if (state.record?.deletedAt) throw httpError(401, 'This account has been deleted');
       if (!state.sessionAlive) {
@@ -238,5 +270,5 @@ export const guardPlugin = fp(
       }
     });
   },
-  { name: 'guard', dependencies: ['database'] },
+  { name: 'guard', dependencies: ['database', 'invalidation'] },
 );

@@ -32,6 +32,8 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget['kind'];
+  /** The server's connection URL (PostgreSQL only), for connections outside the pool (LISTEN). */
+  url?: string;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
@@ -96,6 +98,7 @@ export async function openDatabase(
   return {
     db,
     kind: 'postgres',
+    url: target.url,
     migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsDir }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -11,7 +11,9 @@ import type { Config } from '../config.js';
 import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
 import { backfillCategoryKeys } from '../routes/catalog/category-names.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
+import { withPreparationLock } from './preparation-lock.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { createImageStore } from '../storage/image-store.js';
 
 /** Opens (PGlite in `DATA_DIR/db`, or `DATABASE_URL`) and migrates the database. */
 export async function openConfiguredDatabase(
@@ -36,11 +38,22 @@ export async function openConfiguredDatabase(
  * @returns whether demo data was loaded.
  */
 export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<boolean> {
+  return withPreparationLock(database, () => prepareUnlocked(database, config));
+}
+
+export { PREPARATION_LOCK_KEY } from './preparation-lock.js';
+
+async function prepareUnlocked(database: DatabaseHandle, config: Config): Promise<boolean> {
   await database.migrate();
   await backfillCategoryKeys(database.db);
   let seeded = false;
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, { uploadsDir: path.join(config.dataDir, 'uploads') });
+    const imageStore = await createImageStore(config.imageStorage);
+    try {
+      await seedDemoData(database.db, { imageStore });
+    } finally {
+      await imageStore.close();
+    }
     await createDemoIdentities(database.db);
     seeded = true;
   }

@@ -177,10 +177,22 @@ export const products = pgTable(
     bodyType: text('body_type'),
     color: text('color'),
     vin: text('vin'),
+    /**
+     * Issue 16: the refundable viewing deposit a buyer's card is authorised for when booking
+     * (decision 0020), integer cents, 0 (none) to 50 000 ($500).
+     */
+    depositCents: integer('deposit_cents').notNull().default(0),
     /** Search document (decision 0012), kept by PostgreSQL. */
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchVectorSql),
     /** Search text for trigram similarity (decision 0012), kept by PostgreSQL. */
     searchText: text('search_text').notNull().generatedAlwaysAs(searchTextSql),
+    /**
+     * Whether the seller (`users.status`) is verified, copied here for search's "verified sellers"
+     * filter (decision 0012). Kept by triggers (migration `search_seller_verified`): set from the
+     * seller on insert, and rewritten on every listing of a user whose status changes, in that
+     * same transaction; application code never writes it.
+     */
+    sellerVerified: boolean('seller_verified').notNull().default(false),
   },
   (t) => [
     // Ascending on purpose: the listings are read `order by created_at desc, id desc`, which a
@@ -223,6 +235,15 @@ export const products = pgTable(
     index('products_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${liveSql}`),
+    // A keyword among verified sellers' listings only (a third of them): both keyword halves
+    // (full-text and trigram) in one GIN index, partial on the seller being verified.
+    index('products_search_verified_idx')
+      .using('gin', t.searchVector, sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${liveSql} and ${t.sellerVerified}`),
+    // Price guidance (issue 16, decision 0019): `products_price_guidance_idx` is written by hand
+    // in migrations 0015_price_guidance and 0017_price_guidance_badge (it INCLUDEs price, make,
+    // model and id, which drizzle cannot express, so the percentiles come from an index-only
+    // scan, also for a listing's badge, which leaves the listing itself out by id).
     check('products_condition_check', sql`${t.condition} in ('Excellent', 'Good', 'Fair')`),
     check(
       'products_prices_check',
@@ -243,10 +264,30 @@ export const products = pgTable(
     check('products_model_year_check', sql`${t.modelYear} between 1886 and 2100`),
     check('products_mileage_check', sql`${t.mileageKm} between 0 and 5000000`),
     check('products_vin_check', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
+    check('products_deposit_check', sql`${t.depositCents} between 0 and 50000`),
   ],
 );
 
-/** One row per buyer and reported product: a buyer counts once per product (DESIGN.md §8). */
+/** The report reasons of issue 16 as an SQL list, for the check constraints. */
+const reportReasonsSql = sql.raw(
+  [
+    'Scam or fraud',
+    'Wrong category',
+    'Prohibited item',
+    'Offensive content',
+    'Duplicate listing',
+    'Other',
+  ]
+    .map((reason) => `'${reason}'`)
+    .join(', '),
+);
+
+/**
+ * One row per buyer and reported product: a buyer counts once per product (DESIGN.md §8). Issue
+ * 16 (DSA Art. 16, decision 0021) adds the notice's reason (`Other` for the spec's body-less
+ * call) and an optional note (≤ 1,000 characters) the admin reads on Reported Product. Mark safe
+ * deletes the rows (a buyer may report again); `moderation_notices` keeps the count.
+ */
 export const productReports = pgTable(
   'product_reports',
   {
@@ -257,8 +298,105 @@ export const productReports = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
+    reason: text('reason').notNull().default('Other'),
+    note: text('note'),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.reporterId] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.reporterId] }),
+    check('product_reports_reason_check', sql`${t.reason} in (${reportReasonsSql})`),
+    check('product_reports_note_check', sql`char_length(${t.note}) <= 1000`),
+  ],
+);
+
+/**
+ * Every notice ever received (issue 16, DSA Art. 16 and the Art. 15/24 transparency counts):
+ * one row per new report, never deleted — mark safe clears `product_reports`, not this. Read only
+ * by `GET /api/transparency`; the note stays private in `product_reports`.
+ */
+export const moderationNotices = pgTable(
+  'moderation_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_notices_created_idx').on(t.createdAt),
+    check('moderation_notices_reason_check', sql`${t.reason} in (${reportReasonsSql})`),
+  ],
+);
+
+/**
+ * An admin's decision on a reported listing (issue 16, DSA Art. 17; decision 0021):
+ * - `removed`: the listing left the market (`products.deleted_at`), with a statement of reasons
+ *   — the rule broken (`rule`), the facts (`facts`), whether it was automated (`automated`).
+ *   `previous_promote` keeps the one listing field removal changes, so a reversal puts the
+ *   listing back exactly as it was; `reversed_at` is set when an appeal reverses it.
+ * - `kept`: the admin marked it safe (no statement; counted on /transparency).
+ * `first_notice_at` is the oldest open report at decision time (median time to decision).
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    outcome: text('outcome').notNull(),
+    rule: text('rule'),
+    facts: text('facts'),
+    automated: boolean('automated').notNull().default(false),
+    firstNoticeAt: timestamp('first_notice_at', { withTimezone: true }),
+    previousPromote: boolean('previous_promote'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('moderation_decisions_product_idx').on(t.productId, t.decidedAt),
+    index('moderation_decisions_decided_idx').on(t.decidedAt),
+    check('moderation_decisions_outcome_check', sql`${t.outcome} in ('removed', 'kept')`),
+    check(
+      'moderation_decisions_statement_check',
+      sql`${t.outcome} <> 'removed' or (${t.rule} is not null and ${t.facts} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A seller's appeal of a removal (issue 16, DSA Art. 20; decision 0021): one per decision
+ * (`decision_id` unique), within six months (183 days) of it. The admin upholds or reverses it with a reason.
+ */
+export const moderationAppeals = pgTable(
+  'moderation_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    decisionId: uuid('decision_id')
+      .notNull()
+      .references(() => moderationDecisions.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome'),
+    outcomeReason: text('outcome_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('moderation_appeals_decision_key').on(t.decisionId),
+    index('moderation_appeals_created_idx').on(t.createdAt),
+    check('moderation_appeals_outcome_check', sql`${t.outcome} in ('upheld', 'reversed')`),
+  ],
 );
 
 /**
@@ -372,6 +510,14 @@ export const sandboxPaymentIntents = pgTable(
     lastError: text('last_error'),
     /** Last four digits of the card that paid, for the record. */
     cardLast4: text('card_last4'),
+    /**
+     * Stripe's `capture_method` (issue 16): `automatic` for a sale (charged at confirm),
+     * `manual` for a viewing deposit (confirm authorises: `requires_capture`; then captured →
+     * `succeeded`, or canceled).
+     */
+    captureMethod: text('capture_method').notNull().default('automatic'),
+    /** Cents refunded of a captured intent (a disputed deposit given back; Stripe's refunds). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -381,7 +527,11 @@ export const sandboxPaymentIntents = pgTable(
     check('sandbox_payment_intents_amount_check', sql`${t.amountCents} > 0`),
     check(
       'sandbox_payment_intents_status_check',
-      sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'processing', 'succeeded', 'canceled')`,
+      sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'processing', 'requires_capture', 'succeeded', 'canceled')`,
+    ),
+    check(
+      'sandbox_payment_intents_capture_method_check',
+      sql`${t.captureMethod} in ('automatic', 'manual')`,
     ),
   ],
 );
@@ -636,5 +786,141 @@ export const savedSearchMatches = pgTable(
   ],
 );
 
+/**
+ * A user's choice for one kind of notification e-mail (issue 14; decision 0018;
+ * src/server/notifications/preferences.ts). No row means the default, on. `kind` is one of the
+ * stored kinds: `booking` (a new booking, to the seller), `order-update` (a booking declined or
+ * cancelled, to the other side) and `message` (a new message left unread). Price-drop mail keeps
+ * its older column `users.price_drop_emails`; payment receipts cannot be turned off.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check(
+      'notification_preferences_kind_check',
+      sql`${t.kind} in ('booking', 'order-update', 'message')`,
+    ),
+  ],
+);
+
+/**
+ * When a recipient was last mailed about a conversation's unread messages (issue 14; at most one
+ * such mail per conversation and recipient per hour). The `message-mail` job claims the row
+ * atomically (insert, or update when `mailed_at` is over an hour old) in the transaction that
+ * queues the mail, so two workers cannot both mail.
+ */
+export const messageMailThrottle = pgTable(
+  'message_mail_throttle',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.recipientId] })],
+);
+
 /** The identity provider's tables (auth_user, auth_session, auth_account, …). */
 export * from './auth-schema.js';
+
+/**
+ * Where a viewing deposit stands (issue 16, decision 0020). `awaiting_card`: booked, no hold yet;
+ * `held`: authorised on the buyer's card (`requires_capture`); `releasing`/`capturing`/
+ * `refunding`: a provider call is under way or was cut short (a retry or the reconcile job
+ * finishes it); `released` (hold canceled), `captured` (kept for the seller), `disputed` (the
+ * buyer contests a capture), `refunded` (the admin gave it back), `kept` (the admin upheld the
+ * capture), `void` (the booking closed before any hold was placed).
+ */
+export const depositStates = [
+  'awaiting_card',
+  'held',
+  'releasing',
+  'released',
+  'capturing',
+  'captured',
+  'disputed',
+  'refunding',
+  'refunded',
+  'kept',
+  'void',
+] as const;
+export type DepositState = (typeof depositStates)[number];
+
+/**
+ * A viewing deposit (issue 16): one per booking of a listing that asks for one. The amount is
+ * the listing's deposit at booking, in cents. `intent_id` is the provider's PaymentIntent
+ * (capture_method manual), created with an idempotency key per deposit. Every state change is
+ * a conditional UPDATE (`where state = <expected>`), so two concurrent marks cannot both win,
+ * and is recorded in `deposit_events`.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    state: text('state').$type<DepositState>().notNull().default('awaiting_card'),
+    /** The provider's PaymentIntent id, once created. */
+    intentId: text('intent_id'),
+    /** Who started the provider call of a pending state (releasing/capturing/refunding). */
+    pendingActorId: uuid('pending_actor_id').references(() => users.id),
+    /** The role of that actor: 'buyer', 'seller', 'admin' or 'system'. */
+    pendingActorRole: text('pending_actor_role'),
+    pendingNote: text('pending_note'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** The buyer's reason for the dispute (at most 1,000 characters). */
+    disputeReason: text('dispute_reason'),
+    /** The admin's note with the decision of a dispute. */
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposits_order_key').on(t.orderId),
+    uniqueIndex('deposits_intent_key').on(t.intentId),
+    index('deposits_state_idx').on(t.state, t.updatedAt),
+    check('deposits_amount_check', sql`${t.amountCents} between 1 and 50000`),
+    check(
+      'deposits_state_check',
+      sql.raw(`state in (${depositStates.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * The history of a deposit (issue 16): one row per completed transition, inserted in the same
+ * transaction as the state change it records; `actor_id` null for the scheduled job.
+ */
+export const depositEvents = pgTable(
+  'deposit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    depositId: uuid('deposit_id')
+      .notNull()
+      .references(() => deposits.id),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    /** 'buyer', 'seller', 'admin' or 'system'. */
+    actorRole: text('actor_role').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deposit_events_deposit_idx').on(t.depositId, t.createdAt)],
+);

@@ -4,13 +4,13 @@
  * demo data again; either way the demo accounts can then sign in with DEMO_PASSWORD. Stop the
  * server first when it uses the embedded database: PGlite is opened by one process at a time.
  */
-import path from 'node:path';
 import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from './prepare.js';
 import { DEMO_PASSWORD, demoAccounts } from './demo/accounts.js';
 import { deleteAllRows } from './demo/reset.js';
 import { isDatabaseEmpty, seedDemoData, type DemoSummary } from './demo/seed.js';
+import { createImageStore } from '../storage/image-store.js';
 
 const usage = 'Usage: npm run seed [-- --reset]';
 
@@ -56,9 +56,10 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Deleted all rows of ${tables.length} tables.`);
     }
     const startedAt = performance.now();
-    const summary = await seedDemoData(database.db, {
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-    });
+    const imageStore = await createImageStore(config.imageStorage);
+    const summary = await seedDemoData(database.db, { imageStore }).finally(() =>
+      imageStore.close(),
+    );
     // As on a first start (prepare.ts): the demo accounts get their sign-in identities, and a
     // reset must not lose the operator's admin account.
     await createDemoIdentities(database.db);

@@ -1,20 +1,24 @@
 /**
  * The scheduled clean-up of unused uploads (issue 18, point 2; docs/jobs.md): the `clean-uploads`
  * job runs on UPLOAD_CLEANUP_CRON (hourly by default, once across all instances) and removes
- * every file in `DATA_DIR/uploads` that is older than UPLOAD_CLEANUP_GRACE_HOURS and that no row
+ * every file of the image store (`DATA_DIR/uploads`, or the bucket's `uploads/` objects with
+ * S3_BUCKET; decision 0023) that is older than UPLOAD_CLEANUP_GRACE_HOURS and that no row
  * references: no listing's image (deleted listings included), no user record's or identity's
  * photo, no order's product or seller picture (orders keep a snapshot, spec §3 Order). The grace
  * period covers the time between uploading a picture and saving the form that uses it. A file
- * uploaded again gets a fresh modification time (routes/accounts/images.ts), so it is young again.
+ * uploaded again is written again (routes/accounts/images.ts), so it is young again.
+ * A responsive variant (`<base>-<width>w.<webp|jpg>`, contract/images.ts) shares its original's
+ * fate: removed with it, kept with it, and removed once past the grace period when its original
+ * is gone.
  * Running it twice is harmless: the second run finds nothing more to remove.
  */
-import { readdir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { uploads } from '../db/schema.js';
+import { parseImageVariantName } from '../../contract/images.js';
+import type { ImageStore } from '../storage/image-store.js';
 
 /** Queue name of the clean-up. */
 export const cleanUploadsJob = 'clean-uploads';
@@ -22,10 +26,14 @@ export const cleanUploadsJob = 'clean-uploads';
 /** Rows of the upload ledger older than this are pruned (the quota looks back 24 hours). */
 const LEDGER_RETENTION_DAYS = 7;
 
-/** Every `/uploads/<file>` name some row still points at. */
+/**
+ * Every `/uploads/<file>` name some row still points at: every photo of every listing
+ * (`product_images`, the cover included), profile photos and order snapshots.
+ */
 export async function referencedUploads(db: Database): Promise<Set<string>> {
   const result = (await db.execute(sql`
     select product_image as url from products where product_image like '/uploads/%'
+    union select url from products, unnest(product_images) as url where url like '/uploads/%'
     union select photo_url from users where photo_url like '/uploads/%'
     union select image from auth_user where image like '/uploads/%'
     union select product_image from orders where product_image like '/uploads/%'
@@ -35,39 +43,52 @@ export async function referencedUploads(db: Database): Promise<Set<string>> {
 }
 
 /**
- * Removes unreferenced files older than `graceMs` from `uploadsDir`, and ledger rows older than
- * a week.
+ * Removes unreferenced files older than `graceMs` (by their modification time) from `store`,
+ * and ledger rows older than a week.
+ * @param now the clock, ms since the epoch
  * @returns the removed file names and how many files were kept.
  */
 export async function cleanUnreferencedUploads(
   db: Database,
-  uploadsDir: string,
+  store: ImageStore,
   graceMs: number,
   now: number = Date.now(),
 ): Promise<{ removed: string[]; kept: number }> {
-  let names: string[];
-  try {
-    names = await readdir(uploadsDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { removed: [], kept: 0 };
-    throw error;
-  }
+  const files = await store.list();
+  const names = files.map((file) => file.name);
   const referenced = await referencedUploads(db);
   const removed: string[] = [];
-  let kept = 0;
-  for (const name of names) {
-    const file = path.join(uploadsDir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) continue;
-    if (referenced.has(name) || now - info.mtimeMs < graceMs) {
-      kept += 1;
+  const keptNames = new Set<string>();
+  const variants: { name: string; original: string; mtimeMs: number }[] = [];
+  const remove = async (name: string) => {
+    await store.remove(name);
+    removed.push(name);
+  };
+  for (const { name, modifiedMs } of files) {
+    const variant = parseImageVariantName(name);
+    if (variant) {
+      // Decided after the originals.
+      variants.push({ name, original: variant.original, mtimeMs: modifiedMs });
       continue;
     }
-    await unlink(file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    removed.push(name);
+    if (referenced.has(name) || now - modifiedMs < graceMs) {
+      keptNames.add(name);
+      continue;
+    }
+    await remove(name);
   }
+  const present = new Set(names);
+  for (const variant of variants) {
+    // Kept with a kept original; a young variant whose original is gone may be mid-write.
+    if (keptNames.has(variant.original) || referenced.has(variant.original)) {
+      keptNames.add(variant.name);
+    } else if (!present.has(variant.original) && now - variant.mtimeMs < graceMs) {
+      keptNames.add(variant.name);
+    } else {
+      await remove(variant.name);
+    }
+  }
+  const kept = keptNames.size;
   await db
     .delete(uploads)
     .where(lt(uploads.createdAt, new Date(now - LEDGER_RETENTION_DAYS * 24 * 60 * 60 * 1000)));
@@ -77,7 +98,7 @@ export async function cleanUnreferencedUploads(
 /** Defines the scheduled `clean-uploads` job. */
 export const uploadCleanupPlugin = fp(
   async (app: FastifyInstance) => {
-    const { uploads: settings, dataDir } = app.config;
+    const { uploads: settings } = app.config;
     app.jobs.define({
       name: cleanUploadsJob,
       schedule: settings.cleanupCron,
@@ -85,7 +106,7 @@ export const uploadCleanupPlugin = fp(
       handler: async () => {
         const result = await cleanUnreferencedUploads(
           app.db,
-          path.join(dataDir, 'uploads'),
+          app.imageStore,
           settings.cleanupGraceHours * 60 * 60 * 1000,
         );
         app.log.info(
@@ -95,5 +116,5 @@ export const uploadCleanupPlugin = fp(
       },
     });
   },
-  { name: 'upload-cleanup', dependencies: ['jobs', 'database'] },
+  { name: 'upload-cleanup', dependencies: ['jobs', 'database', 'image-store'] },
 );

@@ -10,11 +10,15 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { mailDeliveries, users } from '../db/schema.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 import { testOrigin } from '../test-support/accounts.js';
-import { createTestApp, testConfig, type TestApp } from '../test-support/app.js';
+import {
+  createTestApp,
+  testConfig,
+  type TestApp,
+  startSecondInstance,
+} from '../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../test-support/factories.js';
 import { cleanUnreferencedUploads } from './clean-uploads.js';
 import { deliverOnce, sendMailJob, type OutgoingMail } from './send-mail.js';
@@ -121,6 +125,16 @@ describe('send-mail: one mail per message however often its job runs', () => {
     // The job's own data, as pg-boss would hand it to a retry.
     data.sealed = row.rows[0]!.data.sealed;
     await expect.poll(sentToTwice, { timeout: 15_000 }).toBe(1);
+    // The file is written before the delivery is recorded as sent: until then a second run
+    // rightly refuses ("being sent by another attempt") and pg-boss would retry it later.
+    const status = async () =>
+      (
+        await t.app.db
+          .select({ status: mailDeliveries.status })
+          .from(mailDeliveries)
+          .where(eq(mailDeliveries.key, 'twice'))
+      )[0]?.status;
+    await expect.poll(status, { timeout: 15_000 }).toBe('sent');
     await t.app.jobs.runNow(sendMailJob, data);
     await t.app.jobs.runNow(sendMailJob, data);
     expect(sentToTwice()).toBe(1);
@@ -163,12 +177,10 @@ describe('send-mail: one mail per message however often its job runs', () => {
   });
 
   it('runs each job once with two instances working the same queue', async () => {
-    const second = await buildApp({
-      config: testConfig({ AUTH_SECRET: sharedSecret, JOB_POLL_INTERVAL: '1' }),
-      database: t.database,
-      webDir: path.join(t.config.dataDir, 'no-spa'),
-    });
-    await second.ready();
+    const second = await startSecondInstance(
+      t,
+      testConfig({ AUTH_SECRET: sharedSecret, JOB_POLL_INTERVAL: '1' }),
+    );
     try {
       const keys = Array.from({ length: 12 }, (_, i) => `two-instances-${i}`);
       for (const key of keys) {
@@ -257,7 +269,7 @@ describe('clean-uploads (issue 18, point 2)', () => {
       { productImage: '/uploads/old-deleted-listing.webp', deletedAt: new Date() },
     );
 
-    const result = await cleanUnreferencedUploads(t.app.db, dir, 24 * hour, now);
+    const result = await cleanUnreferencedUploads(t.app.db, t.app.imageStore, 24 * hour, now);
     expect(result.removed).toEqual(['old-orphan.webp']);
     expect(readdirSync(dir).sort()).toEqual([
       'old-deleted-listing.webp',
@@ -268,7 +280,7 @@ describe('clean-uploads (issue 18, point 2)', () => {
 
     // Once nothing references the profile picture any more, the next run removes it.
     await t.app.db.update(users).set({ photoUrl: '' }).where(eq(users.id, seller.id));
-    const again = await cleanUnreferencedUploads(t.app.db, dir, 24 * hour, now);
+    const again = await cleanUnreferencedUploads(t.app.db, t.app.imageStore, 24 * hour, now);
     expect(again.removed).toEqual(['old-profile.webp']);
   });
 

@@ -24,6 +24,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { withPreparationLock } from '../db/preparation-lock.js';
 import { createBoss, drizzleExecuteSql, executeSqlFor, type Executor } from './queue.js';
 
 /** One kind of background work. */
@@ -61,6 +62,17 @@ export interface Jobs {
    * @throws Error when `name` was never defined (a job nobody would run).
    */
   enqueue<Data extends object>(name: string, data: Data, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Adds a job unless one with the same `throttle.key` was already added to the queue `name` in
+   * the current `throttle.seconds` slot (pg-boss's `singletonKey` + `singletonSeconds`: slots are
+   * aligned to the epoch, and the unique index holds across instances and counts jobs already
+   * done). @returns the job id, or null when the slot is taken.
+   */
+  enqueueThrottled<Data extends object>(
+    name: string,
+    data: Data,
+    options: EnqueueOptions & { throttle: { key: string; seconds: number } },
+  ): Promise<string | null>;
   /** Runs one defined job's handler now, in this process (for tests and operator scripts). */
   runNow<Data extends object>(name: string, data: Data): Promise<void>;
   /** The pg-boss instance, for inspection (tests, operator scripts). */
@@ -98,7 +110,9 @@ export const jobsPlugin = fp(
         if (!definitions.has(name)) throw new Error(`no job named ${name} is defined`);
         const id = await boss.send(name, data, {
           ...(options.tx ? { db: { executeSql: drizzleExecuteSql(options.tx) } } : {}),
-          ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+          ...(options.startAfterSeconds
+            ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) }
+            : {}),
         } as PgBoss.SendOptions);
         if (!id) throw new Error(`the job queue refused a ${name} job`);
         // Outside a transaction the job is visible now: wake this instance's worker rather than
@@ -106,6 +120,20 @@ export const jobsPlugin = fp(
         const workerId = workerIds.get(name);
         if (!options.tx && !options.startAfterSeconds && workerId) boss.notifyWorker(workerId);
         return id;
+      },
+      async enqueueThrottled(name, data, options) {
+        if (!definitions.has(name)) throw new Error(`no job named ${name} is defined`);
+        const id = await boss.send(name, data, {
+          ...(options.tx ? { db: { executeSql: drizzleExecuteSql(options.tx) } } : {}),
+          // A point in time, not seconds: drizzleExecuteSql binds each `$5` of pg-boss's insert
+          // as its own parameter, and one of them is cast to a timestamp, which '300' is not.
+          ...(options.startAfterSeconds
+            ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) }
+            : {}),
+          singletonKey: options.throttle.key,
+          singletonSeconds: Math.max(1, Math.round(options.throttle.seconds)),
+        } as PgBoss.SendOptions);
+        return id ?? null;
       },
       async runNow(name, data) {
         const definition = definitions.get(name);
@@ -117,19 +145,25 @@ export const jobsPlugin = fp(
 
     app.addHook('onReady', async () => {
       started = true;
-      await boss.start();
-      for (const definition of definitions.values()) {
-        const policy = {
-          retryLimit: definition.retryLimit ?? 3,
-          retryDelay: definition.retryDelaySeconds ?? 30,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        };
-        await boss.createQueue(definition.name, { name: definition.name, ...policy });
-        await boss.updateQueue(definition.name, { name: definition.name, ...policy });
-        if (definition.schedule) {
-          await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
+      // One instance at a time (several started together): pg-boss creates its schema and a
+      // table per new queue, and two instances creating the same queue at once deadlock.
+      await withPreparationLock(app.database, async () => {
+        await boss.start();
+        for (const definition of definitions.values()) {
+          const policy = {
+            retryLimit: definition.retryLimit ?? 3,
+            retryDelay: definition.retryDelaySeconds ?? 30,
+            retryBackoff: true,
+            expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          };
+          await boss.createQueue(definition.name, { name: definition.name, ...policy });
+          await boss.updateQueue(definition.name, { name: definition.name, ...policy });
+          if (definition.schedule) {
+            await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
+          }
         }
+      });
+      for (const definition of definitions.values()) {
         if (!workers) continue;
         const workerId = await boss.work<object>(
           definition.name,

@@ -84,7 +84,19 @@ export function executeSqlFor(database: DatabaseHandle): {
   const requestPool = client as pg.Pool;
   const pool = new pg.Pool({ ...requestPool.options, max: QUEUE_POOL_SIZE });
   pool.on('error', () => undefined);
-  return { executeSql: poolExecuteSql(pool), close: () => pool.end() };
+  const run = poolExecuteSql(pool);
+  let closed = false;
+  return {
+    // pg-boss's stop() does not wait for a worker whose fetch is in flight: when that fetch
+    // returns, the worker completes or fails its jobs. After close those queries never answer
+    // (the loop parks; the jobs expire and are retried elsewhere) instead of rejecting on an
+    // ended pool outside any caller's reach (an unhandled rejection).
+    executeSql: (text, values) => (closed ? new Promise(() => undefined) : run(text, values)),
+    close: () => {
+      closed = true;
+      return pool.end();
+    },
+  };
 }
 
 /** A Drizzle database or the transaction handle `db.transaction` passes to its callback. */

@@ -36,7 +36,7 @@ type RouteOf<C extends Contract> = {
     headers: C['headers'];
     response: C['response'];
   };
-  config: { access?: RouteAccess };
+  config: { access?: RouteAccess; publicCache?: boolean };
 };
 
 export interface RouteOptions {
@@ -44,6 +44,11 @@ export interface RouteOptions {
   tags?: string[];
   /** Who may call the route; absent = public. */
   access?: RouteAccess;
+  /**
+   * The answer is the same for every anonymous caller: ETag/304, a shared `Cache-Control` and the
+   * in-process cache of plugins/public-cache.ts. Only for public GETs.
+   */
+  publicCache?: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export interface RouteOptions {
  */
 export function route<C extends Contract>(contract: C, options: RouteOptions = {}): RouteOf<C> {
   const { method, url, ...parts } = contract;
-  const { tags = [], access } = options;
+  const { tags = [], access, publicCache } = options;
   const declares = (status: number) => contract.response[status] !== undefined;
   const name = `${method} ${url}`;
   if (declares(401) && !access) {
@@ -68,5 +73,9 @@ export function route<C extends Contract>(contract: C, options: RouteOptions = {
   const schema = Object.fromEntries(
     Object.entries({ ...parts, tags }).filter(([, value]) => value !== undefined),
   );
-  return { method, url, schema, config: access ? { access } : {} } as RouteOf<C>;
+  if (publicCache && (access || method !== 'GET')) {
+    throw new Error(`${name}: only a public GET can be publicly cached`);
+  }
+  const config = { ...(access ? { access } : {}), ...(publicCache ? { publicCache } : {}) };
+  return { method, url, schema, config } as RouteOf<C>;
 }

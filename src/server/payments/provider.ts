@@ -29,6 +29,20 @@ export interface PaymentIntentView {
   currency: string;
   /** The order the intent was created for (sandbox: table link; Stripe: metadata.orderId). */
   orderId: string | null;
+  /**
+   * Issue 16: `deposit` for a viewing deposit's hold (capture_method manual; Stripe:
+   * metadata.kind `deposit`), `payment` for a sale. A deposit intent never pays an order.
+   */
+  kind: 'payment' | 'deposit';
+}
+
+/** What a viewing deposit's hold is for (issue 16): its deposit, order and amount. */
+export interface HoldRequest {
+  depositId: string;
+  orderId: string;
+  productId: string;
+  /** The deposit in cents, from the database (the listing's deposit at booking). */
+  amountCents: number;
 }
 
 /** What an intent is for: the caller's open order and its price. */
@@ -63,6 +77,33 @@ export interface PaymentProvider {
    * @throws PaymentProviderError when the provider cannot be reached.
    */
   releaseIntent(id: string): Promise<void>;
+  /**
+   * Issue 16: creates the hold of a viewing deposit, a PaymentIntent with
+   * `capture_method: manual` (https://docs.stripe.com/payments/place-a-hold-on-a-payment-method):
+   * confirming it with a card authorises the amount (`requires_capture`) without taking it.
+   * Idempotent per deposit (the deposit's existing unfinished intent is returned).
+   * @throws PaymentProviderError when the provider cannot be reached or refuses.
+   */
+  createHold(request: HoldRequest): Promise<{ id: string; clientSecret: string }>;
+  /**
+   * Takes the held amount (`requires_capture` → `succeeded`). Idempotent: an intent already
+   * captured is left as it is.
+   * @throws PaymentProviderError when the provider fails or the intent cannot be captured
+   *   (canceled, expired).
+   */
+  captureHold(id: string): Promise<void>;
+  /**
+   * Releases a hold (`requires_capture` or unfinished → `canceled`). Idempotent: an intent
+   * already canceled is left as it is.
+   * @throws PaymentProviderError when the provider fails or the intent was captured.
+   */
+  cancelHold(id: string): Promise<void>;
+  /**
+   * Refunds a captured hold in full (a disputed deposit the admin gives back). Idempotent per
+   * intent (idempotency key `deposit-refund-{id}`; an already refunded charge counts as done).
+   * @throws PaymentProviderError when the provider fails.
+   */
+  refundHold(id: string): Promise<void>;
 }
 
 /**

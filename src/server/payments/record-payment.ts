@@ -10,13 +10,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { PaymentProvider } from './provider.js';
-import { completeSale, type SaleOutcome, type SucceededPayment } from './sale.js';
+import { completeSale, type OnRecorded, type SaleOutcome, type SucceededPayment } from './sale.js';
 
 /** What recording a payment needs: the database, the provider and a logger. */
 export interface PaymentServices {
   db: Database;
   payments: PaymentProvider;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Runs in the sale's transaction when the record is created (the payment mails). */
+  onRecorded?: OnRecorded;
 }
 
 /** True when the buyer paid but the sale cannot be theirs: the money goes back. */
@@ -41,7 +43,7 @@ export async function recordVerifiedPayment(
   services: PaymentServices,
   payment: SucceededPayment,
 ): Promise<SaleOutcome> {
-  const outcome = await completeSale(services.db, payment);
+  const outcome = await completeSale(services.db, payment, services.onRecorded);
   if (isLostSale(outcome)) {
     services.log.warn(
       { intent: payment.transactionId, outcome: outcome.kind },

@@ -39,10 +39,24 @@ export type SaleOutcome =
   | { kind: 'product-unavailable' };
 
 /**
- * Completes the sale inside the caller's transaction `tx`. Changes nothing unless the outcome
- * is `recorded` with `created: true`.
+ * What else happens in the sale's transaction once the payment record is created (not on a
+ * replay): issue 14's receipt and sale notice (src/server/notifications/payment-mails.ts).
  */
-export async function completeSaleIn(tx: Tx, payment: SucceededPayment): Promise<SaleOutcome> {
+export type OnRecorded = (
+  tx: Tx,
+  recorded: { orderId: string; transactionId: string; paymentId: string },
+) => Promise<unknown>;
+
+/**
+ * Completes the sale inside the caller's transaction `tx`. Changes nothing unless the outcome
+ * is `recorded` with `created: true`; then `onRecorded` runs in `tx` too (its mails are queued
+ * exactly when the sale commits).
+ */
+export async function completeSaleIn(
+  tx: Tx,
+  payment: SucceededPayment,
+  onRecorded?: OnRecorded,
+): Promise<SaleOutcome> {
   const [order] = await tx
     .select({
       id: orders.id,
@@ -98,10 +112,19 @@ export async function completeSaleIn(tx: Tx, payment: SucceededPayment): Promise
       email: order.email,
     })
     .returning({ id: payments.id });
+  await onRecorded?.(tx, {
+    orderId: order.id,
+    transactionId: payment.transactionId,
+    paymentId: row!.id,
+  });
   return { kind: 'recorded', paymentId: row!.id, created: true };
 }
 
 /** Completes the sale in its own transaction (see completeSaleIn). */
-export function completeSale(db: Database, payment: SucceededPayment): Promise<SaleOutcome> {
-  return db.transaction((tx) => completeSaleIn(tx, payment));
+export function completeSale(
+  db: Database,
+  payment: SucceededPayment,
+  onRecorded?: OnRecorded,
+): Promise<SaleOutcome> {
+  return db.transaction((tx) => completeSaleIn(tx, payment, onRecorded));
 }

@@ -11,13 +11,19 @@
  * Stripe and its `payment_intent.succeeded` webhook at once).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CardError } from '../../contract/payments.js';
 import type { Database } from '../db/client.js';
 import { orders, sandboxPaymentIntents } from '../db/schema.js';
-import type { IntentRequest, PaymentIntentView, PaymentProvider } from './provider.js';
+import {
+  PaymentProviderError,
+  type HoldRequest,
+  type IntentRequest,
+  type PaymentIntentView,
+  type PaymentProvider,
+} from './provider.js';
 import { chargeOutcome } from './sandbox-cards.js';
-import { completeSaleIn } from './sale.js';
+import { completeSaleIn, type OnRecorded } from './sale.js';
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -26,7 +32,12 @@ export interface SandboxIntent {
   id: string;
   object: 'payment_intent';
   status:
-    'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled';
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'processing'
+    | 'requires_capture'
+    | 'succeeded'
+    | 'canceled';
   amount: number;
   currency: string;
   last_payment_error?: CardError;
@@ -48,39 +59,57 @@ function present(row: IntentRow, lastError?: CardError): SandboxIntent {
   };
 }
 
+/**
+ * The order's newest intent of this capture method and amount (cents) that `reusable` accepts,
+ * or a new one: a payment (`automatic`) or a viewing-deposit hold (`manual`). Concurrent calls
+ * for one order are serialised on the order's row, so they reuse one intent.
+ */
+function openIntent(
+  db: Database,
+  orderId: string,
+  amountCents: number,
+  captureMethod: 'automatic' | 'manual',
+  reusable: SQL,
+): Promise<{ id: string; clientSecret: string }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [open] = await tx
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(
+        and(
+          eq(sandboxPaymentIntents.orderId, orderId),
+          eq(sandboxPaymentIntents.amountCents, amountCents),
+          eq(sandboxPaymentIntents.captureMethod, captureMethod),
+          reusable,
+        ),
+      )
+      .orderBy(desc(sandboxPaymentIntents.createdAt))
+      .limit(1);
+    if (open) return { id: open.id, clientSecret: open.clientSecret };
+    const id = `pi_${randomId(12)}`;
+    const clientSecret = `${id}_secret_${randomId(16)}`;
+    await tx
+      .insert(sandboxPaymentIntents)
+      .values({ id, clientSecret, orderId, amountCents, currency: 'usd', captureMethod });
+    return { id, clientSecret };
+  });
+}
+
 /** Creates the sandbox provider over `db`. */
 export function createSandboxProvider(db: Database): PaymentProvider {
   return {
     name: 'sandbox',
     publishableKey: undefined,
 
-    async createIntent({ orderId, amountCents }: IntentRequest) {
-      return db.transaction(async (tx) => {
-        // Serialise intent creation per order, so concurrent calls reuse one intent.
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
-        const [open] = await tx
-          .select()
-          .from(sandboxPaymentIntents)
-          .where(
-            and(
-              eq(sandboxPaymentIntents.orderId, orderId),
-              eq(sandboxPaymentIntents.amountCents, amountCents),
-              inArray(sandboxPaymentIntents.status, [
-                'requires_payment_method',
-                'requires_confirmation',
-              ]),
-            ),
-          )
-          .orderBy(desc(sandboxPaymentIntents.createdAt))
-          .limit(1);
-        if (open) return { id: open.id, clientSecret: open.clientSecret };
-        const id = `pi_${randomId(12)}`;
-        const clientSecret = `${id}_secret_${randomId(16)}`;
-        await tx
-          .insert(sandboxPaymentIntents)
-          .values({ id, clientSecret, orderId, amountCents, currency: 'usd' });
-        return { id, clientSecret };
-      });
+    createIntent({ orderId, amountCents }: IntentRequest) {
+      return openIntent(
+        db,
+        orderId,
+        amountCents,
+        'automatic',
+        inArray(sandboxPaymentIntents.status, ['requires_payment_method', 'requires_confirmation']),
+      );
     },
 
     async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
@@ -95,6 +124,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
         amountCents: row.amountCents,
         currency: row.currency,
         orderId: row.orderId,
+        kind: row.captureMethod === 'manual' ? 'deposit' : 'payment',
       };
     },
 
@@ -108,7 +138,78 @@ export function createSandboxProvider(db: Database): PaymentProvider {
           and(eq(sandboxPaymentIntents.id, id), ne(sandboxPaymentIntents.status, 'succeeded')),
         );
     },
+
+    createHold({ orderId, amountCents }: HoldRequest) {
+      return openIntent(
+        db,
+        orderId,
+        amountCents,
+        'manual',
+        ne(sandboxPaymentIntents.status, 'canceled'),
+      );
+    },
+
+    async captureHold(id: string) {
+      await moveHold(db, id, 'requires_capture', 'succeeded', 'capture');
+    },
+
+    async cancelHold(id: string) {
+      await moveHold(db, id, 'requires_capture', 'canceled', 'release');
+    },
+
+    async refundHold(id: string) {
+      const [row] = await db
+        .update(sandboxPaymentIntents)
+        .set({ refundedCents: sql`${sandboxPaymentIntents.amountCents}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, id),
+            eq(sandboxPaymentIntents.captureMethod, 'manual'),
+            eq(sandboxPaymentIntents.status, 'succeeded'),
+          ),
+        )
+        .returning({ id: sandboxPaymentIntents.id });
+      if (!row) throw new PaymentProviderError(`The sandbox cannot refund ${id}: not captured`);
+    },
   };
+}
+
+/**
+ * Moves a sandbox hold from `from` (or, for a release, any unfinished status) to `to`, like
+ * Stripe's capture and cancel; an intent already in `to` is left as it is (idempotent).
+ * @throws PaymentProviderError when the intent is unknown, not a hold, or in another final state.
+ */
+async function moveHold(
+  db: Database,
+  id: string,
+  from: 'requires_capture',
+  to: 'succeeded' | 'canceled',
+  action: 'capture' | 'release',
+) {
+  const movable =
+    to === 'canceled'
+      ? [from, 'requires_payment_method', 'requires_confirmation']
+      : ([from] as string[]);
+  const [moved] = await db
+    .update(sandboxPaymentIntents)
+    .set({ status: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sandboxPaymentIntents.id, id),
+        eq(sandboxPaymentIntents.captureMethod, 'manual'),
+        inArray(sandboxPaymentIntents.status, movable),
+      ),
+    )
+    .returning({ id: sandboxPaymentIntents.id });
+  if (moved) return;
+  const [row] = await db
+    .select({ status: sandboxPaymentIntents.status })
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, id));
+  if (row?.status === to) return;
+  throw new PaymentProviderError(
+    `The sandbox cannot ${action} ${id}: ${row ? `it is ${row.status}` : 'no such intent'}`,
+  );
 }
 
 export type ConfirmOutcome =
@@ -138,6 +239,7 @@ function sameSecret(a: string, b: string): boolean {
 export function confirmSandboxIntent(
   db: Database,
   input: { intentId: string; clientSecret: string; paymentMethod: string; buyerId: string },
+  onRecorded?: OnRecorded,
 ): Promise<ConfirmOutcome> {
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [intent] = await tx
@@ -154,6 +256,7 @@ export function confirmSandboxIntent(
     if (!sameSecret(intent.clientSecret, input.clientSecret)) return { kind: 'bad-secret' };
     if (intent.status === 'succeeded') return { kind: 'intent', intent: present(intent) };
     if (intent.status === 'canceled') return { kind: 'canceled' };
+    if (intent.status === 'requires_capture') return { kind: 'intent', intent: present(intent) };
 
     const outcome = chargeOutcome(input.paymentMethod);
     if (!outcome) return { kind: 'unknown-payment-method' };
@@ -169,25 +272,27 @@ export function confirmSandboxIntent(
         .returning();
       return { kind: 'intent', intent: present(row!, outcome.decline) };
     }
-
-    const sale = await completeSaleIn(tx, {
-      orderId: intent.orderId,
-      transactionId: intent.id,
-      amountCents: intent.amountCents,
-    });
-    if (sale.kind === 'recorded') {
+    /** The card was accepted: the intent moves to `status`, with the card it used. */
+    const accepted = async (status: 'requires_capture' | 'succeeded'): Promise<ConfirmOutcome> => {
       const [row] = await tx
         .update(sandboxPaymentIntents)
-        .set({
-          status: 'succeeded',
-          lastError: null,
-          cardLast4: outcome.last4,
-          updatedAt: new Date(),
-        })
+        .set({ status, lastError: null, cardLast4: outcome.last4, updatedAt: new Date() })
         .where(eq(sandboxPaymentIntents.id, intent.id))
         .returning();
       return { kind: 'intent', intent: present(row!) };
+    };
+    if (intent.captureMethod === 'manual') {
+      // Issue 16: a viewing deposit's hold. Confirming authorises the amount and takes nothing;
+      // `POST /api/order/{id}/deposit/confirm` (or the reconcile job) then marks the deposit held.
+      return accepted('requires_capture');
     }
+
+    const sale = await completeSaleIn(
+      tx,
+      { orderId: intent.orderId, transactionId: intent.id, amountCents: intent.amountCents },
+      onRecorded,
+    );
+    if (sale.kind === 'recorded') return accepted('succeeded');
     const message =
       sale.kind === 'order-already-paid'
         ? 'This order is already paid.'

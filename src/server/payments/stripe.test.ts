@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { paymentIntentIdOf } from '../../contract/paths.js';
 import { payments, products } from '../db/schema.js';
@@ -15,6 +15,8 @@ import { createTestApp, type TestApp } from '../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { bookOrder, createListing } from '../routes/orders/test-helpers.js';
 import { clientSecretFor, recordPayment } from '../routes/payments/test-helpers.js';
+import { sweepDeposits } from '../routes/deposits/service.js';
+import { call, depositListing, depositOf } from '../routes/deposits/test-helpers.js';
 
 const webhookSecret = 'whsec_test_second_gear';
 
@@ -26,6 +28,7 @@ interface FakeIntent {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
+  capture_method: string;
 }
 
 /** A tiny Stripe: intents in a map, idempotency keys honoured, every request logged. */
@@ -33,6 +36,9 @@ class FakeStripe {
   intents = new Map<string, FakeIntent>();
   idempotent = new Map<string, string>();
   refunds: { payment_intent: string; idempotencyKey: string | undefined }[] = [];
+  /** Intents captured (once per real capture, not per replayed request). */
+  captures: string[] = [];
+  replies = new Map<string, FakeIntent>();
   requests: { method: string; path: string; form: URLSearchParams; auth: string }[] = [];
   server: Server = createServer((request, response) => void this.handle(request, response));
 
@@ -56,10 +62,16 @@ class FakeStripe {
       status: 'requires_payment_method',
       client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
       metadata: {},
+      capture_method: 'automatic',
       ...fields,
     };
     this.intents.set(id, intent);
     return intent;
+  }
+
+  /** What Stripe.js's confirmCardPayment does with a manual-capture intent: authorised. */
+  authorise(id: string) {
+    this.intents.get(id)!.status = 'requires_capture';
   }
 
   /** What Stripe.js's confirmCardPayment with 4242… does at Stripe. */
@@ -105,15 +117,34 @@ class FakeStripe {
         amount: Number(form.get('amount')),
         currency: form.get('currency') ?? '',
         metadata,
+        capture_method: form.get('capture_method') ?? 'automatic',
       });
       if (key) this.idempotent.set(key, intent.id);
       return send(200, intent);
     }
-    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/cancel|\/capture)?$/.exec(url.pathname);
     if (intentPath?.[1]) {
       const intent = this.intents.get(intentPath[1]);
       if (!intent) return missing(intentPath[1]);
-      if (request.method === 'POST' && intentPath[2]) intent.status = 'canceled';
+      // Stripe answers a repeated key with the first answer (idempotent requests).
+      const replay = key ? this.replies.get(key) : undefined;
+      if (request.method === 'POST' && replay) return send(200, replay);
+      if (request.method === 'POST' && intentPath[2] === '/capture') {
+        if (intent.status !== 'requires_capture') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        intent.status = 'succeeded';
+        this.captures.push(intent.id);
+      } else if (request.method === 'POST' && intentPath[2]) {
+        intent.status = 'canceled';
+      }
+      if (request.method === 'POST' && key) this.replies.set(key, { ...intent });
       return send(200, intent);
     }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -137,6 +168,8 @@ const fake = new FakeStripe();
 let t: TestApp;
 let buyer: TestUser;
 let otherBuyer: TestUser;
+let seller: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   const port = await fake.start();
@@ -148,6 +181,8 @@ beforeAll(async () => {
   });
   buyer = await registerUser(t.app, { role: 'buyer' });
   otherBuyer = await registerUser(t.app, { role: 'buyer' });
+  seller = await registerUser(t.app, { role: 'seller' });
+  admin = await registerUser(t.app, { role: 'seller', admin: true });
 });
 afterAll(async () => {
   await t.close();
@@ -271,6 +306,15 @@ describe('stripe provider', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(await paymentCount(product.id)).toBe(1);
+    // Issue 14: the receipt and the seller's notice were queued once, by the first event.
+    const mails = (await t.app.db.execute(
+      sql`select data->>'key' as key from pgboss.job where name = 'send-mail'
+          and data->>'key' like ${`payment:${intent.id}:%`} order by 1`,
+    )) as unknown as { rows: { key: string }[] };
+    expect(mails.rows.map((row) => row.key)).toEqual([
+      `payment:${intent.id}:receipt`,
+      `payment:${intent.id}:sale`,
+    ]);
   });
 
   it('refuses a webhook with a bad or missing signature and changes nothing', async () => {
@@ -313,5 +357,107 @@ describe('stripe provider', () => {
     expect(fake.refunds.filter((refund) => refund.payment_intent === loser)).toHaveLength(1);
     expect(fake.refunds.some((refund) => refund.payment_intent === winner)).toBe(false);
     expect(await paymentCount(product.id)).toBe(1);
+  });
+});
+
+describe('viewing deposit on Stripe (issue 16)', () => {
+  /** Books a $50 deposit listing and holds it as the page would with Stripe.js. */
+  async function held() {
+    const product = await depositListing(db(), seller, 5_000);
+    const orderId = await bookOrder(t.app, buyer, product.id);
+    const hold = await call(t.app, buyer, 'POST', `/api/order/${orderId}/deposit/hold`);
+    expect(hold.statusCode, hold.body).toBe(200);
+    const intentId = paymentIntentIdOf(hold.json<{ clientSecret: string }>().clientSecret);
+    fake.authorise(intentId); // stripe.confirmCardPayment in the browser
+    const confirmed = await call(t.app, buyer, 'POST', `/api/order/${orderId}/deposit/confirm`);
+    expect(confirmed.json()).toMatchObject({ changed: true, deposit: { state: 'held' } });
+    return { orderId, intentId, product };
+  }
+  const mark = (orderId: string, outcome: string) =>
+    call(t.app, seller, 'POST', `/api/order/${orderId}/deposit/outcome`, { outcome });
+
+  it('creates a manual-capture intent for the deposit in cents with an idempotency key', async () => {
+    const { orderId, intentId, product } = await held();
+    const create = fake.requests.find((r) => r.path === '/v1/payment_intents')!;
+    expect(Object.fromEntries(create.form)).toMatchObject({
+      amount: '5000',
+      currency: 'usd',
+      capture_method: 'manual',
+      'metadata[kind]': 'deposit',
+      'metadata[orderId]': orderId,
+    });
+    // Once held no new hold is made; a deposit intent's webhook is never a sale.
+    const again = await call(t.app, buyer, 'POST', `/api/order/${orderId}/deposit/hold`);
+    expect(again.statusCode).toBe(409);
+    fake.intents.get(intentId)!.status = 'succeeded';
+    const event = succeededEvent(fake.intents.get(intentId)!);
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await paymentCount(product.id)).toBe(0);
+    fake.authorise(intentId);
+  });
+
+  it('Viewing happened cancels the hold; Buyer did not come captures it once', async () => {
+    const released = await held();
+    expect((await mark(released.orderId, 'viewing_happened')).json()).toMatchObject({
+      deposit: { state: 'released' },
+    });
+    expect(fake.intents.get(released.intentId)!.status).toBe('canceled');
+
+    const captured = await held();
+    const answers = await Promise.all([
+      mark(captured.orderId, 'no_show'),
+      mark(captured.orderId, 'no_show'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(fake.intents.get(captured.intentId)!.status).toBe('succeeded');
+    expect(fake.captures.filter((id) => id === captured.intentId)).toHaveLength(1);
+  });
+
+  it('a dispute refunded by the admin is one refund with an idempotency key', async () => {
+    const { orderId, intentId } = await held();
+    await mark(orderId, 'no_show');
+    const disputed = await call(t.app, buyer, 'POST', `/api/order/${orderId}/deposit/dispute`, {
+      reason: 'I was there at noon',
+    });
+    expect(disputed.json()).toMatchObject({ deposit: { state: 'disputed' } });
+    const decided = await call(t.app, admin, 'POST', `/api/deposit-disputes/${orderId}/decision`, {
+      decision: 'refund',
+    });
+    expect(decided.json()).toMatchObject({ deposit: { state: 'refunded' } });
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
+      { payment_intent: intentId, idempotencyKey: `deposit-refund-${intentId}` },
+    ]);
+  });
+
+  it('a crash after Stripe captured is completed by the retry with the same idempotency key', async () => {
+    const { orderId, intentId } = await held();
+    const original = t.app.payments.captureHold;
+    t.app.payments.captureHold = async (id) => {
+      await original(id);
+      throw new Error('killed after the provider call');
+    };
+    try {
+      expect((await mark(orderId, 'no_show')).statusCode).toBe(500);
+    } finally {
+      t.app.payments.captureHold = original;
+    }
+    expect((await depositOf(db(), orderId)).state).toBe('capturing');
+    expect(fake.intents.get(intentId)!.status).toBe('succeeded');
+    const retry = await mark(orderId, 'no_show');
+    expect(retry.json()).toMatchObject({ changed: true, deposit: { state: 'captured' } });
+    expect(fake.captures.filter((id) => id === intentId)).toHaveLength(1);
+  });
+
+  it('the sweep releases a hold untouched for 6 days (controllable clock)', async () => {
+    const { orderId, intentId } = await held();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 6 * 24 * 3600 * 1000 + 60_000);
+      await sweepDeposits(t.app, new Date());
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await depositOf(db(), orderId)).state).toBe('released');
+    expect(fake.intents.get(intentId)!.status).toBe('canceled');
   });
 });

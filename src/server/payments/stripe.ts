@@ -13,6 +13,7 @@ import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.js';
 import {
   PaymentProviderError,
+  type HoldRequest,
   type IntentRequest,
   type PaymentIntentView,
   type PaymentProvider,
@@ -80,6 +81,10 @@ export function createStripeProvider(
           amountCents: intent.amount,
           currency: intent.currency,
           orderId: intent.metadata?.orderId ?? null,
+          kind:
+            intent.metadata?.kind === 'deposit' || intent.capture_method === 'manual'
+              ? 'deposit'
+              : 'payment',
         };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -100,6 +105,69 @@ export function createStripeProvider(
         }
       } catch (error) {
         throw providerError('give the payment back', error);
+      }
+    },
+
+    async createHold({ depositId, orderId, productId, amountCents }: HoldRequest) {
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: 'usd',
+            capture_method: 'manual',
+            allowed_payment_method_types: ['card'],
+            description: 'Refundable viewing deposit',
+            metadata: { orderId, productId, depositId, kind: 'deposit' },
+          },
+          { idempotencyKey: `deposit-${depositId}-hold-${amountCents}` },
+        );
+        if (!intent.client_secret) throw new Error('the intent has no client_secret');
+        return { id: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw providerError('place the deposit hold', error);
+      }
+    },
+
+    async captureHold(id: string) {
+      try {
+        const intent = await client.paymentIntents.retrieve(id);
+        if (intent.status === 'succeeded') return;
+        await client.paymentIntents.capture(id, {}, { idempotencyKey: `deposit-capture-${id}` });
+      } catch (error) {
+        throw providerError('capture the deposit', error);
+      }
+    },
+
+    async cancelHold(id: string) {
+      try {
+        const intent = await client.paymentIntents.retrieve(id);
+        if (intent.status === 'canceled') return;
+        if (intent.status === 'succeeded') throw new Error('the deposit was captured');
+        await client.paymentIntents.cancel(
+          id,
+          { cancellation_reason: 'requested_by_customer' },
+          { idempotencyKey: `deposit-cancel-${id}` },
+        );
+      } catch (error) {
+        throw providerError('release the deposit', error);
+      }
+    },
+
+    async refundHold(id: string) {
+      try {
+        await client.refunds.create(
+          { payment_intent: id, reason: 'requested_by_customer' },
+          { idempotencyKey: `deposit-refund-${id}` },
+        );
+      } catch (error) {
+        // After the idempotency key expired (24 h) a repeat is refused as already refunded.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === 'charge_already_refunded'
+        ) {
+          return;
+        }
+        throw providerError('refund the deposit', error);
       }
     },
   };

@@ -1,31 +1,40 @@
 /**
  * Production serving of the built SPA from `dist/web` on the same port as `/api`
  * (DESIGN.md §1): hashed assets under `/assets/` with a year-long immutable cache, every other
- * file revalidated, and `index.html` for client routes. Unknown `/api/*` paths answer JSON 404.
- * Uploads (`DATA_DIR/uploads`) are served under `/uploads/` with content-hashed names.
+ * file revalidated, and `index.html` for client routes. The hashed assets come from memory
+ * (plugins/hashed-assets.ts); their source maps and anything else from disk. Unknown `/api/*`
+ * paths answer JSON 404. Uploads are served under `/uploads/` by plugins/uploads.ts
+ * (registered before this plugin).
+ * With an SSR build (`ssrDir`, decision 0015) the public pages — home, blogs, search, listing and
+ * seller pages — come as HTML that already holds their content (src/server/plugins/ssr.ts); a
+ * render that fails falls back to the plain shell, which the browser renders.
  */
 import fp from 'fastify-plugin';
 import { isSpaRoute } from '../../contract/spa-paths.js';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './error-handler.js';
+import { loadHashedAssets } from './hashed-assets.js';
+import { loadRenderer, pageHtml } from './ssr.js';
+
+/** The pages the SSR build may render (src/web/app/ssr/pages.ts decides; others answer null). */
+const renderedPaths = ['/', '/blogs', '/search', '/listing/:id', '/seller/:uid'];
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDir: string; uploadsDir: string }) => {
-    mkdirSync(options.uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: options.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      maxAge: YEAR_SECONDS * 1000,
-      immutable: true,
-    });
-
+  async (
+    app: FastifyInstance,
+    options: {
+      webDir: string;
+      /** The SSR build; `<webDir>/../web-ssr` by default. */
+      ssrDir?: string;
+      /** The site's public origin, for canonical and Open Graph URLs. */
+      publicUrl: string;
+    },
+  ) => {
     const hasSpa = existsSync(path.join(options.webDir, 'index.html'));
     if (hasSpa) {
       await app.register(fastifyStatic, {
@@ -46,8 +55,41 @@ export const webPlugin = fp(
           );
         },
       });
+      const assetsDir = path.join(options.webDir, 'assets');
+      const assets = loadHashedAssets(assetsDir);
+      app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => {
+        const name = request.params['*'];
+        if (assets.serve(name, request, reply)) return reply;
+        return reply.sendFile(`assets/${name}`);
+      });
     } else {
       app.log.warn(`no SPA build in ${options.webDir}; run "npm run build" to serve the web app`);
+    }
+
+    const renderer = hasSpa
+      ? await loadRenderer(
+          app,
+          options.ssrDir ?? path.join(path.dirname(options.webDir), 'web-ssr'),
+        )
+      : null;
+    if (renderer) {
+      const template = readFileSync(path.join(options.webDir, 'index.html'), 'utf8');
+      const origin = options.publicUrl.replace(/\/+$/, '');
+      for (const url of renderedPaths) {
+        // The same HTML for every caller: cached and validated by plugins/public-cache.ts.
+        app.get(url, { config: { publicCache: 'shared' } }, async (request, reply) => {
+          let page = null;
+          try {
+            page = await renderer(new URL(request.url, 'http://server.invalid'));
+          } catch (error) {
+            request.log.warn({ err: error }, 'server rendering failed; sending the plain shell');
+          }
+          // Replaced by plugins/public-cache.ts on a 200 (`public, no-cache` with an ETag).
+          reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+          if (!page) return reply.code(200).sendFile('index.html');
+          return reply.code(page.status).send(pageHtml(template, page, origin));
+        });
+      }
     }
 
     app.setNotFoundHandler((request, reply) => {

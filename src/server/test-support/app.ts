@@ -56,3 +56,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/**
+ * A second instance of the app on `t`'s database, as a second process behind a load balancer
+ * would be (issue 17): its own caches and listeners, the same data. `config` defaults to `t`'s;
+ * the caller closes it.
+ */
+export async function startSecondInstance(
+  t: TestApp,
+  config: Config = t.config,
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config,
+    database: t.database,
+    webDir: path.join(t.config.dataDir, 'no-spa'),
+  });
+  await app.ready();
+  return app;
+}

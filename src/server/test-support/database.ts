@@ -36,14 +36,14 @@ declare module 'vitest' {
 const OBJECT_IN_USE = '55006';
 
 /** `url` with its database name replaced by `name`. */
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const copy = new URL(url);
   copy.pathname = `/${name}`;
   return copy.toString();
 }
 
 /** Runs `sql` on the server's maintenance connection (the DATABASE_URL database). */
-async function onServer(serverUrl: string, sql: string): Promise<void> {
+export async function onServer(serverUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

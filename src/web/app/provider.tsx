@@ -1,20 +1,27 @@
 /**
  * App-wide providers: TanStack Query with the spec's defaults (spec §9), the auth state (spec §4)
- * and the toasts (react-hot-toast). Rendered inside the router: a 401/403 navigates to /login.
+ * and the toasts (react-hot-toast, mounted once loaded: app/toasts.tsx). Rendered inside the router: a 401/403 navigates to /login.
+ * A server-rendered page (decision 0015) passes the QueryClient that already holds its data.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createQueryClient } from '../lib/react-query';
+import { Toasts } from './toasts';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <Toaster position="top-center" />
+        <Toasts />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -55,6 +55,11 @@ const ResetPasswordRoute = lazy(() =>
     default: m.ResetPasswordRoute,
   })),
 );
+// Issue 14: the signed-in user's own profile, with the NotificationSettings of the notifications
+// feature in its Notifications section (composed in app/routes/profile.tsx).
+const ProfileRoute = lazy(() =>
+  import('./routes/profile').then((m) => ({ default: m.ProfileWithNotificationsRoute })),
+);
 const AboutRoute = lazy(() =>
   import('../features/info/routes/info-pages').then((m) => ({ default: m.AboutRoute })),
 );
@@ -70,6 +75,16 @@ const PrivacyRoute = lazy(() =>
 const UnsubscribeRoute = lazy(() =>
   import('../features/notifications/routes/unsubscribe').then((m) => ({
     default: m.UnsubscribeRoute,
+  })),
+);
+const DepositHoldRoute = lazy(() =>
+  import('../features/payments/routes/deposit-hold').then((m) => ({
+    default: m.DepositHoldRoute,
+  })),
+);
+const DepositDisputesRoute = lazy(() =>
+  import('../features/orders/routes/deposit-disputes').then((m) => ({
+    default: m.DepositDisputesRoute,
   })),
 );
 const PaymentRoute = lazy(() =>
@@ -111,8 +126,14 @@ const EditProductRoute = lazy(() =>
   import('./routes/edit-product').then((m) => ({ default: m.EditProductRoute })),
 );
 const MyProductsRoute = lazy(() =>
-  import('../features/selling/routes/my-products').then((m) => ({
-    default: m.MyProductsRoute,
+  import('./routes/my-products').then((m) => ({ default: m.MyProductsRoute })),
+);
+const AppealsRoute = lazy(() =>
+  import('../features/moderation/routes/appeals').then((m) => ({ default: m.AppealsRoute })),
+);
+const TransparencyRoute = lazy(() =>
+  import('../features/moderation/routes/transparency').then((m) => ({
+    default: m.TransparencyRoute,
   })),
 );
 const SellerBookingsRoute = lazy(() =>
@@ -157,6 +178,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact.path, element: <ContactRoute /> },
       { path: paths.terms.path, element: <TermsRoute /> },
       { path: paths.privacy.path, element: <PrivacyRoute /> },
+      { path: paths.transparency.path, element: <TransparencyRoute /> },
       { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
       { path: paths.search.path, element: <SearchRoute /> },
       {
@@ -164,10 +186,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.category.path, element: <CategoryRoute /> },
           { path: paths.payment.path, element: <PaymentRoute /> },
+          { path: paths.depositHold.path, element: <DepositHoldRoute /> },
           { path: paths.messages.path, element: <MessagesRoute /> },
           { path: paths.savedSearches.path, element: <SavedSearchesRoute /> },
           { path: paths.conversation.path, element: <MessagesRoute /> },
           { path: paths.favourites.path, element: <FavouritesRoute /> },
+          { path: paths.profile.path, element: <ProfileRoute /> },
           {
             element: <RequireRole role="seller" />,
             children: [
@@ -203,6 +227,8 @@ export const routes: RouteObject[] = [
               { path: paths.adminBuyers.path, element: <AllBuyersRoute /> },
               { path: paths.adminReportedProducts.path, element: <ReportedProductsRoute /> },
               { path: paths.adminCategories.path, element: <AllCategoriesRoute /> },
+              { path: paths.adminDepositDisputes.path, element: <DepositDisputesRoute /> },
+              { path: paths.adminAppeals.path, element: <AppealsRoute /> },
             ],
           },
         ],

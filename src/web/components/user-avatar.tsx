@@ -2,6 +2,8 @@
  * A user's photo in a round frame; the initial of their name when they have no photo. Takes any
  * user with a display name and a photo URL: the signed-in user, or a user of the admin's lists.
  */
+import { ResponsiveImage } from './responsive-image';
+
 export interface AvatarUser {
   displayName: string;
   /** Empty when the user has no photo. */
@@ -13,7 +15,15 @@ export function UserAvatar({ user, size = 'size-10' }: { user: AvatarUser; size?
     return (
       <div className="avatar">
         <div className={`${size} rounded-full ring-2 ring-primary/40`}>
-          <img src={user.photoURL} alt={user.displayName} referrerPolicy="no-referrer" />
+          {/* At most 96 CSS px (size-24): the 320 px variant of an upload is plenty. */}
+          <ResponsiveImage
+            src={user.photoURL}
+            alt={user.displayName}
+            sizes="96px"
+            width={96}
+            height={96}
+            referrerPolicy="no-referrer"
+          />
         </div>
       </div>
     );

@@ -58,6 +58,24 @@ export function connectAuth(auth: AuthConnection): () => void {
   };
 }
 
+/**
+ * How calls reach the server: the browser's `fetch` with the page's relative URLs, or, while the
+ * server renders a page (src/web/entry-server.tsx), a function that answers from the server
+ * itself without a network round trip.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Replaces the transport (server rendering); returns the function that puts the old one back. */
+export function setApiTransport(next: ApiTransport): () => void {
+  const previous = transport;
+  transport = next;
+  return () => {
+    transport = previous;
+  };
+}
+
 /** What a call sends besides the route's own input. */
 export interface CallOptions {
   signal?: AbortSignal;
@@ -125,7 +143,7 @@ async function send<R extends ApiRoute>(
   const token = auth === 'bearer' ? await bearerToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method: route.method,
     headers,
     body: form ?? (body === undefined ? undefined : JSON.stringify(body)),

@@ -20,9 +20,14 @@ export const queryKeys = {
     /** Issue 13: every listing page. */
     allListings: ['catalog', 'listing'] as const,
     listing: (id: string) => ['catalog', 'listing', id] as const,
+    /** Issue 16: a listing's price against its comparables (under its listing: refreshed with it). */
+    listingPriceGuidance: (id: string) => ['catalog', 'listing', id, 'price-guidance'] as const,
     /** The seller's contact of a listing, for the signed-in user `uid`. */
     sellerContact: (uid: string, id: string) => ['catalog', 'seller-contact', uid, id] as const,
   },
+  /** Issue 16: price guidance for a car being listed, keyed by its details. */
+  priceGuidance: (query: Record<string, string | number | undefined>) =>
+    ['price-guidance', query] as const,
   blogs: ['blogs'] as const,
   /** `GET /api/auth-config`: which sign-in methods the server offers. */
   authConfig: ['auth-config'] as const,
@@ -34,6 +39,8 @@ export const queryKeys = {
     all: ['roles'] as const,
     role: (role: Role, uid: string) => ['roles', role, uid] as const,
   },
+  /** The signed-in user's own profile (issue 14, /user/profile). */
+  profile: (uid: string) => ['profile', uid] as const,
   /** The seller's own products (spec §2 Seller dashboard). */
   sellerProducts: {
     all: ['seller-products'] as const,
@@ -72,6 +79,11 @@ export const queryKeys = {
     list: (uid: string) => ['favourites', 'list', uid] as const,
     saved: (uid: string, productId: string) => ['favourites', 'saved', uid, productId] as const,
   },
+  /** Issue 14: the signed-in user's notification e-mail settings. */
+  notificationSettings: {
+    all: ['notification-settings'] as const,
+    mine: (uid: string) => ['notification-settings', uid] as const,
+  },
   /** Seller profiles and reviews (issue 15): public, keyed by the seller's uid. */
   reviews: {
     all: ['reviews'] as const,
@@ -90,6 +102,10 @@ export const queryKeys = {
     reportedProducts: (uid: string) => ['moderation', 'reported-products', uid] as const,
     /** Every category with its listing count (issue 18, the admin's Categories page). */
     categories: (uid: string) => ['moderation', 'categories', uid] as const,
+    /** Issue 16: the appeals (admin), the seller's removals, the public transparency report. */
+    appeals: (uid: string) => ['moderation', 'appeals', uid] as const,
+    decisions: (uid: string) => ['moderation', 'decisions', uid] as const,
+    transparency: ['moderation', 'transparency'] as const,
   },
 };
 

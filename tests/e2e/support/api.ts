@@ -2,7 +2,7 @@
  * Reads what the pages should show straight from the API, so the browser tests compare the UI
  * with the database's data instead of hard-coding the demo catalogue.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   nextCursorHeader,
   type Blog,
@@ -44,4 +44,20 @@ export async function getCategoryPage(
     products: (await response.json()) as ProductCard[],
     nextCursor: response.headers()[nextCursorHeader] ?? null,
   };
+}
+
+/**
+ * The data a server-rendered page was rendered from: its dehydrated query `key` in the page's
+ * `#sg-ssr-state` (decision 0015), i.e. "the answer the page got itself" without a browser
+ * request to wait for.
+ */
+export async function renderedQueryData<T>(page: Page, key: readonly unknown[]): Promise<T> {
+  const text = await page.locator('#sg-ssr-state').textContent();
+  expect(text, 'the page carries its server-rendered state').toBeTruthy();
+  const state = JSON.parse(text ?? '{}') as {
+    queries: { queryHash: string; state: { data: unknown } }[];
+  };
+  const query = state.queries.find((entry) => entry.queryHash === JSON.stringify(key));
+  expect(query, `the page was rendered with ${JSON.stringify(key)}`).toBeDefined();
+  return query?.state.data as T;
 }

@@ -9,7 +9,7 @@ import * as apiRoutes from '../../../src/contract/route-table.js';
 import { apiUrl } from '../../../src/contract/routes.js';
 import { smallPng, testPassword, uniqueEmail } from './accounts.js';
 import { e2eBaseURL } from './server-env.js';
-import { unique } from './users.js';
+import { unique, type SignedInUser } from './users.js';
 
 export interface OwnListings {
   category: { id: string; name: string };
@@ -125,4 +125,45 @@ async function registerSeller(
   const issued = await request.post(apiUrl(apiRoutes.issueToken), { data: { user: uid } });
   expect(issued.status(), 'POST /api/jwt').toBe(200);
   return { uid, token: ((await issued.json()) as { token: string }).token };
+}
+
+/**
+ * Posts, as the signed-in `seller`, one listing with one uploaded photo: `name` (made unique) at
+ * `price` dollars, in a new category of the seller's own (`Listing test …`, which sorts between
+ * the demo categories), so that it never changes the demo category pages that
+ * category.spec.ts counts while it runs. @returns its id and full name.
+ */
+export async function postListingAs(
+  seller: SignedInUser,
+  { name, price }: { name: string; price: number },
+): Promise<{ id: string; name: string }> {
+  const category = await seller.page.request.post(apiUrl(apiRoutes.createCategory), {
+    data: { category_name: `Listing test ${unique()}` },
+    headers: seller.headers,
+  });
+  expect(category.status(), 'POST /api/categories').toBe(201);
+  const categoryId = ((await category.json()) as { insertedId: string }).insertedId;
+  const upload = await seller.page.request.post(apiUrl(apiRoutes.uploadImage), {
+    multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: smallPng() } },
+    headers: seller.headers,
+  });
+  expect(upload.status(), 'POST /api/images').toBe(201);
+  const productName = `${name} ${unique()}`;
+  const created = await seller.page.request.post(apiUrl(apiRoutes.createProduct), {
+    data: {
+      product_name: productName,
+      product_description: 'A tidy test hatchback, one careful owner.',
+      product_image: ((await upload.json()) as { data: { url: string } }).data.url,
+      category_id: categoryId,
+      condition: 'Good',
+      resell_price: price,
+      original_price: 11000,
+      year_of_used: 4,
+      seller_location: 'Sylhet',
+      seller_phone: '01712345678',
+    },
+    headers: seller.headers,
+  });
+  expect(created.status(), 'POST /api/products').toBe(201);
+  return { id: ((await created.json()) as { insertedId: string }).insertedId, name: productName };
 }

@@ -14,3 +14,19 @@ export const e2eBaseURL = `http://127.0.0.1:${e2ePort}`;
  */
 export const e2eDataDir =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `second-gear-e2e-${e2ePort}`);
+
+/** Debian's Chromium, or CHROMIUM_PATH: the only browser on these machines (no downloads). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The flags every Chromium we start gets (browser tests, bench:web, Lighthouse): no sandbox
+ * (root in a container), no GPU, and nothing that would reach the internet on its own.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

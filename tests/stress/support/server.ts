@@ -6,10 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../../..');
 
 /**
  * The site's origin for every stress server (PUBLIC_URL): sign-up and sign-in requests carry it
@@ -70,6 +71,11 @@ export interface RunningServer {
   child: ChildProcess;
   /** Resident set size of the server process (KiB), from /proc; null once it has exited. */
   rssKiB(): number | null;
+  /**
+   * The server's memory once garbage is collected (needs `memoryProbe: true`): signals the
+   * probe and waits (at most 10 s) for its answer.
+   */
+  retainedMemory(): Promise<RetainedMemory>;
   /** The last lines the server printed (for failure messages). */
   output(): string;
   /** SIGTERM (graceful shutdown) and wait for the exit; SIGKILL after `graceMs`. */
@@ -85,6 +91,16 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long start-up may take (ms). */
   timeoutMs?: number;
+  /** Preload support/memory-probe.mjs, so `retainedMemory()` works. */
+  memoryProbe?: boolean;
+}
+
+/** `process.memoryUsage()` of the server after two full garbage collections (bytes). */
+export interface RetainedMemory {
+  rss: number;
+  heapUsed: number;
+  /** Memory outside the JS heap: Buffers, ArrayBuffers and the embedded database's WASM memory. */
+  external: number;
 }
 
 /** Starts `dist/server/main.js` on `storage`; resolves once it prints its address. */
@@ -116,7 +132,11 @@ export async function startServer(
   const databaseUrl = options.databaseUrl ?? storage.databaseUrl;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const probeFile = path.join(storage.dataDir, 'memory-probe.json');
+  const nodeArgs = options.memoryProbe
+    ? ['--expose-gc', '--import', pathToFileURL(path.join(here, 'memory-probe.mjs')).href]
+    : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -178,6 +198,26 @@ export async function startServer(
       } catch {
         return null;
       }
+    },
+    retainedMemory: async () => {
+      if (!options.memoryProbe) throw new Error('start the server with memoryProbe: true');
+      const sequenceOf = () => {
+        try {
+          return (JSON.parse(readFileSync(probeFile, 'utf8')) as { sequence: number }).sequence;
+        } catch {
+          return 0;
+        }
+      };
+      const before = sequenceOf();
+      child.kill('SIGWINCH');
+      const until = Date.now() + 10_000;
+      while (sequenceOf() === before) {
+        if (done || Date.now() > until) {
+          throw new Error(`no memory probe answer:\n${output()}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return JSON.parse(readFileSync(probeFile, 'utf8')) as RetainedMemory;
     },
     stop: async (graceMs = 20_000) => {
       if (done) return;

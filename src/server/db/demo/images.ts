@@ -1,12 +1,12 @@
 /**
- * Renders the demo pictures (SVG → sharp → WebP) and stores them in the uploads folder under
- * content-hashed names, because `/uploads/` is served with a year-long immutable cache
- * (plugins/web.ts): new bytes must get a new URL.
+ * Renders the demo pictures (SVG → sharp → WebP) and stores them in the image store (disk or
+ * S3, decision 0023) under content-hashed names, because `/uploads/` is served with a year-long
+ * immutable cache (plugins/uploads.ts): new bytes must get a new URL.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { writeImageVariants } from '../../routes/accounts/image-variants.js';
+import type { ImageStore } from '../../storage/image-store.js';
 
 /** WebP quality of the demo pictures (1–100). */
 export const DEMO_WEBP_QUALITY = 80;
@@ -27,47 +27,34 @@ export function demoImageFileName(bytes: Buffer): string {
   return `demo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.webp`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Writes `bytes` into `uploadsDir` under their content-hashed name, unless that file already
- * exists (same name, same bytes). Writes to a temporary name first, so a crash never leaves a
+ * Stores `bytes` under their content-hashed name, unless that file already exists (same name,
+ * same bytes), and its missing responsive variants (320/640/1280 px WebP and JPEG,
+ * contract/images.ts). Each write is atomic (the store's `put`), so a crash never leaves a
  * half-written file under the final name.
- * @returns the public URL, `/uploads/<file>`.
+ * @returns the public URL, `/uploads/<file>` (the original).
  */
-export async function storeDemoImage(uploadsDir: string, bytes: Buffer): Promise<string> {
+export async function storeDemoImage(store: ImageStore, bytes: Buffer): Promise<string> {
   const name = demoImageFileName(bytes);
-  const target = path.join(uploadsDir, name);
-  if (!(await exists(target))) {
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
-  }
+  if (!(await store.exists(name))) await store.put(name, bytes);
+  await writeImageVariants(store, name, bytes);
   return `/uploads/${name}`;
 }
 
 /**
- * Renders every SVG and stores it in `uploadsDir` (created if missing), a few at a time.
+ * Renders every SVG and stores it in `store`, a few at a time.
  * @returns the `/uploads/…` URLs, in the order of `svgs`.
  */
 export async function renderDemoImages(
-  uploadsDir: string,
+  store: ImageStore,
   svgs: readonly string[],
 ): Promise<string[]> {
-  await mkdir(uploadsDir, { recursive: true });
   const urls: string[] = [];
   for (let start = 0; start < svgs.length; start += RENDER_BATCH) {
     const batch = svgs.slice(start, start + RENDER_BATCH);
     urls.push(
       ...(await Promise.all(
-        batch.map(async (svg) => storeDemoImage(uploadsDir, await renderSvgToWebp(svg))),
+        batch.map(async (svg) => storeDemoImage(store, await renderSvgToWebp(svg))),
       )),
     );
   }

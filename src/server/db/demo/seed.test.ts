@@ -5,6 +5,11 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
+import {
+  imageVariantFormats,
+  imageVariantUrl,
+  imageVariantWidths,
+} from '../../../contract/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client.js';
 import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';
@@ -13,6 +18,7 @@ import { DEMO_ADMIN, DEMO_BUYER, DEMO_SELLER, demoUsers } from './accounts.js';
 import { demoListings } from './catalog.js';
 import { deleteAllRows } from './reset.js';
 import { isDatabaseEmpty, seedDemoData, type DemoSummary } from './seed.js';
+import { createDiskImageStore } from '../../storage/image-store.js';
 
 let database: DatabaseHandle;
 let uploadsDir: string;
@@ -23,7 +29,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   uploadsDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'second-gear-seed-')), 'uploads');
   wasEmpty = await isDatabaseEmpty(database.db);
-  summary = await seedDemoData(database.db, { uploadsDir });
+  summary = await seedDemoData(database.db, { imageStore: createDiskImageStore(uploadsDir) });
 });
 
 afterAll(async () => {
@@ -190,6 +196,17 @@ describe('seedDemoData', () => {
       expect((await stat(file)).size).toBeGreaterThan(0);
       const metadata = await sharp(file).metadata();
       expect(metadata.format).toBe('webp');
+      // Issue 13: its responsive variants lie beside it, so `npm start` pages use them.
+      for (const width of imageVariantWidths) {
+        for (const format of imageVariantFormats) {
+          const variant = imageVariantUrl(url, width, format)!;
+          const bytes = await sharp(
+            path.join(uploadsDir, variant.slice('/uploads/'.length)),
+          ).metadata();
+          expect(bytes.format).toBe(format);
+          expect(bytes.width).toBe(Math.min(width, metadata.width!));
+        }
+      }
     }
   });
 });
@@ -200,7 +217,7 @@ describe('deleteAllRows', () => {
     expect(tables).toEqual(expect.arrayContaining(['users', 'products', 'orders', 'payments']));
     expect(await isDatabaseEmpty(database.db)).toBe(true);
     expect(await count(users)).toBe(0);
-    const again = await seedDemoData(database.db, { uploadsDir });
+    const again = await seedDemoData(database.db, { imageStore: createDiskImageStore(uploadsDir) });
     expect(again.products).toBe(summary.products);
     expect(await count(products)).toBe(summary.products);
   });

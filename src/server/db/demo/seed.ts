@@ -19,6 +19,7 @@ import {
 } from './catalog.js';
 import { avatarSvg, listingSvg } from './art/pictures.js';
 import { renderDemoImages } from './images.js';
+import type { ImageStore } from '../../storage/image-store.js';
 import { seededRandom } from './random.js';
 
 const MINUTE_MS = 60_000;
@@ -93,17 +94,17 @@ function requireValue<T>(map: Map<string, T>, key: string, what: string): T {
 }
 
 /**
- * Draws the demo pictures into `uploadsDir` (WebP files named by their content hash, existing
+ * Draws the demo pictures into the image store (WebP files named by their content hash, existing
  * files are kept), then inserts the demo data in one transaction. Meant for an empty database
  * ({@link isDatabaseEmpty}); on a database that already holds the demo users it fails on their
  * unique `uid` and inserts nothing.
- * @param options.uploadsDir folder served at `/uploads/` (`DATA_DIR/uploads`).
+ * @param options.imageStore where uploads live (`DATA_DIR/uploads` or a bucket, decision 0023).
  * @param options.now the clock the timeline is relative to (default: the current time).
  * @returns how many rows of each kind were inserted.
  */
 export async function seedDemoData(
   db: Database,
-  options: { uploadsDir: string; now?: Date },
+  options: { imageStore: ImageStore; now?: Date },
 ): Promise<DemoSummary> {
   const now = options.now ?? new Date();
   const listingSvgs = demoListings.map((listing) =>
@@ -115,7 +116,7 @@ export async function seedDemoData(
     }),
   );
   const avatarSvgs = demoUsers.map((user) => avatarSvg(user.displayName));
-  const urls = await renderDemoImages(options.uploadsDir, [...listingSvgs, ...avatarSvgs]);
+  const urls = await renderDemoImages(options.imageStore, [...listingSvgs, ...avatarSvgs]);
   const productImages = urls.slice(0, demoListings.length);
   const photoUrls = urls.slice(demoListings.length);
 

@@ -3,14 +3,16 @@
  * the client's content type. An accepted image is decoded with a pixel cap (decompression bombs),
  * turned upright from its EXIF orientation, shrunk to fit 1600×1600, re-encoded as WebP without
  * any metadata (EXIF GPS, XMP, ICC), and stored content-addressed as
- * `<uploadsDir>/<first 16 hex of sha256>.webp` (served under `/uploads/` with immutable caching).
+ * `<first 16 hex of sha256>.webp` in the image store (disk or S3, decision 0023; served under
+ * `/uploads/` with immutable caching), with its responsive variants beside it (320/640/1280 px
+ * WebP and JPEG; image-variants.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { limits } from '../../../contract/limits.js';
 import { httpError } from '../../lib/http-error.js';
+import type { ImageStore } from '../../storage/image-store.js';
+import { writeImageVariants } from './image-variants.js';
 
 /** Largest stored width and height (pixels). */
 export const storedImageMaxSide = 1600;
@@ -21,13 +23,14 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /**
  * Checks, normalises and stores one uploaded image.
  * @param input the uploaded bytes (already capped at `limits.imageMaxBytes` by the route)
- * @returns the public URL, e.g. `/uploads/0123456789abcdef.webp`, and the stored size in bytes
+ * @returns the public URL, e.g. `/uploads/0123456789abcdef.webp` (the original; variant URLs
+ *   follow from it, `contract/images.ts`), and the original's size in bytes
  * @throws HttpError 400 when the bytes are not a JPEG, PNG, WebP, GIF or AVIF image, exceed
  *   `limits.imageMaxPixels`, or cannot be decoded.
  */
 export async function storeImage(
   input: Buffer,
-  uploadsDir: string,
+  store: ImageStore,
 ): Promise<{ url: string; bytes: number }> {
   let metadata: Metadata;
   try {
@@ -64,15 +67,10 @@ export async function storeImage(
   }
 
   const name = `${createHash('sha256').update(output).digest('hex').slice(0, 16)}.webp`;
-  await mkdir(uploadsDir, { recursive: true });
-  try {
-    await writeFile(path.join(uploadsDir, name), output, { flag: 'wx' });
-  } catch (error) {
-    // The same picture uploaded again: the file is already there, byte for byte. It is new to
-    // this upload, so it gets the clean-up's full grace period again (jobs/clean-uploads.ts).
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const now = new Date();
-    await utimes(path.join(uploadsDir, name), now, now);
-  }
+  // Written even when the same picture is there already (same name, same bytes): the new write
+  // gives it the clean-up's full grace period again (jobs/clean-uploads.ts).
+  await store.put(name, output);
+  // Missing ones only: a repeated upload finds them there already.
+  await writeImageVariants(store, name, output);
   return { url: `/uploads/${name}`, bytes: output.length };
 }

@@ -6,7 +6,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import path from 'node:path';
 import {
   adminRoleContract,
   buyerRoleContract,
@@ -44,7 +43,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
-  const uploadsDir = path.join(app.config.dataDir, 'uploads');
 
   // Spec §7 POST /jwt, DESIGN.md §8: a token only for the identity whose session cookie this is.
   app.route({
@@ -121,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
         throw httpError(400, 'The multipart/form-data body is malformed or incomplete');
       });
-      const stored = await storeImage(bytes, uploadsDir);
+      const stored = await storeImage(bytes, app.imageStore);
       // A refused upload leaves its file to the clean-up job (it may be someone else's too).
       await recordUpload(app.db, uploader, app.config.uploads, stored);
       reply.code(201);

@@ -22,7 +22,7 @@ import {
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...route(listCategoriesContract),
+    ...route(listCategoriesContract, { publicCache: true }),
     handler: async () => {
       const rows = await listCategories(app.db);
       return rows.map((row) => ({
@@ -34,12 +34,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(listPromotedProductsContract),
+    ...route(listPromotedProductsContract, { publicCache: true }),
     handler: async () => (await listPromotedProducts(app.db)).map(presentPromotedProduct),
   });
 
   app.route({
-    ...route(listBlogsContract),
+    ...route(listBlogsContract, { publicCache: true }),
     handler: async () =>
       (await listBlogs(app.db)).map((row) => ({
         _id: row.id,
@@ -49,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(listCategoryProductsContract),
+    ...route(listCategoryProductsContract, { publicCache: true }),
     handler: async (request, reply) => {
       const { id } = request.params;
       const page = await keysetPage(reply, request.query, (cursor, limit) =>
@@ -63,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(sellerVerificationContract),
+    ...route(sellerVerificationContract, { publicCache: true }),
     handler: async (request) => {
       const status = await findSellerStatus(app.db, request.params.sellerUid);
       if (status === null) throw httpError(404, 'Seller not found');

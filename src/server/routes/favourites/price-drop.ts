@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDollars, centsToDollars } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
+import { renderMail } from '../../notifications/layout.js';
 import { priceDropWatchers } from './repository.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -25,8 +26,6 @@ export interface PriceDrop {
 
 /** The unsubscribe topic of price-drop mail. */
 export const priceDropTopic = 'price-drop';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Queues one mail per watcher of `drop.productId` in `tx`.
@@ -49,17 +48,17 @@ export async function queuePriceDropMails(
         key: `price-drop:${drop.productId}:${watcher.id}:${drop.newPriceCents}:${drop.editedAtMs}`,
         to: watcher.email,
         subject: `Price drop: ${drop.productName} is now ${newPrice}`,
-        text:
-          `Hello ${watcher.name},\n\n` +
-          `${drop.productName}, one of your favourites on Second Gear, dropped from ${oldPrice} ` +
-          `to ${newPrice}.\n\nSee the listing: ${link}\n\n` +
-          `Stop price-drop e-mails: ${unsubscribePage}\n`,
-        html:
-          `<p>Hello ${escapeHtml(watcher.name)},</p>` +
-          `<p>${escapeHtml(drop.productName)}, one of your favourites on Second Gear, dropped ` +
-          `from ${oldPrice} to <strong>${newPrice}</strong>.</p>` +
-          `<p><a href="${escapeHtml(link)}">See the listing</a></p>` +
-          `<p><a href="${escapeHtml(unsubscribePage)}">Stop price-drop e-mails</a></p>`,
+        ...renderMail({
+          greeting: `Hello ${watcher.name},`,
+          blocks: [
+            `${drop.productName}, one of your favourites on Second Gear, dropped from ${oldPrice} to ${newPrice}.`,
+          ],
+          action: { label: 'See the listing', url: link },
+          footer: {
+            reason: 'You get this because you saved this listing to your favourites.',
+            unsubscribe: { label: 'Stop price-drop e-mails', url: unsubscribePage },
+          },
+        }),
         unsubscribeUrl: app.unsubscribe.url(watcher.id, priceDropTopic),
       },
       { tx },

@@ -32,7 +32,7 @@ const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
 
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...route(getListingContract, { tags }),
+    ...route(getListingContract, { tags, publicCache: true }),
     handler: async (request) => {
       const row = await findListing(app.db, request.params.id);
       if (!row) throw httpError(404, listingTexts.notFound);
@@ -49,6 +49,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
           resell_price: centsToDollars(item.resellPriceCents),
         })),
         seller_listing_count: others.total,
+        deposit: centsToDollars(row.depositCents),
       };
     },
   });

@@ -31,6 +31,7 @@ export async function findListing(db: Database, id: string) {
     .select({
       ...productCardColumns,
       unavailable: products.unavailable,
+      depositCents: products.depositCents,
       categoryHoldsVehicles: categories.holdsVehicles,
       sellerId: products.sellerId,
       sellerSince: users.createdAt,
@@ -154,6 +155,7 @@ export function updateProduct(
         sellerLocation: input.seller_location && capitalizeFirst(input.seller_location),
         sellerPhone: input.seller_phone,
         ...vehicleColumns(input),
+        depositCents: input.deposit === undefined ? undefined : dollarsToCents(input.deposit),
       }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(changes).length === 0) return { kind: 'updated', modifiedCount: 0 };

@@ -24,8 +24,10 @@ import { users } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
+import { queueMessageMail } from '../../notifications/message-mail.js';
 import { MessageHub } from './live.js';
 import {
+  findMessage,
   appendMessage,
   findConversation,
   findListingForConversation,
@@ -94,16 +96,24 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /**
-   * Sends `text` from `senderId` in the conversation, within the per-user limit, in `tx`.
+   * Sends `text` from `senderId` to `recipientId` in the conversation, within the per-user limit,
+   * in `tx`, and queues the delayed "unread message" mail (src/server/notifications/message-mail.ts).
    * @throws HttpError 429 over the limit, 403 when the conversation is blocked.
    */
-  async function send(tx: Transaction, conversationId: string, senderId: string, text: string) {
+  async function send(
+    tx: Transaction,
+    conversationId: string,
+    senderId: string,
+    recipientId: string,
+    text: string,
+  ) {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('update');
     if ((await recentMessageCount(tx, senderId, 60_000)) >= MESSAGES_PER_MINUTE) {
       throw httpError(429, `You can send at most ${MESSAGES_PER_MINUTE} messages a minute`);
     }
     const message = await appendMessage(tx, conversationId, senderId, text);
     if (message === 'blocked') throw httpError(403, 'This conversation is blocked.');
+    await queueMessageMail(app, tx, { conversationId, recipientId });
     return message;
   }
 
@@ -112,7 +122,21 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const recipient =
       row.senderId === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
     hub.publish(presentMessage(row, row.senderId), row.senderId, recipient);
+    app.peers.send('message', [row.id, row.senderId, recipient]);
   }
+
+  // A message stored through another instance, for the streams open here (issue 17).
+  app.peers.on('message', ([id, senderId, recipientId]) => {
+    if (!id || !senderId || !recipientId) return;
+    if (!hub.listens(senderId) && !hub.listens(recipientId)) return;
+    findMessage(app.db, id)
+      .then((row) => {
+        if (row) hub.publish(presentMessage(row, row.senderId), senderId, recipientId);
+      })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'messages: could not load a message from another instance'),
+      );
+  });
 
   app.route({
     ...route(startConversationContract, asUser),
@@ -126,7 +150,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { conversation, message } = await app.db.transaction(async (tx) => {
         const conversation = await openConversation(tx, product_id, me.id, listing.sellerId);
-        const message = await send(tx, conversation.id, me.id, text);
+        const message = await send(tx, conversation.id, me.id, listing.sellerId, text);
         return { conversation, message };
       });
       publish(message, { buyerId: me.id, sellerId: listing.sellerId });
@@ -176,7 +200,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const conversation = await findConversation(app.db, me.id, request.params.id);
       if (!conversation) throw httpError(404, 'No conversation found');
       const message = await app.db.transaction((tx) =>
-        send(tx, conversation.id, me.id, request.body.text),
+        send(
+          tx,
+          conversation.id,
+          me.id,
+          conversation.buyerId === me.id ? conversation.sellerId : conversation.buyerId,
+          request.body.text,
+        ),
       );
       publish(message, conversation);
       return reply.code(201).send(presentMessage(message, me.id));

@@ -1,10 +1,11 @@
 /**
  * Live delivery of new messages to the open pages of their recipients (issue 14): an in-process
  * hub of Server-Sent-Event listeners per user id. A message is published after its transaction
- * commits, to both parties (the sender's other tabs too). One instance only: with several
- * instances a message written on one reaches listeners on the others once the hub is fed from
- * PostgreSQL LISTEN/NOTIFY or Redis pub/sub (issue 17); until then a page also refreshes its
- * lists when it regains focus.
+ * commits, to both parties (the sender's other tabs too). With several instances (Redis pub/sub,
+ * or PostgreSQL NOTIFY without Redis) the others are told too (`app.peers`,
+ * plugins/invalidation.ts: the message id and both parties' ids); each one that holds a stream of
+ * either party loads the message and hands it to its own hub (issue 17). A page also refreshes
+ * its lists when it regains focus.
  */
 import type { Message } from '../../../contract/index.js';
 
@@ -36,6 +37,11 @@ export class MessageHub {
     ] as const) {
       for (const listener of this.listeners.get(userId) ?? []) listener({ ...message, mine });
     }
+  }
+
+  /** Whether `userId` has an open listener here. */
+  listens(userId: string): boolean {
+    return this.listeners.has(userId);
   }
 
   /** Open listeners (for tests and metrics). */

@@ -4,10 +4,11 @@
  * per-user sending limit, and live delivery over Server-Sent Events on a real HTTP socket.
  */
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createTestApp, type TestApp, startSecondInstance } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { MESSAGES_PER_MINUTE } from './index.js';
 
@@ -237,6 +238,41 @@ describe('GET /api/messages/stream', () => {
       text: 'Can I see it on Saturday?',
       mine: false,
     });
+    controller.abort();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    other = await startSecondInstance(t);
+  });
+  afterAll(() => other.close());
+
+  it('a message sent through one instance arrives live on a stream of the other', async () => {
+    const product = await listingOf(seller);
+    const id = (await start(buyer, product.id)).json().conversation_id as string;
+    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/messages/stream?max_seconds=30`, {
+      headers: bearer(seller.token),
+      signal: controller.signal,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const readUntil = async (needle: string) => {
+      while (!received.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended before ${needle}: ${received}`);
+        received += value;
+      }
+    };
+    await readUntil('event: ready');
+    // Sent through the first instance (t.app); the stream is open on the other.
+    expect((await send(buyer, id, 'Sent through the other instance')).statusCode).toBe(201);
+    await readUntil('Sent through the other instance');
+    expect(received).toContain('"mine":false');
     controller.abort();
   });
 });

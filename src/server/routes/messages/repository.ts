@@ -184,6 +184,12 @@ export function listMessages(
 }
 export type MessageRow = typeof messages.$inferSelect;
 
+/** One message by id, or null. */
+export async function findMessage(db: Database, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Marks the conversation read up to now for `userId` (one of its parties). */
 export async function markRead(db: Database, conversation: ConversationRow, userId: string) {
   const now = new Date();

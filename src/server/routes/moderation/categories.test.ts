@@ -89,6 +89,8 @@ describe('admin category management (issue 18, point 3)', () => {
     for (let i = 0; i < listings; i++) {
       await createProduct(t.app.db, { categoryId: id, sellerId: owner.id });
     }
+    // Written straight into the database, past the API writes that invalidate the public cache.
+    t.app.publicCache.invalidate();
     return id;
   }
 

@@ -19,6 +19,9 @@ import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
+import { queueRemovalMail } from '../../notifications/moderation-mails.js';
+import { appealDeadline } from './appeal-repository.js';
+import { appealRoutes } from './appeals.js';
 import { presentAuditEntry, presentReportedProduct, presentUser } from './presenters.js';
 import {
   deleteProductAsAdmin,
@@ -39,6 +42,9 @@ const userNotFound = () => httpError(404, 'User not found');
 const actorGone = () => httpError(403, 'Your admin account was removed while this request ran');
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue 16 (DSA Art. 17, 20, 15/24): decisions, appeals, transparency.
+  await app.register(appealRoutes);
+
   app.route({
     ...route(listUsersByRoleContract, options),
     handler: async (request, reply) => {
@@ -100,10 +106,19 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(deleteReportedProductContract, options),
     handler: async (request) => {
+      const now = new Date();
       const result = await deleteProductAsAdmin(
         app.db,
         requireCallerRecord(request).id,
         request.query.id,
+        request.body,
+        now,
+        (tx, removal) =>
+          queueRemovalMail(app, tx, {
+            ...removal,
+            ...request.body,
+            appealUntil: appealDeadline(removal.decidedAt),
+          }),
       );
       if (result.kind === 'not-found') throw productNotFound();
       return { deletedCount: result.count };

@@ -47,9 +47,21 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
-/** `method url` as `token`'s holder (no header when token is undefined). */
+/** A statement of reasons (issue 16: report-product-delete requires one). */
+const statement = {
+  rule: 'Prohibited item' as const,
+  facts: 'Listed a stolen part.',
+  automated: false,
+};
+
+/**
+ * `method url` as `token`'s holder (no header when token is undefined). A DELETE of
+ * report-product-delete carries `statement` (issue 16; its own tests are in appeals.test.ts).
+ */
 function call(method: InjectOptions['method'], url: string, token?: string) {
-  return t.app.inject({ method, url, headers: token ? bearer(token) : {} });
+  const payload =
+    method === 'DELETE' && url.startsWith('/api/report-product-delete/') ? statement : undefined;
+  return t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
 }
 
 async function auditCount() {
@@ -563,6 +575,9 @@ describe('reported products', () => {
       product_name: five.productName,
       seller_name: 'Sam Seller',
       reportCount: 5,
+      // Issue 16: the reasons of the open reports (the factory's rows default to `Other`).
+      reasons: [{ reason: 'Other', count: 5 }],
+      notes: [],
     });
     const limited = await call(
       'GET',
@@ -794,7 +809,9 @@ describe('the audit log', () => {
       .from(productReports)
       .where(eq(productReports.productId, product.id));
     expect(reports).toHaveLength(2);
-    await expect(deleteProductAsAdmin(db(), missingId, product.id)).rejects.toThrow();
+    await expect(
+      deleteProductAsAdmin(db(), missingId, product.id, statement, new Date()),
+    ).rejects.toThrow();
     expect((await productRow(product.id)).deletedAt).toBeNull();
   });
 

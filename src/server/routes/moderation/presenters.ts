@@ -4,6 +4,7 @@ import type {
   ModeratedUser,
   RegistrationRole,
   ReportedProduct,
+  ReportReason,
   UserStatus,
 } from '../../../contract/index.js';
 
@@ -33,13 +34,18 @@ export function presentUser(row: ModeratedUserRow): ModeratedUser {
   };
 }
 
-/** Spec §3 Reported product: `_id, product_image, product_name, seller_name, reportCount`. */
+/**
+ * Spec §3 Reported product: `_id, product_image, product_name, seller_name, reportCount`, plus
+ * (issue 16) the open reports' `reasons` with counts and their `notes`.
+ */
 export function presentReportedProduct(row: {
   id: string;
   productImage: string;
   productName: string;
   sellerName: string;
   reportCount: number;
+  reasons: { reason: string; count: number }[];
+  notes: { reason: string; note: string; createdAt: Date }[];
 }): ReportedProduct {
   return {
     _id: row.id,
@@ -47,6 +53,13 @@ export function presentReportedProduct(row: {
     product_name: row.productName,
     seller_name: row.sellerName,
     reportCount: row.reportCount,
+    // The CHECK constraint of `product_reports.reason` keeps these within the contract's enum.
+    reasons: row.reasons.map(({ reason, count }) => ({ reason: reason as ReportReason, count })),
+    notes: row.notes.map((note) => ({
+      reason: note.reason as ReportReason,
+      note: note.note,
+      created_at: note.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -4,29 +4,13 @@
  * `audit_log` row, so an action and its record commit (or fail) together. The result of a write
  * is a tagged union; the route turns the refusals into HTTP errors.
  */
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AuditAction, RegistrationRole } from '../../../contract/index.js';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { RegistrationRole, StatementBody } from '../../../contract/index.js';
 import { endSessionsOf } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
-import { auditLog, productReports, products, users } from '../../db/schema.js';
+import { auditLog, moderationDecisions, productReports, products, users } from '../../db/schema.js';
+import { recordAction, type Transaction } from './audit.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
-
-/** The transaction handle Drizzle passes to `db.transaction`'s callback. */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Inserts the audit row of an admin action (inside the action's transaction). */
-async function recordAction(
-  tx: Transaction,
-  entry: {
-    actorId: string;
-    action: AuditAction;
-    targetType: 'user' | 'product';
-    targetId: string;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx.insert(auditLog).values(entry);
-}
 
 /**
  * Live users whose role is `role`, newest first (by creation, then id), after `cursor`
@@ -94,12 +78,63 @@ export function verifySeller(
   });
 }
 
+/**
+ * The deletion itself, shared by the admin's delete and the user's own (issue 14 profile), inside
+ * the caller's transaction, after its checks:
+ * - soft-deletes the record (`deleted_at`): the guard refuses its API tokens from now on;
+ * - deletes its identity sessions (`auth_session`), so cookies and tokens bound to them end;
+ * - soft-deletes and unpromotes its unsold live listings (sold ones stay, for history);
+ * - keeps its orders and payments untouched (they carry snapshots, spec §3 Order).
+ * @returns the ids of the listings it removed (for the audit row).
+ */
+async function removeUser(tx: Transaction, recordId: string, uid: string): Promise<string[]> {
+  await tx
+    .update(users)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(users.id, recordId));
+  await endSessionsOf(tx, uid);
+  const listings = await tx
+    .update(products)
+    .set({ deletedAt: sql`now()`, promote: false })
+    .where(
+      and(eq(products.sellerId, recordId), eq(products.sold, false), isNull(products.deletedAt)),
+    )
+    .returning({ id: products.id });
+  return listings.map((listing) => listing.id);
+}
+
+/** Locks the live admins' rows in id order (see deleteUser) and returns their ids. */
+async function lockLiveAdmins(tx: Transaction): Promise<string[]> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
+    .orderBy(users.id)
+    .for('update');
+  return admins.map((admin) => admin.id);
+}
+
 export type DeleteUserResult =
   | { kind: 'done'; deletedCount: number }
   | { kind: 'not-found' }
   | { kind: 'self' }
   | { kind: 'last-admin' }
   | { kind: 'actor-gone' };
+
+/** The user record `id` locked FOR UPDATE with what deleting it needs, or undefined. */
+async function lockUserToDelete(tx: Transaction, id: string) {
+  const [target] = await tx
+    .select({
+      uid: users.uid,
+      role: users.role,
+      isAdmin: users.isAdmin,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return target;
+}
 
 /**
  * Deletes user `targetId` on behalf of admin `actorId`, in one transaction:
@@ -123,41 +158,16 @@ export function deleteUser(
   targetId: string,
 ): Promise<DeleteUserResult> {
   return db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
-      .orderBy(users.id)
-      .for('update');
-    const [target] = await tx
-      .select({
-        uid: users.uid,
-        role: users.role,
-        isAdmin: users.isAdmin,
-        deletedAt: users.deletedAt,
-      })
-      .from(users)
-      .where(eq(users.id, targetId))
-      .for('update');
+    const admins = await lockLiveAdmins(tx);
+    const target = await lockUserToDelete(tx, targetId);
     if (!target) return { kind: 'not-found' };
     if (target.deletedAt) return { kind: 'done', deletedCount: 0 };
     if (targetId === actorId) return { kind: 'self' };
-    const otherAdmins = admins.filter((admin) => admin.id !== targetId);
+    const otherAdmins = admins.filter((id) => id !== targetId);
     if (target.isAdmin && otherAdmins.length === 0) return { kind: 'last-admin' };
-    if (!otherAdmins.some((admin) => admin.id === actorId)) return { kind: 'actor-gone' };
+    if (!otherAdmins.includes(actorId)) return { kind: 'actor-gone' };
 
-    await tx
-      .update(users)
-      .set({ deletedAt: sql`now()` })
-      .where(eq(users.id, targetId));
-    await endSessionsOf(tx, target.uid);
-    const listings = await tx
-      .update(products)
-      .set({ deletedAt: sql`now()`, promote: false })
-      .where(
-        and(eq(products.sellerId, targetId), eq(products.sold, false), isNull(products.deletedAt)),
-      )
-      .returning({ id: products.id });
+    const listingIds = await removeUser(tx, targetId, target.uid);
     await recordAction(tx, {
       actorId,
       action: 'user.delete',
@@ -167,8 +177,45 @@ export function deleteUser(
         deletedCount: 1,
         role: target.role,
         wasAdmin: target.isAdmin,
-        listingsRemoved: listings.length,
-        listingIds: listings.map((listing) => listing.id),
+        listingsRemoved: listingIds.length,
+        listingIds,
+      },
+    });
+    return { kind: 'done', deletedCount: 1 };
+  });
+}
+
+export type DeleteOwnAccountResult =
+  { kind: 'done'; deletedCount: number } | { kind: 'not-found' } | { kind: 'last-admin' };
+
+/**
+ * A user deletes their own account (issue 14 profile; decision 0016): the admin's delete
+ * (`removeUser`, above) in one transaction, with the same locks, so the live admins stay at
+ * least one ('last-admin' when the caller is the only one). The audit row is `user.delete` with
+ * the user as its own actor and `details.self = true`. An already deleted record gives
+ * deletedCount 0 and nothing is recorded.
+ */
+export function deleteOwnAccount(db: Database, recordId: string): Promise<DeleteOwnAccountResult> {
+  return db.transaction(async (tx) => {
+    const admins = await lockLiveAdmins(tx);
+    const target = await lockUserToDelete(tx, recordId);
+    if (!target) return { kind: 'not-found' };
+    if (target.deletedAt) return { kind: 'done', deletedCount: 0 };
+    if (target.isAdmin && admins.every((id) => id === recordId)) return { kind: 'last-admin' };
+
+    const listingIds = await removeUser(tx, recordId, target.uid);
+    await recordAction(tx, {
+      actorId: recordId,
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: recordId,
+      details: {
+        deletedCount: 1,
+        self: true,
+        role: target.role,
+        wasAdmin: target.isAdmin,
+        listingsRemoved: listingIds.length,
+        listingIds,
       },
     });
     return { kind: 'done', deletedCount: 1 };
@@ -177,10 +224,12 @@ export function deleteUser(
 
 /**
  * Reported live products, most reported first, then newest; up to `limit` rows, with the
- * seller's current display name. Served by `products_reported_idx`.
+ * seller's current display name. Served by `products_reported_idx`. Issue 16: each comes with
+ * its open reports' reasons (count per reason, most given first) and notes (newest first); a
+ * listing put back by a reversed appeal stays out of the queue until someone reports it again.
  */
-export function listReportedProducts(db: Database, limit: number) {
-  return db
+export async function listReportedProducts(db: Database, limit: number) {
+  const rows = await db
     .select({
       id: products.id,
       productImage: products.productImage,
@@ -190,9 +239,45 @@ export function listReportedProducts(db: Database, limit: number) {
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(eq(products.reported, true), isNull(products.deletedAt)))
+    .where(
+      and(
+        eq(products.reported, true),
+        isNull(products.deletedAt),
+        sql`not exists (select 1 from ${moderationDecisions} d where d.product_id = ${products.id}
+          and d.reversed_at is not null and d.reversed_at >= (select max(r.created_at)
+          from ${productReports} r where r.product_id = ${products.id}))`,
+      ),
+    )
     .orderBy(desc(products.reportCount), desc(products.createdAt), desc(products.id))
     .limit(limit);
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const reports = await db
+    .select({
+      productId: productReports.productId,
+      reason: productReports.reason,
+      note: productReports.note,
+      createdAt: productReports.createdAt,
+    })
+    .from(productReports)
+    .where(inArray(productReports.productId, ids))
+    .orderBy(desc(productReports.createdAt));
+  return rows.map((row) => {
+    const own = reports.filter((report) => report.productId === row.id);
+    const counts = new Map<string, number>();
+    for (const report of own) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+    return {
+      ...row,
+      reasons: [...counts]
+        .map(([reason, count]) => ({ reason, count }))
+        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      notes: own.flatMap((report) =>
+        report.note
+          ? [{ reason: report.reason, note: report.note, createdAt: report.createdAt }]
+          : [],
+      ),
+    };
+  });
 }
 
 export type ProductActionResult = { kind: 'done'; count: number } | { kind: 'not-found' };
@@ -217,7 +302,7 @@ export function markProductSafe(
     const cleared = await tx
       .delete(productReports)
       .where(eq(productReports.productId, productId))
-      .returning({ reporterId: productReports.reporterId });
+      .returning({ reporterId: productReports.reporterId, createdAt: productReports.createdAt });
     const changed = await tx
       .update(products)
       .set({ reported: false, reportCount: 0 })
@@ -229,6 +314,16 @@ export function markProductSafe(
       )
       .returning({ id: products.id });
     const count = changed.length > 0 || cleared.length > 0 ? 1 : 0;
+    // Issue 16: deciding on notices is a decision ("kept"), counted on /transparency.
+    if (cleared.length > 0) {
+      await tx.insert(moderationDecisions).values({
+        productId,
+        actorId,
+        outcome: 'kept',
+        firstNoticeAt: oldest(cleared.map((report) => report.createdAt)),
+        decidedAt: new Date(),
+      });
+    }
     await recordAction(tx, {
       actorId,
       action: 'report.mark_safe',
@@ -244,23 +339,46 @@ export function markProductSafe(
   });
 }
 
+/** The earliest of `dates`, or null for none. */
+function oldest(dates: Date[]): Date | null {
+  return dates.reduce<Date | null>((min, date) => (min && min <= date ? min : date), null);
+}
+
+/** A removal just recorded (issue 16), for the statement mail queued in the same transaction. */
+export interface RecordedRemoval {
+  decisionId: string;
+  sellerId: string;
+  productName: string;
+  decidedAt: Date;
+}
+
 /**
  * Removes the product `productId` from the market (spec §7 report-product-delete): soft delete
- * and unpromote; its reports, orders and payments stay. Records `report.delete_product`.
- * count is 0 when it was already deleted (not recorded); 'not-found' when it never existed.
+ * and unpromote; its reports, orders and payments stay, and every other field is kept. Issue 16
+ * (DSA Art. 17): records a `removed` decision with the statement of reasons and the listing's
+ * `promote` flag (so a reversed appeal puts it back exactly as it was), records
+ * `report.delete_product` with the statement, and calls `onRemoved` in the same transaction
+ * (the statement mail). count is 0 when it was already deleted (nothing recorded); 'not-found'
+ * when it never existed.
+ * @param now the decision's time (the route passes the clock's `new Date()`).
  */
 export function deleteProductAsAdmin(
   db: Database,
   actorId: string,
   productId: string,
+  statement: StatementBody,
+  now: Date,
+  onRemoved: (tx: Transaction, removal: RecordedRemoval) => Promise<unknown> = async () => {},
 ): Promise<ProductActionResult> {
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({
         deletedAt: products.deletedAt,
         sold: products.sold,
+        promote: products.promote,
         reportCount: products.reportCount,
         sellerId: products.sellerId,
+        productName: products.productName,
       })
       .from(products)
       .where(eq(products.id, productId))
@@ -269,8 +387,26 @@ export function deleteProductAsAdmin(
     if (product.deletedAt) return { kind: 'done', count: 0 };
     await tx
       .update(products)
-      .set({ deletedAt: sql`now()`, promote: false })
+      .set({ deletedAt: now, promote: false })
       .where(eq(products.id, productId));
+    const reports = await tx
+      .select({ createdAt: productReports.createdAt })
+      .from(productReports)
+      .where(eq(productReports.productId, productId));
+    const [decision] = await tx
+      .insert(moderationDecisions)
+      .values({
+        productId,
+        actorId,
+        outcome: 'removed',
+        rule: statement.rule,
+        facts: statement.facts,
+        automated: statement.automated,
+        firstNoticeAt: oldest(reports.map((report) => report.createdAt)),
+        previousPromote: product.promote,
+        decidedAt: now,
+      })
+      .returning({ id: moderationDecisions.id });
     await recordAction(tx, {
       actorId,
       action: 'report.delete_product',
@@ -281,7 +417,16 @@ export function deleteProductAsAdmin(
         sellerId: product.sellerId,
         sold: product.sold,
         reportCount: product.reportCount,
+        decisionId: decision!.id,
+        statement: { rule: statement.rule, facts: statement.facts, automated: statement.automated },
+        previousPromote: product.promote,
       },
+    });
+    await onRemoved(tx, {
+      decisionId: decision!.id,
+      sellerId: product.sellerId,
+      productName: product.productName,
+      decidedAt: now,
     });
     return { kind: 'done', count: 1 };
   });

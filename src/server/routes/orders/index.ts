@@ -18,6 +18,7 @@ import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
+import { onBookingClosed } from '../deposits/index.js';
 import { notifyBooking } from './notifications.js';
 import { presentOrder } from './presenters.js';
 import {
@@ -76,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           meetingLocation: customer_info.meeting_location,
         },
         app.config.bookings,
-        (tx, order) => notifyBooking(app.mail, app.config.publicUrl, tx, 'booked', order),
+        (tx, order) => notifyBooking(app, tx, 'booked', order),
       );
       if (result.kind !== 'booked') throw bookingError(result);
       return reply
@@ -124,7 +125,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { kind: 'decline', message },
         requireCallerRecord(request).id,
         request.params.id,
-        (tx, order) => notifyBooking(app.mail, app.config.publicUrl, tx, 'declined', order),
+        async (tx, order) => {
+          await onBookingClosed(app, tx, order.id);
+          return notifyBooking(app, tx, 'declined', order);
+        },
       );
       if (result.kind !== 'closed') throw closeError(result);
       return { acknowledged: true as const, modifiedCount: result.changed ? 1 : 0 };
@@ -139,7 +143,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { kind: 'cancel' },
         requireCallerRecord(request).id,
         request.params.id,
-        (tx, order) => notifyBooking(app.mail, app.config.publicUrl, tx, 'cancelled', order),
+        async (tx, order) => {
+          await onBookingClosed(app, tx, order.id);
+          return notifyBooking(app, tx, 'cancelled', order);
+        },
       );
       if (result.kind !== 'closed') throw closeError(result);
       return { acknowledged: true as const, deletedCount: result.changed ? 1 : 0 };
@@ -149,7 +156,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(reportProductContract, asBuyer),
     handler: async (request) => {
-      const result = await reportProduct(app.db, request.query.id, requireCallerRecord(request).id);
+      // Issue 16: the spec's body-less call reports for reason `Other`; an empty note is none.
+      const body = request.body;
+      const result = await reportProduct(
+        app.db,
+        request.query.id,
+        requireCallerRecord(request).id,
+        {
+          reason: body?.reason ?? 'Other',
+          note: body?.note ? body.note : null,
+        },
+      );
       if (!result) throw httpError(404, 'Product not found');
       return {
         acknowledged: true as const,

@@ -73,6 +73,7 @@ describe('POST /api/orders', () => {
         booking_state: 'open',
         decline_message: null,
         reviewed: false,
+        deposit: null,
       },
     });
   });

@@ -2,7 +2,13 @@
  * What of an order leaves the server: spec §3 Order, the price in dollars, and issue 14's
  * `booked_at`, `booking_state` and `decline_message` beside it.
  */
-import { centsToDollars, type Order } from '../../../contract/index.js';
+import {
+  centsToDollars,
+  depositAutoReleaseMs,
+  depositDisputeWindowMs,
+  type DepositView,
+  type Order,
+} from '../../../contract/index.js';
 import type { OrderRow } from './repository.js';
 
 export function presentOrder(row: OrderRow): Order {
@@ -36,6 +42,35 @@ export function presentOrder(row: OrderRow): Order {
     booking_state: bookingState(row),
     decline_message: row.declineMessage,
     reviewed: row.reviewed,
+    deposit: presentDeposit(row),
+  };
+}
+
+/** Issue 16: the booking's deposit, with the dispute and auto-release deadlines; null if none. */
+export function presentDeposit(
+  row: Pick<
+    OrderRow,
+    | 'depositAmountCents'
+    | 'depositState'
+    | 'depositHeldAt'
+    | 'depositCapturedAt'
+    | 'depositDisputeReason'
+    | 'depositDecisionNote'
+  >,
+): DepositView | null {
+  if (row.depositAmountCents === null || row.depositState === null) return null;
+  const at = (date: Date | null, plusMs: number) =>
+    date ? new Date(date.getTime() + plusMs).toISOString() : null;
+  return {
+    amount: centsToDollars(row.depositAmountCents),
+    state: row.depositState,
+    held_at: row.depositHeldAt?.toISOString() ?? null,
+    captured_at: row.depositCapturedAt?.toISOString() ?? null,
+    dispute_until:
+      row.depositState === 'captured' ? at(row.depositCapturedAt, depositDisputeWindowMs) : null,
+    release_by: row.depositState === 'held' ? at(row.depositHeldAt, depositAutoReleaseMs) : null,
+    dispute_reason: row.depositDisputeReason,
+    decision_note: row.depositDecisionNote,
   };
 }
 

@@ -5,6 +5,7 @@
  * with the provider (`app.payments`) that the intent succeeded for that order and amount; the
  * sale itself is one transaction (src/server/payments/sale.ts).
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import {
@@ -20,7 +21,8 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { errorBody } from '../../plugins/error-handler.js';
 import { isLostSale, recordVerifiedPayment } from '../../payments/record-payment.js';
-import type { SaleOutcome } from '../../payments/sale.js';
+import type { OnRecorded, SaleOutcome } from '../../payments/sale.js';
+import { queuePaymentMails } from '../../notifications/payment-mails.js';
 import { confirmSandboxIntent } from '../../payments/sandbox.js';
 import { createSandboxPaymentMethod } from '../../payments/sandbox-cards.js';
 import { findBuyerOrderPayment, findOrderToPay } from './repository.js';
@@ -32,7 +34,14 @@ const notThisOrder = 'body.transactionId is not a payment of this order';
 const tags = ['payments'];
 const asBuyer = { tags, access: { role: 'buyer' } satisfies RouteAccess };
 
+/** Issue 14: the receipt and the seller's notice, queued in the sale's transaction. */
+const paymentMails =
+  (app: FastifyInstance): OnRecorded =>
+  (tx, recorded) =>
+    queuePaymentMails(app, tx, recorded);
+
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRecorded = paymentMails(app);
   app.route({
     ...route(paymentConfigContract, { tags }),
     handler: async () => ({
@@ -80,14 +89,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The provider is the source of truth about money (DESIGN.md §5), never the browser.
       const intent = await app.payments.retrieveIntent(transactionId);
-      if (!intent || intent.orderId !== order.id) throw httpError(400, notThisOrder);
+      // Issue 16: a viewing deposit's hold is never the payment of an order.
+      if (!intent || intent.orderId !== order.id || intent.kind !== 'payment') {
+        throw httpError(400, notThisOrder);
+      }
       if (intent.currency !== 'usd' || intent.amountCents !== order.priceCents) {
         throw httpError(400, 'body.transactionId is a payment of another amount than the order');
       }
       if (intent.status !== 'succeeded') throw httpError(409, 'The payment has not succeeded');
 
       const outcome = await recordVerifiedPayment(
-        { db: app.db, payments: app.payments, log: request.log },
+        { db: app.db, payments: app.payments, log: request.log, onRecorded },
         { orderId: order.id, transactionId, amountCents: intent.amountCents },
       );
       if (outcome.kind !== 'recorded') throw saleError(outcome);
@@ -141,12 +153,16 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(confirmSandboxPaymentIntentContract, asSandboxBuyer),
     handler: async (request) => {
-      const outcome = await confirmSandboxIntent(app.db, {
-        intentId: request.params.id,
-        clientSecret: request.body.client_secret,
-        paymentMethod: request.body.payment_method,
-        buyerId: requireCallerRecord(request).id,
-      });
+      const outcome = await confirmSandboxIntent(
+        app.db,
+        {
+          intentId: request.params.id,
+          clientSecret: request.body.client_secret,
+          paymentMethod: request.body.payment_method,
+          buyerId: requireCallerRecord(request).id,
+        },
+        paymentMails(app),
+      );
       switch (outcome.kind) {
         case 'intent':
           return outcome.intent;
@@ -196,13 +212,17 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = as
       if (event.type !== 'payment_intent.succeeded') return { received: true as const };
 
       const intent = event.data.object;
+      // Issue 16: a captured viewing deposit is the seller's, not the payment of the order.
+      if (intent.metadata?.kind === 'deposit' || intent.capture_method === 'manual') {
+        return { received: true as const };
+      }
       const orderId = intent.metadata?.orderId;
       if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId) || intent.currency !== 'usd') {
         request.log.warn({ intent: intent.id }, 'succeeded intent without a valid order link');
         return { received: true as const };
       }
       const outcome = await recordVerifiedPayment(
-        { db: app.db, payments: app.payments, log: request.log },
+        { db: app.db, payments: app.payments, log: request.log, onRecorded: paymentMails(app) },
         { orderId, transactionId: intent.id, amountCents: intent.amount },
       );
       if (outcome.kind !== 'recorded' && !isLostSale(outcome)) {

@@ -102,7 +102,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(getSellerProfileContract, { tags }),
+    ...route(getSellerProfileContract, { tags, publicCache: true }),
     handler: async (request) => {
       const seller = await findSellerByUid(app.db, request.params.uid);
       if (!seller) throw httpError(404, 'Seller not found');

@@ -5,56 +5,32 @@
  * and carrying its unsubscribe link; editing the listing sends nothing new. Also the daily
  * digest and the `saved-search` unsubscribe topic.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearch } from '../../../contract/index.js';
 import { savedSearches } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory } from '../../test-support/factories.js';
+import { startSmtpServer } from '../../test-support/smtp.js';
 import { savedSearchDigestJob } from './alerts.js';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 let buyer: TestUser;
 let seller: TestUser;
 let categoryId: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, JOB_POLL_INTERVAL: '1' });
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, JOB_POLL_INTERVAL: '1' });
   buyer = await registerUser(t.app, { role: 'buyer', name: 'Bina Buyer' });
   seller = await registerUser(t.app, { role: 'seller', name: 'Sara Seller' });
   categoryId = (await createCategory(t.database.db)).id;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The decoded text of a raw message (quoted-printable soft breaks and escapes undone). */
@@ -63,7 +39,7 @@ const decoded = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-const mailsTo = (address: string) => inbox.filter((mail) => mail.to.includes(address));
+const mailsTo = (address: string) => smtp.inbox.filter((mail) => mail.to.includes(address));
 
 async function saveSearch(as: TestUser, query: object, alert: string, name: string) {
   const response = await t.app.inject({

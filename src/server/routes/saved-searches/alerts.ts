@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { centsToDollars, formatDollars } from '../../../contract/index.js';
 import { paths } from '../../../contract/spa-paths.js';
 import type { Executor } from '../../jobs/queue.js';
+import { escapeHtml } from '../../lib/html.js';
 import {
   alertDrafts,
   markAnnounced,
@@ -46,12 +47,6 @@ export function searchPathOf(query: Record<string, string | number | boolean>): 
   const text = params.toString();
   return text ? `/search?${text}` : '/search';
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 /**
  * Queues the matcher for listings that just went live, in the caller's transaction `tx` (so it

@@ -3,22 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchContract } from '../../../contract/index.js';
 import { route } from '../../lib/route.js';
 import { presentProductCard } from '../catalog/presenters.js';
-import { searchCounts, searchPage } from './repository.js';
+import { search } from './repository.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...route(searchContract, { tags: ['search'] }),
+    ...route(searchContract, { tags: ['search'], publicCache: true }),
     handler: async (request) => {
-      const query = request.query;
-      const [page, counts] = await Promise.all([
-        searchPage(app.db, query),
-        searchCounts(app.db, query),
-      ]);
+      const found = await search(app.db, request.query);
       return {
-        items: page.rows.map(presentProductCard),
-        total: counts.total,
-        next_cursor: page.nextCursor,
-        facets: counts.facets,
+        items: found.rows.map(presentProductCard),
+        total: found.total,
+        estimated: found.estimated,
+        next_cursor: found.nextCursor,
+        facets: found.facets,
       };
     },
   });

@@ -5,11 +5,18 @@
  * Keyword: the words of `q`, accents folded, each a prefix (`coro` finds Corolla as the user
  * types), must all appear in the weighted full-text document (`search_vector`); OR the whole
  * `q` is word-similar (pg_trgm `<%`, threshold 0.6) to the name, make and model
- * (`search_text`), so `corola` finds Corolla. Both are served by GIN indexes.
+ * (`search_text`), so `corola` finds Corolla; that typo half only when the words as typed match
+ * at most `EXACT_COUNT_MAX` listings. Both are served by GIN indexes.
  * Pages: keyset on `(sort key, id)`, each order walking its own partial B-tree.
+ * Counts: exact up to `EXACT_COUNT_MAX` matches, estimated past it (`searchCounts`).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { dollarsToCents, type SearchQuery, type SearchSort } from '../../../contract/index.js';
+import {
+  dollarsToCents,
+  searchExactCountMax,
+  type SearchQuery,
+  type SearchSort,
+} from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { categories, liveSql, products, users } from '../../db/schema.js';
 import { encodeOrderedCursor, parseOrderedCursor } from '../../lib/pagination.js';
@@ -33,6 +40,12 @@ const parseTime = (text: string) => {
 };
 /** Mileage unknown sorts last (served by products_search_mileage_idx). */
 const MILEAGE_UNKNOWN = 2147483647;
+/**
+ * Up to this many matches, `total` and the facets are exact (decision 0012); past it they are
+ * estimates, so no search counts more than this many rows (the contract's
+ * `searchExactCountMax`).
+ */
+const EXACT_COUNT_MAX = searchExactCountMax;
 
 const sortOrders: Record<SearchSort, SortOrder> = {
   newest: {
@@ -88,13 +101,24 @@ function tsqueryOf(query: SearchQuery): string | null {
   return query.q ? prefixQuery(query.q) : null;
 }
 
+/**
+ * How a keyword matches: `full` = full-text OR trigram similarity (typos); `words` = full-text
+ * only, used when the words as typed already match more than `EXACT_COUNT_MAX` listings
+ * (decision 0012: typo neighbours add little there, and testing each row's similarity is what
+ * a keyword search spent most of its time on).
+ */
+export type KeywordMatch = 'full' | 'words';
+
 /** The WHERE condition of a search: live listings matching every given filter. */
-function matchCondition(query: SearchQuery): SQL {
+function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL {
   const conditions: (SQL | undefined)[] = [sql`${liveSql}`];
   const tsquery = tsqueryOf(query);
   if (query.q && tsquery) {
+    const words = sql`${products.searchVector} @@ to_tsquery('simple'::regconfig, sg_unaccent(${tsquery}))`;
     conditions.push(
-      sql`(${products.searchVector} @@ to_tsquery('simple'::regconfig, sg_unaccent(${tsquery})) or lower(sg_unaccent(${query.q})) <% ${products.searchText})`,
+      keyword === 'words'
+        ? words
+        : sql`(${words} or lower(sg_unaccent(${query.q})) <% ${products.searchText})`,
     );
   }
   if (query.category) conditions.push(eq(products.categoryId, query.category));
@@ -113,30 +137,37 @@ function matchCondition(query: SearchQuery): SQL {
   if (query.condition) conditions.push(eq(products.condition, query.condition));
   if (query.fuel_type) conditions.push(eq(products.fuelType, query.fuel_type));
   if (query.transmission) conditions.push(eq(products.transmission, query.transmission));
-  if (query.verified === true) {
-    conditions.push(
-      sql`exists (select 1 from ${users} where ${users.id} = ${products.sellerId} and ${users.status} = 'verified')`,
-    );
-  }
+  // Kept from users.status by triggers (migration search_seller_verified): a column predicate
+  // that products_search_verified_idx holds, instead of a join per listing.
+  if (query.verified === true) conditions.push(sql`${products.sellerVerified}`);
   return and(...conditions)!;
 }
 
 /**
  * One page of matches in `query.sort` order after `query.cursor`, and the next page's cursor
- * (null on the last page).
+ * (null on the last page). `matchIds`, when `searchCounts` read every match (at most
+ * `EXACT_COUNT_MAX`), are their ids: the page is then sorted from those rows alone, by primary
+ * key, instead of searching again.
  * @throws HttpError 400 for a cursor that is not one of this sort's.
  */
 export async function searchPage(
   db: Database,
   query: SearchQuery,
+  matchIds?: string[],
+  keyword: KeywordMatch = 'full',
 ): Promise<{ rows: ProductCardRow[]; nextCursor: string | null }> {
   const order = sortOrders[query.sort];
-  // With a keyword, read the matches from the GIN indexes and sort them (decision 0012): walking
-  // the order's index and testing each row scans the whole table when a keyword matches few
-  // or no listings (14 s at 1M listings for a typo matching nothing).
-  const expression = tsqueryOf(query)
+  // Few matches (all of them known): sort them rather than walk the order's index, which would
+  // read the whole table when they are few or none (14 s at 1M listings for a typo), so `+ 0`
+  // hides that index from the planner. Many: the planner walks the order's index and stops
+  // after a page (decision 0012), instead of reading and sorting every match (0.2–0.7 s at 1M
+  // listings for a model name matching 2.5%).
+  const expression = matchIds
     ? sql`(${order.expression} + ${sql.raw(order.noop)})`
     : order.expression;
+  const condition = matchIds
+    ? sql`${liveSql} and ${products.id} = any(${`{${matchIds.join(',')}}`}::uuid[])`
+    : matchCondition(query, keyword);
   const cursor = parseOrderedCursor(query.cursor, query.sort, order.parseKey);
   const keyset = cursor
     ? order.descending
@@ -149,7 +180,7 @@ export async function searchPage(
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(matchCondition(query), keyset))
+    .where(and(condition, keyset))
     .orderBy(sql`${expression} ${direction}`, sql`${products.id} ${direction}`)
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -164,6 +195,10 @@ export async function searchPage(
 /** The total number of matches and the facet counts, most frequent first. */
 export interface SearchCounts {
   total: number;
+  /** True when `total` and the facets are estimates (more than `EXACT_COUNT_MAX` matches). */
+  estimated: boolean;
+  /** The ids of every match when not `estimated` (for `searchPage`). */
+  matchIds?: string[];
   facets: {
     make: { value: string; count: number }[];
     fuel_type: { value: string; count: number }[];
@@ -173,26 +208,47 @@ export interface SearchCounts {
   };
 }
 
-/** Counts at least this large are kept for `COUNTS_CACHE_MS` (decision 0012). */
-const COUNTS_CACHE_MIN_TOTAL = 5_000;
-const COUNTS_CACHE_MS = 30_000;
-const COUNTS_CACHE_ENTRIES = 500;
-const countsCache = new WeakMap<Database, Map<string, { at: number; counts: SearchCounts }>>();
+/**
+ * PostgreSQL's planner estimate of how many live listings match `query` (its statistics:
+ * `ANALYZE`'s sample, the extended statistics of migration 0011), from `EXPLAIN`, without
+ * running the query. Costs a planning (about 1 ms).
+ */
+async function estimatedMatches(
+  db: Database,
+  query: SearchQuery,
+  keyword: KeywordMatch,
+): Promise<number> {
+  const result = await db.execute(
+    sql`explain (format json) select 1 from ${products} where ${matchCondition(query, keyword)}`,
+  );
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const plan = Object.values(row)[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
+    { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/** Rounds an estimate to two significant digits (12,403 → 12,000): it claims no more. */
+export function roughly(count: number): number {
+  if (count < 100) return Math.round(count);
+  const unit = 10 ** (Math.floor(Math.log10(count)) - 1);
+  return Math.round(count / unit) * unit;
+}
 
 /**
  * Total and facet counts of every match of `query` (its sort, cursor and limit do not matter),
- * in one scan (GROUPING SETS). Counts of 5,000 matches or more are cached for 30 s per filter
- * set (decision 0012: counting a large share of a million listings is the one part of a search
- * an index cannot make cheap); smaller ones are always exact.
+ * in one scan (GROUPING SETS) of at most `EXACT_COUNT_MAX + 1` matches (decision 0012):
+ * - up to `EXACT_COUNT_MAX` matches, every count is exact;
+ * - past it, `estimated` is true, `total` is the planner's estimate (at least
+ *   `EXACT_COUNT_MAX + 1`) and each facet count is its share of the matches read, scaled to
+ *   that total; both rounded to two significant digits. Counting half a million matches exactly
+ *   is the one part of a search no index makes cheap (seconds at 1M listings).
  */
-export async function searchCounts(db: Database, query: SearchQuery): Promise<SearchCounts> {
-  const { sort: _sort, cursor: _cursor, limit: _limit, ...filters } = query;
-  const key = JSON.stringify(filters);
-  let cache = countsCache.get(db);
-  if (!cache) countsCache.set(db, (cache = new Map()));
-  const cached = cache.get(key);
-  if (cached && Date.now() - cached.at < COUNTS_CACHE_MS) return cached.counts;
-
+export async function searchCounts(
+  db: Database,
+  query: SearchQuery,
+  keyword: KeywordMatch = 'full',
+): Promise<SearchCounts> {
   interface CountRow {
     make: string | null;
     fuel_type: string | null;
@@ -202,32 +258,46 @@ export async function searchCounts(db: Database, query: SearchQuery): Promise<Se
     label: string | null;
     grp: number;
     count: number;
+    ids: string[] | null;
   }
   const result = await db.execute(sql`
-    with counted as (
-      select ${products.make} as make, ${products.fuelType} as fuel_type,
+    with matched as materialized (
+      select ${products.id} as id, ${products.make} as make, ${products.fuelType} as fuel_type,
              ${products.transmission} as transmission, ${products.condition} as condition,
-             ${products.categoryId} as category_id,
-             grouping(${products.make}, ${products.fuelType}, ${products.transmission},
-                      ${products.condition}, ${products.categoryId}) as grp,
-             count(*)::int as count
+             ${products.categoryId} as category_id
       from ${products}
-      where ${matchCondition(query)}
-      group by grouping sets ((${products.make}), (${products.fuelType}),
-        (${products.transmission}), (${products.condition}), (${products.categoryId}), ())
+      where ${matchCondition(query, keyword)}
+      limit ${EXACT_COUNT_MAX + 1}
+    ), counted as (
+      select make, fuel_type, transmission, condition, category_id,
+             grouping(make, fuel_type, transmission, condition, category_id) as grp,
+             count(*)::int as count
+      from matched
+      group by grouping sets ((make), (fuel_type), (transmission), (condition), (category_id), ())
     )
-    select counted.*, ${categories.categoryName} as label
+    select counted.*, ${categories.categoryName} as label,
+           case when counted.grp = 31 and counted.count <= ${EXACT_COUNT_MAX}
+             then (select array_agg(id)::text[] from matched) end as ids
     from counted left join ${categories} on ${categories.id} = counted.category_id
     order by counted.count desc`);
   // PGlite and node-postgres both answer with `{ rows }`.
   const rows = (result as unknown as { rows: CountRow[] }).rows;
+  const all = rows.find((row) => Number(row.grp) === 0b11111);
+  const read = Number(all?.count ?? 0);
+  const estimated = read > EXACT_COUNT_MAX;
+  const total = estimated
+    ? roughly(Math.max(EXACT_COUNT_MAX + 1, await estimatedMatches(db, query, keyword)))
+    : read;
+  const scale = (count: number) => (estimated ? roughly((count * total) / read) : count);
   // grouping() bits, first argument highest: 0b01111 = grouped by make only, and so on.
   const facet = (set: number, value: (row: CountRow) => string | null) =>
     rows
       .filter((row) => Number(row.grp) === set && value(row) !== null)
-      .map((row) => ({ value: value(row)!, count: Number(row.count) }));
-  const counts: SearchCounts = {
-    total: Number(rows.find((row) => Number(row.grp) === 0b11111)?.count ?? 0),
+      .map((row) => ({ value: value(row)!, count: scale(Number(row.count)) }));
+  return {
+    total,
+    estimated,
+    matchIds: estimated ? undefined : (all?.ids ?? []),
     facets: {
       make: facet(0b01111, (row) => row.make),
       fuel_type: facet(0b10111, (row) => row.fuel_type),
@@ -238,13 +308,82 @@ export async function searchCounts(db: Database, query: SearchQuery): Promise<Se
         .map((row) => ({
           value: row.category_id!,
           label: row.label ?? '',
-          count: Number(row.count),
+          count: scale(Number(row.count)),
         })),
     },
   };
-  if (counts.total >= COUNTS_CACHE_MIN_TOTAL) {
-    if (cache.size >= COUNTS_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(key, { at: Date.now(), counts });
+}
+
+/** Estimated counts are kept this long per filter set (decision 0012); exact ones never. */
+const ESTIMATE_CACHE_MS = 30_000;
+const ESTIMATE_CACHE_ENTRIES = 500;
+const estimateCache = new WeakMap<
+  Database,
+  Map<string, { at: number; counts: SearchCounts; keyword: KeywordMatch }>
+>();
+
+/**
+ * A whole search (decision 0012): the counts, then the page, in one read-only transaction whose
+ * planner settings suit a search of a large table on a small machine:
+ * - `enable_seqscan = off`: a LIMIT makes a sequential scan look cheap when the planner expects
+ *   many matches, but a keyword's or a rare filter combination's matches may be few or none,
+ *   and then it reads the whole table (0.3–1 s at 1M listings); every search condition has an
+ *   index (bitmap scans combine them), so that is never the better plan at scale. The planner
+ *   still scans sequentially where no index applies.
+ * - `random_page_cost = 1.1` (data in memory or on SSD): otherwise the planner builds a bitmap
+ *   of every match of a broad filter to count the first 1,001 of them.
+ * - `jit = off`: the disabled sequential scan's cost would otherwise trigger JIT compilation
+ *   (tens of ms) for a query that runs for a few.
+ * - `max_parallel_workers_per_gather = 0`: parallel workers cost more to start than a search
+ *   reading a page and at most `EXACT_COUNT_MAX + 1` matches saves.
+ * Estimated counts (past `EXACT_COUNT_MAX` matches) are kept 30 s per filter set: they are
+ * "about N" anyway, and then a repeated broad search only reads its page. Exact counts are
+ * always fresh (the page of a search with few matches is sorted from their ids).
+ */
+export async function search(
+  db: Database,
+  query: SearchQuery,
+): Promise<SearchCounts & { rows: ProductCardRow[]; nextCursor: string | null }> {
+  const { sort: _sort, cursor: _cursor, limit: _limit, ...filters } = query;
+  const key = JSON.stringify(filters);
+  let cache = estimateCache.get(db);
+  if (!cache) estimateCache.set(db, (cache = new Map()));
+  const cached = cache.get(key);
+  const fresh = cached && Date.now() - cached.at < ESTIMATE_CACHE_MS ? cached : undefined;
+
+  const found = await db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true),
+          set_config('random_page_cost', '1.1', true)`,
+      );
+      const inTx = tx as unknown as Database;
+      if (fresh) {
+        const page = await searchPage(inTx, query, undefined, fresh.keyword);
+        return { ...fresh.counts, ...page, keyword: fresh.keyword };
+      }
+      // A keyword's words as typed first: past EXACT_COUNT_MAX matches they are the search;
+      // otherwise typo neighbours (trigram similarity) join them and everything is exact.
+      let keyword: KeywordMatch = tsqueryOf(query) ? 'words' : 'full';
+      let counts = await searchCounts(inTx, query, keyword);
+      if (keyword === 'words' && !counts.estimated) {
+        keyword = 'full';
+        counts = await searchCounts(inTx, query, keyword);
+      }
+      const page = await searchPage(inTx, query, counts.matchIds, keyword);
+      return { ...counts, ...page, keyword };
+    },
+    { accessMode: 'read only' },
+  );
+  const { keyword, ...result } = found;
+  if (result.estimated && !fresh) {
+    if (cache.size >= ESTIMATE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, {
+      at: Date.now(),
+      counts: { total: result.total, estimated: true, facets: result.facets },
+      keyword,
+    });
   }
-  return counts;
+  return result;
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { SearchResult } from '../../../contract/index.js';
+import { products, users } from '../../db/schema.js';
+import { verifySeller } from '../moderation/repository.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
 
@@ -9,6 +12,9 @@ let carsId = '';
 let partsId = '';
 
 const search = async (query: string) => {
+  // These tests write straight into the database (factories, repository calls), past the API
+  // writes that invalidate the public read cache (plugins/public-cache.ts): start afresh.
+  t.app.publicCache.invalidate();
   const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
   return response.json<SearchResult>();
@@ -155,6 +161,7 @@ describe('GET /api/search', () => {
       'Toyota Corolla 1.8 GLi',
     ]);
     expect(result.total).toBe(6);
+    expect(result.estimated).toBe(false);
     expect(result.next_cursor).toBeNull();
     expect(result.items[1]).toMatchObject({
       _id: ids['Nissan Leaf'],
@@ -300,6 +307,130 @@ describe('GET /api/search', () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message, query).toContain(`querystring.${field}`);
+    }
+  });
+
+  it('follows a seller verified by a moderator, and never takes a written seller_verified', async () => {
+    const db = t.database.db;
+    const seller = await createUser(db);
+    const admin = await createUser(db, { role: 'buyer', isAdmin: true });
+    // Written true for an unverified seller: the trigger reads the seller instead.
+    const listing = await createProduct(
+      db,
+      { categoryId: carsId, sellerId: seller.id },
+      { productName: 'Zephyrwagon Estate', sellerVerified: true },
+    );
+    const [before] = await db
+      .select({ sellerVerified: products.sellerVerified })
+      .from(products)
+      .where(sql`${products.id} = ${listing.id}`);
+    expect(before?.sellerVerified).toBe(false);
+    expect(names(await search('q=zephyrwagon&verified=true'))).toEqual([]);
+    expect(names(await search('q=zephyrwagon'))).toEqual(['Zephyrwagon Estate']);
+
+    // The moderator's verify (spec §4) updates the seller's listings in its own transaction.
+    expect(await verifySeller(db, admin.id, seller.id)).toEqual({ kind: 'done', modifiedCount: 1 });
+    expect(names(await search('q=zephyrwagon&verified=true'))).toEqual(['Zephyrwagon Estate']);
+    expect(names(await search('q=zephyrwagn&verified=true'))).toEqual(['Zephyrwagon Estate']);
+    // A listing added after the verify is a verified seller's from its insert.
+    await createProduct(
+      db,
+      { categoryId: carsId, sellerId: seller.id },
+      { productName: 'Zephyrwagon Coupe' },
+    );
+    expect(names(await search('q=zephyrwagon&verified=true'))).toEqual([
+      'Zephyrwagon Coupe',
+      'Zephyrwagon Estate',
+    ]);
+
+    // And back, should a status ever be reverted.
+    await db
+      .update(users)
+      .set({ status: 'unverified' })
+      .where(sql`${users.id} = ${seller.id}`);
+    expect(names(await search('q=zephyrwagon&verified=true'))).toEqual([]);
+    await db.delete(products).where(sql`${products.sellerId} = ${seller.id}`);
+  });
+});
+
+describe('GET /api/search past 1,000 matches (decision 0012: estimated counts)', () => {
+  let bulk: TestApp;
+  const bulkSearch = async (query: string) => {
+    const response = await bulk.app.inject({ method: 'GET', url: `/api/search?${query}` });
+    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+    return response.json<SearchResult>();
+  };
+
+  beforeAll(async () => {
+    bulk = await createTestApp();
+    const db = bulk.database.db;
+    const seller = await createUser(db);
+    const cars = await createCategory(db, 'Bulk cars');
+    const base = Date.now() - 10_000_000;
+    // 1,100 Mazdas (every tenth a Diesel) and 10 Kias.
+    await db.insert(products).values(
+      Array.from({ length: 1_110 }, (_, i) => ({
+        productName: i < 1_100 ? `Mazda CX-5 #${i}` : `Kia Rio #${i}`,
+        productDescription: 'Bulk listing.',
+        productImage: '/uploads/bulk.webp',
+        productImages: ['/uploads/bulk.webp'],
+        categoryId: cars.id,
+        sellerId: seller.id,
+        condition: 'Good',
+        resellPriceCents: 1_000_000 + i * 100,
+        originalPriceCents: 2_000_000,
+        yearOfUsed: 3,
+        sellerLocation: 'Dhaka',
+        sellerPhone: '01700000000',
+        make: i < 1_100 ? 'Mazda' : 'Kia',
+        model: i < 1_100 ? 'CX-5' : 'Rio',
+        fuelType: i % 10 === 0 ? 'Diesel' : 'Petrol',
+        // Same time for many rows: pages must still list each exactly once (id breaks ties).
+        createdAt: new Date(base + Math.floor(i / 7) * 1000),
+      })),
+    );
+    await db.execute(sql`analyze products`);
+  });
+  afterAll(() => bulk.close());
+
+  it('estimates total and facets past 1,000 matches and says so', async () => {
+    const all = await bulkSearch('');
+    expect(all.estimated).toBe(true);
+    expect(all.total).toBeGreaterThan(1_000);
+    // Two significant digits at most: an estimate claims no more.
+    expect(String(all.total).replace(/0+$/, '').length).toBeLessThanOrEqual(2);
+    expect(all.facets.make[0]!.value).toBe('Mazda');
+    expect(all.facets.make[0]!.count).toBeGreaterThan(500);
+
+    const mazda = await bulkSearch('q=mazda');
+    expect(mazda.estimated).toBe(true);
+    expect(mazda.items.every((item) => item.make === 'Mazda')).toBe(true);
+  });
+
+  it('stays exact up to 1,000 matches', async () => {
+    const diesel = await bulkSearch('fuel_type=Diesel');
+    expect(diesel).toMatchObject({ total: 111, estimated: false });
+    expect(diesel.facets.make).toEqual([
+      { value: 'Mazda', count: 110 },
+      { value: 'Kia', count: 1 },
+    ]);
+    const kia = await bulkSearch('q=rio');
+    expect(kia).toMatchObject({ total: 10, estimated: false });
+  });
+
+  it('pages through every match of a keyword matching many exactly once', async () => {
+    for (const sort of ['newest', 'price_desc']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const result: SearchResult = await bulkSearch(
+          `q=mazda&sort=${sort}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...result.items.map((item) => item._id));
+        cursor = result.next_cursor;
+      } while (cursor);
+      expect(seen.length, sort).toBe(1_100);
+      expect(new Set(seen).size, sort).toBe(1_100);
     }
   });
 });

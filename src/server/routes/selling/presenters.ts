@@ -1,5 +1,5 @@
 /** What of a seller's own listing leaves the server: spec §3 Product, prices in dollars. */
-import type { Product } from '../../../contract/index.js';
+import { centsToDollars, type Product } from '../../../contract/index.js';
 import { presentProductCard, type ProductCardRow } from '../catalog/presenters.js';
 
 export interface ProductRow extends ProductCardRow {
@@ -8,6 +8,8 @@ export interface ProductRow extends ProductCardRow {
   reported: boolean;
   reportCount: number;
   unavailable: boolean;
+  /** Issue 16: the viewing deposit in cents. */
+  depositCents: number;
 }
 
 export function presentProduct(row: ProductRow): Product {
@@ -18,5 +20,6 @@ export function presentProduct(row: ProductRow): Product {
     reported: row.reported,
     reportCount: row.reportCount,
     unavailable: row.unavailable,
+    deposit: centsToDollars(row.depositCents),
   };
 }

@@ -117,6 +117,7 @@ export async function insertProduct(
         sellerPhone: input.seller_phone,
         sellerId,
         ...vehicleColumns(input),
+        depositCents: dollarsToCents(input.deposit ?? 0),
       })
       .returning({ id: products.id });
     await afterInsert?.(tx, row!.id);
@@ -134,6 +135,7 @@ export function listSellerProducts(db: Database, sellerId: string) {
       reported: products.reported,
       reportCount: products.reportCount,
       unavailable: products.unavailable,
+      depositCents: products.depositCents,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -427,6 +427,8 @@ describe('DELETE /api/product-delete/{uid}', () => {
       categoryId,
       sellerId: seller.recordId,
     });
+    // Written straight into the database, past the API writes that invalidate the public cache.
+    t.app.publicCache.invalidate();
     const again = await t.app.inject({
       method: 'GET',
       url: `/api/category/${categoryId}?limit=100`,

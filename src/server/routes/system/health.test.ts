@@ -1,5 +1,26 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drain } from '../../lifecycle.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+
+/** GET `url` over a real socket: status, the Connection header and the body. */
+function get(url: string): Promise<{ status: number; connection?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            body,
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 // One app for the tests that leave it as it was; the outage test closes its database, so it
 // builds its own.
@@ -49,5 +70,26 @@ describe('OpenAPI document', () => {
     const ui = await shared.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('draining before a shutdown (SHUTDOWN_DRAIN_SECONDS)', () => {
+  it('answers the health check 503 while still serving, and closes every connection', async () => {
+    const t = await createTestApp();
+    try {
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      expect((await get(`${base}/api/health`)).status).toBe(200);
+      expect((await get(`${base}/api/categories`)).connection).toBe('keep-alive');
+      const drained = drain(t.app, 300);
+      const health = await get(`${base}/api/health`);
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.body)).toEqual({ status: 'draining', database: 'up' });
+      const served = await get(`${base}/api/categories`);
+      expect(served.status).toBe(200);
+      expect(served.connection).toBe('close');
+      await drained;
+    } finally {
+      await t.close();
+    }
   });
 });

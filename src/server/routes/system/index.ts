@@ -1,4 +1,7 @@
-/** Operational routes: health (reports database reachability). */
+/**
+ * Operational routes: health: 200 while the database answers; 503 when it does not, and while the
+ * instance drains before a shutdown (lifecycle.ts), so a load balancer takes it out.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthContract } from '../../../contract/index.js';
 import { route } from '../../lib/route.js';
@@ -7,6 +10,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(healthContract, { tags: ['system'] }),
     handler: async (request, reply) => {
+      if (app.lifecycle.draining) {
+        return reply.code(503).send({ status: 'draining', database: 'up' });
+      }
       try {
         await app.database.ping();
         return { status: 'ok' as const, database: 'up' as const };

@@ -6,7 +6,9 @@ const adminLinks = [
   { to: paths.adminSellers.href(), label: 'All Seller' },
   { to: paths.adminBuyers.href(), label: 'All Buyer' },
   { to: paths.adminReportedProducts.href(), label: 'Reported Product' },
+  { to: paths.adminAppeals.href(), label: 'Appeals' },
   { to: paths.adminCategories.href(), label: 'Categories' },
+  { to: paths.adminDepositDisputes.href(), label: 'Deposit disputes' },
 ] as const;
 
 const sellerLinks = [

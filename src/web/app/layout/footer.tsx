@@ -3,7 +3,7 @@
  * Contact, Career. Social: three icons (a short-message network, a video site, a social network).
  * The spec gives no destinations; issue 12 makes each a link to a real page of the site (the
  * sections of About and Contact; the site has no accounts on other networks: decision 0010),
- * plus Terms and Privacy.
+ * plus Terms and Privacy, and (issue 16) the moderation Transparency report.
  */
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -30,6 +30,7 @@ const columns = [
     items: [
       { label: 'Terms', to: paths.terms.href() },
       { label: 'Privacy', to: paths.privacy.href() },
+      { label: 'Transparency', to: paths.transparency.href() },
     ],
   },
 ] as const;

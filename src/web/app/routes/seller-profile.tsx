@@ -2,8 +2,7 @@
  * A seller's public profile (issue 15, route /seller/{uid}): name, photo, verified badge, member
  * since, average rating and count, live listings as cards (with the favourites feature's heart)
  * and reviews with replies; the seller, signed in, may reply. Unknown uid: Uh-oh!.
- * The issue asks for a server-rendered page "like the listing page"; the listing page is an SPA
- * page on main, so this one is too (decision 0013).
+ * Server-rendered like the listing page (decision 0015).
  */
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
@@ -18,8 +17,7 @@ import { ReviewList } from '../../features/reviews/components/review-list';
 import { RatingSummaryText } from '../../features/reviews/components/stars';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
-
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+import { LocalTime, monthYearFormat } from '../../components/local-time';
 
 export function SellerProfileRoute() {
   const { uid = '' } = useParams();
@@ -51,7 +49,7 @@ export function SellerProfileRoute() {
             {seller.verified && <VerifiedBadge />}
           </h1>
           <p className="text-sm text-base-content/70">
-            Member since {monthYear.format(new Date(seller.member_since))}
+            Member since <LocalTime value={seller.member_since} format={monthYearFormat} />
           </p>
           <RatingSummaryText rating={rating} />
         </div>

@@ -198,7 +198,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return (await renewToken()) ?? null;
         },
         onUnauthorized() {
-          if (unauthorizedHandled.current) return;
+          // Nobody is signed in (e.g. just after deleting one's own account, issue 14): a late
+          // 401 of a call or stream started before has nobody to log out and must not send the
+          // visitor to /login.
+          if (unauthorizedHandled.current || !userRef.current) return;
           unauthorizedHandled.current = true;
           const from = {
             pathname: window.location.pathname,
@@ -250,8 +253,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setLoading(false);
         }),
       logOut,
+      applyProfile: (change) => {
+        const current = userRef.current;
+        if (!current) return;
+        const next = { ...current, ...change };
+        userRef.current = next;
+        setUser(next);
+      },
+      forgetSession: signedOut,
     };
-  }, [user, loading, establish, logOut]);
+  }, [user, loading, establish, logOut, signedOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -46,10 +46,31 @@ async function identityRequest<T>(path: string, body?: unknown): Promise<T> {
   return parsed as T;
 }
 
-/** The current session's user, or null when signed out. */
+/** Waits (ms) before the retries of a session check that failed for a passing reason. */
+const SESSION_RETRY_DELAYS_MS = [500, 1500, 4000];
+
+/** A failure that says nothing about the session: too many requests, a server or network error. */
+const isTransient = (error: unknown) =>
+  error instanceof TypeError ||
+  (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+
+/**
+ * The current session's user, or null when signed out. A check refused for a passing reason
+ * (429, 5xx, no network) is tried again after 0.5, 1.5 and 4 s before it fails: it must not
+ * sign the visitor out, which the app does when the check fails.
+ * @throws ApiError or TypeError when the last try fails too.
+ */
 export async function getSession(): Promise<IdentityUser | null> {
-  const answer = await identityRequest<{ user: IdentityUser } | null>(authPaths.session);
-  return answer?.user ?? null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await identityRequest<{ user: IdentityUser } | null>(authPaths.session);
+      return answer?.user ?? null;
+    } catch (error) {
+      const delay = SESSION_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<IdentityUser> {

@@ -7,7 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { paths } from '../../../lib/paths';
 import { getAuthConfig } from '../../../lib/auth/identity-client';
 import { useAuth } from '../../../lib/auth/auth-context';

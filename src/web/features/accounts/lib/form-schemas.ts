@@ -64,3 +64,38 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * The profile's name-and-photo form (issue 14): the registration's name rule; a new photo is
+ * optional (none chosen keeps the current one) and checked like registration's before upload.
+ */
+export const profileDetailsSchema = z.object({
+  name: registrationSchema.shape.name,
+  photo: z
+    .custom<FileList | undefined>(
+      (value) => value === undefined || value === null || value instanceof FileList,
+    )
+    .superRefine((files, context) => {
+      const file = files?.[0];
+      const problem = file ? imageFileProblem(file, 'Photo') : undefined;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
+export type ProfileDetailsValues = z.output<typeof profileDetailsSchema>;
+
+/**
+ * The profile's password form (issue 14): the current password (required), and a new one under
+ * the registration rule (spec §5), typed twice.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, { message: 'Password is required' }),
+    newPassword: requiredPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { requestPasswordReset } from '../../../lib/auth/identity-client';

@@ -1,15 +1,16 @@
 /**
  * Registration page (spec §2 Registration, §5, §8, §9): heading "Register Now"; name, email,
  * photo, role (buyer or seller, default buyer) and password; a link back to /login.
- * On submit: create the account, upload the photo ("Failed to save your picture! …" if that
- * fails, and go on without it), save the user record, update the profile, show "Registration
+ * On submit: create the account, upload the photo ("Failed to save your picture! you can upload
+ * again from profile section" if that fails, and go on without it; the login that follows then
+ * leads to /user/profile, issue 14), save the user record, update the profile, show "Registration
  * Success" / "Now you can Login" for 2500 ms, log out and go to /login (its e-mail field
  * prefilled with the new address). A progress indicator
  * replaces the submit button meanwhile; a failure toasts the provider's message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import Swal from 'sweetalert2';
 import { paths } from '../../../lib/paths';
@@ -49,9 +50,11 @@ export function RegistrationRoute() {
     try {
       const user = await signUp({ name, email, password });
       let photoURL = '';
+      let photoFailed = false;
       try {
         photoURL = await uploadImage(photo[0]!);
       } catch {
+        photoFailed = true;
         toast.error(photoUploadFailedMessage);
       }
       await saveUserRecord({ displayName: name, email: user.email, photoURL, role, uid: user.uid });
@@ -64,8 +67,14 @@ export function RegistrationRoute() {
         showConfirmButton: false,
       });
       await logOut();
-      // Issue 12, point 6: the login form starts with the address just registered.
-      void navigate(paths.login.href(), { state: { email: user.email } });
+      // Issue 12, point 6: the login form starts with the address just registered. Issue 14:
+      // when the photo failed, signing in leads to the profile section the message promised.
+      void navigate(paths.login.href(), {
+        state: {
+          email: user.email,
+          ...(photoFailed && { from: { pathname: paths.profile.href() } }),
+        },
+      });
     } catch (error) {
       toast.error(errorText(error));
     }

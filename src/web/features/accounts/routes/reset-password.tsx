@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api-client';

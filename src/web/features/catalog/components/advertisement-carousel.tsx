@@ -1,35 +1,59 @@
 /**
- * The sponsored cards' carousel (spec §2 Home item 2, §9): Swiper with 1 slide, 2 from 720px
- * and 3 from 1024px width, 30px spacing and clickable pagination. Each card shows the product
- * image as background, a Sponsor badge, the product name and "Only $" with the resell price.
- * Loaded lazily by advertisement.tsx, so Swiper never weighs on pages without promotions.
+ * The sponsored cards' carousel (spec §2 Home item 2, §9): 1 slide, 2 from 720px and 3 from
+ * 1024px width, 30px spacing and clickable pagination. Each card shows the product image as
+ * background (a responsive picture filling the card, behind the text), a Sponsor badge, the
+ * product name and "Only $" with the resell price.
+ *
+ * Embla Carousel (decision 0024, through components/carousel.tsx): the slide widths and the
+ * spacing are CSS (flex bases, a 30 px left padding on each slide and -30 px on the track), so
+ * the server-rendered cards already sit where they stay; Embla adds swipe, the pagination dots
+ * (buttons "Go to slide N", the active one `aria-current`) and arrow keys while focus is inside.
+ * The dots' 40 px row is there from the first paint, filled once Embla has counted the snaps.
+ * Loaded lazily by advertisement.tsx, so none of it weighs on pages without promotions.
  */
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Keyboard, Pagination } from 'swiper/modules';
-import 'swiper/css';
-import 'swiper/css/pagination';
 import { Link } from 'react-router';
 import type { PromotedProduct } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
 import { paths } from '../../../lib/paths';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { CarouselDots, useCarousel } from '../../../components/carousel';
+
+/** A card's width: a third of the page from 1024 px, half from 720 px, else all of it. */
+const sponsoredImageSizes = '(min-width: 1024px) 33vw, (min-width: 720px) 50vw, 100vw';
 
 export function AdvertisementCarousel({ products }: { products: PromotedProduct[] }) {
+  const [viewportRef, carousel] = useCarousel({ align: 'start', containScroll: 'trimSnaps' });
   return (
-    <Swiper
-      modules={[Pagination, A11y, Keyboard]}
-      slidesPerView={1}
-      spaceBetween={30}
-      breakpoints={{ 720: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
-      pagination={{ clickable: true }}
-      keyboard={{ enabled: true, onlyInViewport: true }}
-      className="pb-12! [--swiper-theme-color:var(--color-primary)]"
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Sponsored products"
+      onKeyDown={carousel.onKeyDown}
     >
-      {products.map((product) => (
-        <SwiperSlide key={product._id}>
-          <SponsoredCard product={product} />
-        </SwiperSlide>
-      ))}
-    </Swiper>
+      {/* pb-2 lets the cards' shadow show; with the dots' h-10 it makes Swiper's old 48 px. */}
+      <div ref={viewportRef} className="overflow-hidden pb-2">
+        <div className="-ml-[30px] flex touch-pan-y touch-pinch-zoom">
+          {products.map((product, index) => (
+            <div
+              key={product._id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${products.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-full pl-[30px] min-[720px]:basis-1/2 lg:basis-1/3"
+            >
+              <SponsoredCard product={product} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <CarouselDots
+        className="h-10"
+        count={carousel.snapCount}
+        selected={carousel.selected}
+        onSelect={carousel.scrollTo}
+        label={(index) => `Go to slide ${index + 1}`}
+      />
+    </div>
   );
 }
 
@@ -37,9 +61,18 @@ function SponsoredCard({ product }: { product: PromotedProduct }) {
   return (
     <article
       data-testid="sponsored-card"
-      className="relative flex h-72 flex-col justify-end overflow-hidden rounded-box bg-neutral bg-cover bg-center p-6 text-white shadow-md"
-      style={{ backgroundImage: `url(${JSON.stringify(product.product_image)})` }}
+      className="relative flex h-72 flex-col justify-end overflow-hidden rounded-box bg-neutral p-6 text-white shadow-md"
     >
+      <ResponsiveImage
+        src={product.product_image}
+        alt=""
+        sizes={sponsoredImageSizes}
+        width={640}
+        height={480}
+        loading="lazy"
+        decoding="async"
+        className="absolute inset-0 h-full w-full object-cover"
+      />
       <div
         className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/35 to-transparent"
         aria-hidden="true"

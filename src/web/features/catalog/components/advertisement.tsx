@@ -1,10 +1,10 @@
 /**
  * Spec §2 Home, item 2: the Advertisement section, shown only when GET /api/promoted-product/
- * returns a non-empty list. The Swiper carousel is a separate chunk, loaded only then.
+ * returns a non-empty list. The carousel (Embla) is a separate chunk, loaded only then.
  * On failure nothing is shown (spec §8: load errors "not shown"). While the list loads, and while
  * the carousel's chunk loads, a placeholder of the carousel's final height (a 288 px card and
- * its 48 px of pagination) holds the place, so the category grid below never jumps down when
- * the carousel arrives (issue 12, point 4). With no promoted product it closes again.
+ * 48 px of shadow room and pagination dots) holds the place, so the category grid below never
+ * jumps down when the carousel arrives (issue 12, point 4). With no promoted product it closes again.
  */
 import { lazy, Suspense } from 'react';
 import { usePromotedProducts } from '../api/get-promoted-products';
@@ -15,7 +15,7 @@ const AdvertisementCarousel = lazy(() =>
   })),
 );
 
-/** The carousel's height while it loads: its card (h-72) and its pagination (pb-12). */
+/** The carousel's height while it loads: its card (h-72), 8 px shadow room and its dots (h-10). */
 const placeholder = (
   <div className="pb-12" aria-hidden="true">
     <div className="h-72 animate-pulse rounded-box bg-base-300" />

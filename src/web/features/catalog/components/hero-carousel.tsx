@@ -1,6 +1,6 @@
 /**
  * Spec §2 Home, item 1: a static picture carousel of three car images. A CSS scroll-snap
- * carousel (daisyUI `carousel`), not Swiper, to keep the home page's JavaScript small; the
+ * carousel (daisyUI `carousel`), not a carousel library, to keep the home page's JavaScript small; the
  * previous/next buttons scroll it by one slide. Pictures live in src/web/public/carousel/.
  */
 import { useRef } from 'react';

@@ -13,9 +13,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Product } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
+import { cardImageSizes, ResponsiveImage } from '../../../components/responsive-image';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { paths } from '../../../lib/paths';
-import { formatPostedAt } from '../lib/posted-at';
+import { LocalTime } from '../../../components/local-time';
 
 export interface ProductCardProps {
   product: Product;
@@ -42,9 +43,10 @@ export function ProductCard({
       className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm"
     >
       <figure className="relative aspect-[4/3] bg-base-300">
-        <img
+        <ResponsiveImage
           src={product.product_image}
           alt={product.product_name}
+          sizes={cardImageSizes}
           loading="lazy"
           decoding="async"
           width={640}
@@ -108,7 +110,7 @@ export function ProductCard({
           <dd>{product.seller_location}</dd>
           <dt className="text-base-content/70">Posted</dt>
           <dd>
-            <time dateTime={product.createAt}>{formatPostedAt(product.createAt)}</time>
+            <LocalTime value={product.createAt} />
           </dd>
         </dl>
         <div className="card-actions mt-auto pt-2">

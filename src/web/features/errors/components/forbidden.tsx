@@ -3,7 +3,7 @@
  * message, a "Go back home" link to / and a LOGOUT button that signs out (toast "Logout
  * Success", then /login; a failure is only logged, as in the navigation bar).
  */
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../../lib/auth/auth-context';

@@ -3,16 +3,20 @@
  * unknown or removed one. GET /api/product/{id}/contact: the seller's phone and e-mail, asked
  * only for a signed-in user.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '../../../../contract/route-table';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function useListing(id: string) {
-  return useQuery({
+/** The listing `id`'s query (also prefetched by the server when it renders the page). */
+export const listingQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: queryKeys.catalog.listing(id),
     queryFn: ({ signal }) => apiCall(apiRoutes.getListing, { params: { id }, signal }),
   });
+
+export function useListing(id: string) {
+  return useQuery(listingQueryOptions(id));
 }
 
 /** The seller's contact; disabled (no call) without a signed-in user. */

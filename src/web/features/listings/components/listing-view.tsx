@@ -4,20 +4,20 @@
  * location, posting date) and the seller card (name, photo, verified badge, member since,
  * contact for signed-in users, links to their other listings). Issue 15: the seller's name links
  * to their profile, with their rating (`sellerRating`) under it, and the heart (`favouriteAction`)
- * stands next to the title.
+ * stands next to the title. Issue 16: a vehicle's price badge (Great/Fair/High price).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Listing, SellerContact } from '../../../../contract/listings';
 import { formatDollars } from '../../../../contract/money';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { UserAvatar } from '../../../components/user-avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { paths } from '../../../lib/paths';
 import { vehicleRows } from '../../../lib/vehicle-details';
 import { Gallery } from './gallery';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+import { PriceBadge } from './price-badge';
+import { LocalTime, monthYearFormat } from '../../../components/local-time';
 
 export interface ListingViewProps {
   listing: Listing;
@@ -99,7 +99,14 @@ export function ListingView({
             <span className="text-sm text-base-content/70">
               Original price: <s>{formatDollars(listing.original_price)}</s>
             </span>
+            {listing.category_holds_vehicles && <PriceBadge listingId={listing._id} />}
           </div>
+          {listing.deposit > 0 && (
+            <p className="text-sm" data-testid="listing-deposit">
+              Refundable viewing deposit: <strong>{formatDollars(listing.deposit)}</strong>, held on
+              your card when you book and released after the viewing.
+            </p>
+          )}
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-base-content/70">Years of use</dt>
             <dd>{listing.year_of_used}</dd>
@@ -109,7 +116,7 @@ export function ListingView({
             <dd>{listing.seller_location}</dd>
             <dt className="text-base-content/70">Posted</dt>
             <dd>
-              <time dateTime={listing.createAt}>{dateTime.format(new Date(listing.createAt))}</time>
+              <LocalTime value={listing.createAt} />
             </dd>
           </dl>
           <div className="pt-2">
@@ -152,7 +159,8 @@ export function ListingView({
                 </p>
                 {sellerRating}
                 <p className="text-sm text-base-content/70">
-                  Member since {monthYear.format(new Date(listing.seller_member_since))}
+                  Member since{' '}
+                  <LocalTime value={listing.seller_member_since} format={monthYearFormat} />
                 </p>
               </div>
             </div>
@@ -193,9 +201,10 @@ export function ListingView({
                         to={paths.listing.href(item._id)}
                         className="flex items-center gap-3 rounded-box p-1 hover:bg-base-200"
                       >
-                        <img
+                        <ResponsiveImage
                           src={item.product_image}
                           alt=""
+                          sizes="64px"
                           width={64}
                           height={48}
                           loading="lazy"

@@ -6,10 +6,12 @@
  * - DELETE /api/user-delete/{uid}?id= → `{deletedCount}` (0: nothing deleted; 409 yourself or
  *   the last admin)
  * - PATCH /api/report-product-safe/{uid}?id= → `{modifiedCount}` (0: no report to clear)
- * - DELETE /api/report-product-delete/{uid}?id= → `{deletedCount}` (0: already removed)
+ * - DELETE /api/report-product-delete/{uid}?id= with the statement of reasons `{rule, facts,
+ *   automated}` (issue 16, DSA Art. 17) → `{deletedCount}` (0: already removed)
  * `{uid}` is the signed-in admin's own uid; `id` the record's `_id`. Errors are ApiError.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { StatementBody } from '../../../../contract/accountability';
 import * as apiRoutes from '../../../../contract/route-table';
 import type { RouteAnswer } from '../../../../contract/routes';
 import { apiCall } from '../../../lib/api-client';
@@ -21,7 +23,6 @@ const adminWrites = {
   verifySeller: apiRoutes.verifySeller,
   deleteUser: apiRoutes.deleteUser,
   markProductSafe: apiRoutes.markProductSafe,
-  deleteReportedProduct: apiRoutes.deleteReportedProduct,
 } as const;
 type AdminWrite = (typeof adminWrites)[keyof typeof adminWrites];
 
@@ -44,7 +45,7 @@ function useModerationMutation<R extends AdminWrite>(route: R) {
   return useMutation({
     mutationFn: (id: string): Promise<RouteAnswer<R>> => {
       if (!user) throw new Error('Not signed in');
-      // Every admin write takes the same input; the compiler checks it against all four routes.
+      // Every admin write takes the same input; the compiler checks it against all three routes.
       const write: AdminWrite = route;
       return apiCall(write, { params: { uid: user.uid }, query: { id } }) as Promise<
         RouteAnswer<R>
@@ -59,5 +60,21 @@ function useModerationMutation<R extends AdminWrite>(route: R) {
 export const useVerifySeller = () => useModerationMutation(adminWrites.verifySeller);
 export const useDeleteUser = () => useModerationMutation(adminWrites.deleteUser);
 export const useMarkProductSafe = () => useModerationMutation(adminWrites.markProductSafe);
-export const useDeleteReportedProduct = () =>
-  useModerationMutation(adminWrites.deleteReportedProduct);
+/** Removes a reported listing with its statement of reasons (issue 16). */
+export function useDeleteReportedProduct() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, statement }: { id: string; statement: StatementBody }) => {
+      if (!user) throw new Error('Not signed in');
+      return apiCall(apiRoutes.deleteReportedProduct, {
+        params: { uid: user.uid },
+        query: { id },
+        body: statement,
+      });
+    },
+    onSettled: () => {
+      void invalidateAfterModeration(queryClient);
+    },
+  });
+}

@@ -3,20 +3,34 @@
  * product image, product name, seller name, report count shown as "N User" (spec §9), and the
  * actions "Mark safe" (undo the report) and "Delete". Each asks to confirm first and reports
  * "Report Undo Success!" or "Deleted Successfully!" (spec §8); a handled product leaves the list.
+ * Issue 16 (DSA Art. 16, 17): each row shows the reports' reasons with their counts and notes, and
+ * links to the listing; Delete asks for a statement of reasons (statement-dialog.tsx) in place of
+ * the plain confirmation.
  */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  moderationRules,
+  type ModerationRule,
+  type StatementBody,
+} from '../../../../contract/accountability';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
-import { showSuccess } from '../../../components/dialogs';
+import { showFailure, showNotice, showSuccess, dialogTexts } from '../../../components/dialogs';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { moderationMessages, type ReportedProduct } from '../../../../contract/moderation';
 import { useReportedProducts } from '../api/get-reported-products';
 import { useDeleteReportedProduct, useMarkProductSafe } from '../api/moderation-actions';
 import { formatReportCount } from '../lib/report-count';
 import { runAdminAction } from '../lib/run-admin-action';
+import { StatementDialog } from './statement-dialog';
 
 export function ReportedProductsTable() {
   const { data, isPending, error } = useReportedProducts();
   const markSafe = useMarkProductSafe();
   const remove = useDeleteReportedProduct();
+  const [deleting, setDeleting] = useState<ReportedProduct | null>(null);
 
   if (isPending) return <ProgressBar label="Loading reported products" />;
   if (!data) return <ErrorMessage error={error} />;
@@ -27,7 +41,7 @@ export function ReportedProductsTable() {
   const busyId = markSafe.isPending
     ? markSafe.variables
     : remove.isPending
-      ? remove.variables
+      ? remove.variables.id
       : undefined;
 
   const handleMarkSafe = (product: ReportedProduct) =>
@@ -38,13 +52,20 @@ export function ReportedProductsTable() {
       report: () => showSuccess(moderationMessages.reportUndone),
     });
 
-  const handleDelete = (product: ReportedProduct) =>
-    runAdminAction({
-      question: `Delete ${product.product_name}?`,
-      text: `Seller: ${product.seller_name}`,
-      run: () => remove.mutateAsync(product._id),
-      report: () => showSuccess(moderationMessages.deleted),
-    });
+  const finishDelete = async (product: ReportedProduct, statement: StatementBody | null) => {
+    setDeleting(null);
+    if (!statement) {
+      await showNotice(dialogTexts.notSaved);
+      return;
+    }
+    try {
+      await remove.mutateAsync({ id: product._id, statement });
+    } catch (error) {
+      await showFailure(moderationMessages.failed, isApiError(error) ? error.message : undefined);
+      return;
+    }
+    await showSuccess(moderationMessages.deleted);
+  };
 
   return (
     <>
@@ -59,6 +80,7 @@ export function ReportedProductsTable() {
               <th scope="col">Product Name</th>
               <th scope="col">Seller Name</th>
               <th scope="col">Report Count</th>
+              <th scope="col">Reasons</th>
               <th scope="col">Action</th>
             </tr>
           </thead>
@@ -80,11 +102,16 @@ export function ReportedProductsTable() {
                     />
                   </td>
                   <th scope="row" className="font-semibold" data-label="Product Name">
-                    {product.product_name}
+                    <Link to={paths.listing.href(product._id)} className="link">
+                      {product.product_name}
+                    </Link>
                   </th>
                   <td data-label="Seller Name">{product.seller_name}</td>
                   <td className="whitespace-nowrap" data-label="Report Count">
                     {formatReportCount(product.reportCount)}
+                  </td>
+                  <td data-label="Reasons">
+                    <ReportReasons product={product} />
                   </td>
                   <td data-label="Action">
                     <div className="flex flex-wrap gap-2">
@@ -102,7 +129,7 @@ export function ReportedProductsTable() {
                         className="btn btn-sm btn-error"
                         aria-label={`Delete ${product.product_name}`}
                         disabled={busy}
-                        onClick={() => void handleDelete(product)}
+                        onClick={() => setDeleting(product)}
                       >
                         Delete
                       </button>
@@ -115,6 +142,49 @@ export function ReportedProductsTable() {
         </table>
       </div>
       {error && <ErrorMessage error={error} />}
+      {deleting && (
+        <StatementDialog
+          productName={deleting.product_name}
+          sellerName={deleting.seller_name}
+          suggestedRule={suggestRule(deleting)}
+          onDone={(statement) => void finishDelete(deleting, statement)}
+        />
+      )}
     </>
+  );
+}
+
+/** The most given reason as the rule to suggest, when it names one (`Other` does not). */
+function suggestRule(product: ReportedProduct): ModerationRule | undefined {
+  const top = product.reasons[0]?.reason;
+  return moderationRules.find((rule) => rule === top);
+}
+
+/** The reports' reasons with their counts, and the notes (issue 16). */
+function ReportReasons({ product }: { product: ReportedProduct }) {
+  return (
+    <div className="max-w-xs space-y-1">
+      <ul className="flex flex-wrap gap-1" aria-label="Reasons">
+        {product.reasons.map(({ reason, count }) => (
+          <li key={reason} className="badge badge-outline whitespace-nowrap">
+            {reason} × {count}
+          </li>
+        ))}
+      </ul>
+      {product.notes.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm">
+            {product.notes.length === 1 ? '1 note' : `${product.notes.length} notes`}
+          </summary>
+          <ul className="mt-1 space-y-1 text-sm">
+            {product.notes.map((note) => (
+              <li key={note.created_at + note.note} className="break-words whitespace-pre-wrap">
+                <span className="font-semibold">{note.reason}:</span> {note.note}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
   );
 }

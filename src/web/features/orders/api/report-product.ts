@@ -1,11 +1,14 @@
 /**
  * PATCH /api/report-product?id={productId} (spec §7, made to work: DESIGN.md §8): the buyer
- * reports a product. Answer `{acknowledged, modifiedCount, reportCount}`: modifiedCount is 1 for
- * a new report and 0 when this buyer had already reported it (each buyer counts once).
+ * reports a product. Issue 16 (DSA Art. 16): the body `{reason, note}` says why (one of
+ * `reportReasons`; the note ≤ 1,000 characters, optional). Answer `{acknowledged,
+ * modifiedCount, reportCount}`: modifiedCount is 1 for a new report and 0 when this buyer had
+ * already reported it (each buyer counts once).
  */
+import type { ReportBody } from '../../../../contract/accountability';
 import * as apiRoutes from '../../../../contract/route-table';
 import { apiCall } from '../../../lib/api-client';
 
-export function reportProduct(productId: string) {
-  return apiCall(apiRoutes.reportProduct, { query: { id: productId } });
+export function reportProduct(productId: string, notice: ReportBody) {
+  return apiCall(apiRoutes.reportProduct, { query: { id: productId }, body: notice });
 }

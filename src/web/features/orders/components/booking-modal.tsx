@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import type { ProductCard } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
 import { buyingTexts } from '../../../../contract/orders';

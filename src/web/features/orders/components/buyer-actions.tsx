@@ -1,15 +1,20 @@
 /**
  * A buyer's actions on an unsold product card (spec §2 Category page): Book Now, which opens the
- * booking modal, and Report, which confirms and reports the product (spec §5, DESIGN.md §8).
- * The report flow (SweetAlert2, the contract's texts) loads on the first click. Once the buyer
+ * booking modal, and Report, which opens the report dialog — a reason and an optional note, then
+ * Confirm / Don't Confirm (spec §5, DESIGN.md §8, issue 16). The dialog and its flow (SweetAlert2,
+ * the contract's texts) load on the first click. Once the buyer
  * has an open booking of the product, `Booked` with a link to My Orders takes Book Now's place
  * (issue 12, point 5), read from the buyer's orders (`GET /api/orders`, one query for every card).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '../../../../contract/entities';
 import { paths } from '../../../lib/paths';
 import { useOrders } from '../api/get-orders';
+
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 export interface BuyerActionsProps {
   product: ProductCard;
@@ -23,16 +28,6 @@ export function BuyerActions({ product, onBook }: BuyerActionsProps) {
   const booked = orders.data?.some(
     (order) => order.product_info.product_id === product._id && order.booking_state === 'open',
   );
-
-  const handleReport = async () => {
-    setReporting(true);
-    try {
-      const { runReportFlow } = await import('../lib/report-flow');
-      await runReportFlow(product);
-    } finally {
-      setReporting(false);
-    }
-  };
 
   return (
     <div className="flex w-full flex-wrap gap-2">
@@ -57,13 +52,18 @@ export function BuyerActions({ product, onBook }: BuyerActionsProps) {
       <button
         type="button"
         className="btn flex-1 btn-outline btn-error"
-        onClick={() => void handleReport()}
+        onClick={() => setReporting(true)}
         disabled={reporting}
         aria-label={`Report: ${product.product_name}`}
       >
         {reporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Report
       </button>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog product={product} onDone={() => setReporting(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { formatDollars } from '../../../../contract/money';
 import { bookingTexts, type Order } from '../../../../contract/orders';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/booking-actions';
+import { BuyerDepositInfo } from './deposit-info';
 
 export interface OrdersTableProps {
   orders: Order[];
@@ -83,7 +84,10 @@ export function OrdersTable({ orders, paidAction }: OrdersTableProps) {
                   </div>
                 </div>
               </td>
-              <td data-label="Price">{formatDollars(order.product_info.product_price)}</td>
+              <td data-label="Price">
+                {formatDollars(order.product_info.product_price)}
+                <BuyerDepositInfo order={order} />
+              </td>
               <td data-label="Payment">
                 {order.order_status ? (
                   <div className="flex flex-wrap items-center gap-2">

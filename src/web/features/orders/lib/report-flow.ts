@@ -1,11 +1,13 @@
 /**
- * The Report action of the category page (spec §2, §5 Confirmations, §8; DESIGN.md §8): confirm
- * first ("Confirm" / "Don't Confirm"; a denial says "Changes are not saved"), then send the
- * product id, then "Reported Success!". Loaded on the first click (SweetAlert2 and the contract
- * texts stay out of the category page's chunk).
+ * The Report action of the category and listing pages (spec §2, §5 Confirmations, §8; DESIGN.md
+ * §8; issue 16): the report dialog (components/report-dialog.tsx) asks for a reason and an
+ * optional note, with "Confirm" / "Don't Confirm"; a denial says "Changes are not saved"; a
+ * confirmed report sends the product id, reason and note, then "Reported Success!". Loaded on the
+ * first click (SweetAlert2 and the contract texts stay out of the category page's chunk).
  */
+import type { ReportBody } from '../../../../contract/accountability';
 import { buyingTexts } from '../../../../contract/orders';
-import { confirmAction, showFailure, showNotice, showSuccess } from '../../../components/dialogs';
+import { dialogTexts, showFailure, showNotice, showSuccess } from '../../../components/dialogs';
 import { errorText } from '../../../lib/error-text';
 import { reportProduct } from '../api/report-product';
 
@@ -16,23 +18,21 @@ export const reportTexts = {
   alreadyReportedTitle: 'Already reported',
   alreadyReported: 'You have already reported this product; each buyer counts once.',
   failed: 'Error',
+  chooseReason: 'Choose a reason',
 } as const;
 
+/** Spec §5: a denied confirmation says "Changes are not saved". */
+export function reportDenied(): Promise<void> {
+  return showNotice(dialogTexts.notSaved);
+}
+
 /**
- * Runs the report flow for one product.
- * @returns true when the report reached the server (new or repeated), false on denial or failure.
+ * Sends a confirmed report and shows its outcome.
+ * @returns true when the report reached the server (new or repeated), false on failure.
  */
-export async function runReportFlow(product: {
-  _id: string;
-  product_name: string;
-}): Promise<boolean> {
-  const confirmed = await confirmAction(
-    reportTexts.question(product.product_name),
-    reportTexts.explanation,
-  );
-  if (!confirmed) return false;
+export async function submitReport(productId: string, notice: ReportBody): Promise<boolean> {
   try {
-    const answer = await reportProduct(product._id);
+    const answer = await reportProduct(productId, notice);
     // A repeated report changes nothing: a notice, not a success icon (issue 12, point 5).
     if (answer.modifiedCount === 0) {
       await showNotice(reportTexts.alreadyReportedTitle, reportTexts.alreadyReported);

@@ -14,6 +14,7 @@ import { formatDollars } from '../../../../contract/money';
 import { bookingTexts, declineMessageMax, type Order } from '../../../../contract/orders';
 import { useDeclineOrder, useSellerOrders } from '../api/booking-actions';
 import { BookingStateBadge } from '../components/booking-state-badge';
+import { SellerDepositInfo } from '../components/deposit-info';
 
 const bookedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -96,6 +97,7 @@ export function SellerBookingsRoute() {
                       </time>
                     </dd>
                   </dl>
+                  <SellerDepositInfo order={order} />
                   {order.booking_state === 'open' && (
                     <div className="card-actions justify-end">
                       <button

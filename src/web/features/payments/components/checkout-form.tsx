@@ -16,7 +16,7 @@ import type { AuthUser } from '../../../lib/auth/auth-context';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useClientSecret } from '../api/create-payment-intent';
 import { savePayment } from '../api/save-payment';
-import { toCardError, type CardPayment } from '../lib/card-payment';
+import { payWithCard, toCardError, type CardPayment } from '../lib/card-payment';
 import { SandboxCardElement } from './sandbox-card-element';
 import { StripeCardElement } from './stripe-card-element';
 
@@ -45,19 +45,9 @@ export function CheckoutForm({ order, user, onPaid }: CheckoutFormProps) {
     const billing = { name: user.displayName, email: user.email };
     setProcessing(true);
     try {
-      const created = await cardPayment.createPaymentMethod(billing);
-      setCardError(created.error ? created.error.message : '');
-      const confirmed = await cardPayment.confirmCardPayment(
-        secret,
-        created.paymentMethodId,
-        billing,
-      );
-      if (confirmed.error) {
-        setCardError(confirmed.error.message);
-        return;
-      }
-      if (confirmed.paymentIntent.status === 'succeeded') {
-        const transactionId = confirmed.paymentIntent.id;
+      const intent = await payWithCard(cardPayment, secret, billing, setCardError);
+      if (intent?.status === 'succeeded') {
+        const transactionId = intent.id;
         await savePayment({
           price: order.product_info.product_price,
           transactionId,

@@ -55,3 +55,27 @@ export function toCardError(error: unknown): CardError {
         : 'Something went wrong, please try again',
   };
 }
+
+/**
+ * The payment page's card sequence (spec §4 Payment flow), shared by the payment and the
+ * viewing-deposit pages: creates a payment method from the card input, then confirms the
+ * intent `clientSecret` with it. `showError` receives each step's card error ('' once the
+ * method is created), as the page shows it under the card. Resolves to the confirmed intent,
+ * or null when the card was refused.
+ * @throws what the provider's calls throw (network, server): callers show `toCardError(error)`.
+ */
+export async function payWithCard(
+  card: CardPayment,
+  clientSecret: string,
+  billing: BillingDetails,
+  showError: (message: string) => void,
+): Promise<ConfirmedIntent | null> {
+  const created = await card.createPaymentMethod(billing);
+  showError(created.error ? created.error.message : '');
+  const confirmed = await card.confirmCardPayment(clientSecret, created.paymentMethodId, billing);
+  if (confirmed.error) {
+    showError(confirmed.error.message);
+    return null;
+  }
+  return confirmed.paymentIntent;
+}

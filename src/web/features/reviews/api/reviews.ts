@@ -5,17 +5,21 @@
  * - `useCreateReview()`: POST /api/reviews `{order_id, rating, text}` (the buyer of a paid order);
  * - `useReplyReview(id)`: POST /api/reviews/{id}/reply `{text}` (the reviewed seller, once).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as apiRoutes from '../../../../contract/route-table';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function useSellerProfile(uid: string) {
-  return useQuery({
+/** The seller `uid`'s public profile query (also prefetched by the server's page render). */
+export const sellerProfileQueryOptions = (uid: string) =>
+  queryOptions({
     queryKey: queryKeys.reviews.sellerProfile(uid),
     queryFn: ({ signal }) => apiCall(apiRoutes.getSellerProfile, { params: { uid }, signal }),
     enabled: uid !== '',
   });
+
+export function useSellerProfile(uid: string) {
+  return useQuery(sellerProfileQueryOptions(uid));
 }
 
 export function useCreateReview() {

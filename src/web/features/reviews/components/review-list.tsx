@@ -8,8 +8,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { errorText } from '../../../lib/error-text';
 import { useReplyReview } from '../api/reviews';
 import { Stars } from './stars';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { dateFormat, LocalTime } from '../../../components/local-time';
 
 export function ReviewList({ reviews, canReply }: { reviews: Review[]; canReply: boolean }) {
   if (reviews.length === 0) return <p className="text-base-content/70">{reviewTexts.noReviews}</p>;
@@ -25,9 +24,11 @@ export function ReviewList({ reviews, canReply }: { reviews: Review[]; canReply:
               />
               <span className="font-medium">{review.buyer_name}</span>
               <Stars rating={review.rating} />
-              <time className="text-sm text-base-content/70" dateTime={review.created_at}>
-                {date.format(new Date(review.created_at))}
-              </time>
+              <LocalTime
+                className="text-sm text-base-content/70"
+                value={review.created_at}
+                format={dateFormat}
+              />
             </div>
             <p className="text-sm text-base-content/70">Bought: {review.product_name}</p>
             {review.text && (

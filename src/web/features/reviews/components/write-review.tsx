@@ -4,7 +4,7 @@
  * same order is refused by the server (409), which the dialog shows.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { reviewTextMax, reviewTexts } from '../../../../contract/reviews';
 import { SubmitButton } from '../../../components/submitting-indicator';
 import { isApiError } from '../../../lib/api-client';

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import {
   savedSearchNameMax,
   savedSearchTexts,

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import {
   savedSearchNameMax,
   savedSearchTexts,

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
+import { cardImageSizes, ResponsiveImage } from '../../../components/responsive-image';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { paths } from '../../../lib/paths';
 
@@ -39,9 +40,10 @@ export function ResultCard({
       className="card relative h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary hover:shadow-md"
     >
       <figure className="aspect-[4/3] bg-base-300">
-        <img
+        <ResponsiveImage
           src={product.product_image}
           alt=""
+          sizes={cardImageSizes}
           loading="lazy"
           decoding="async"
           width={640}

@@ -12,6 +12,8 @@ import { filterKeys, type SearchState } from '../lib/search-params';
 export interface SearchFiltersProps {
   state: SearchState;
   facets: SearchFacets | undefined;
+  /** The facet counts are estimates (past 1,000 matches, decision 0012): shown as "about N". */
+  estimated?: boolean;
   onApply: (filters: SearchState['filters']) => void;
 }
 
@@ -20,11 +22,17 @@ interface Option {
   label: string;
 }
 
-/** The facet's values with counts, and the current value even when no match has it. */
+const countFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * The facet's values with counts ("Toyota (12)", or "Toyota (about 12,000)" when `estimated`),
+ * and the current value even when no match has it.
+ */
 function optionsOf(
   facet: { value: string; count: number; label?: string }[] | undefined,
   all: readonly string[] | undefined,
   current: string | undefined,
+  estimated = false,
 ): Option[] {
   const counts = new Map((facet ?? []).map((f) => [f.value, f]));
   const values = all ? [...all] : (facet ?? []).map((f) => f.value);
@@ -32,11 +40,13 @@ function optionsOf(
   return values.map((value) => {
     const found = counts.get(value);
     const label = found?.label ?? value;
-    return { value, label: found ? `${label} (${found.count})` : label };
+    if (!found) return { value, label };
+    const count = countFormat.format(found.count);
+    return { value, label: `${label} (${estimated ? `about ${count}` : count})` };
   });
 }
 
-export function SearchFilters({ state, facets, onApply }: SearchFiltersProps) {
+export function SearchFilters({ state, facets, estimated, onApply }: SearchFiltersProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const f = state.filters;
@@ -120,8 +130,12 @@ export function SearchFilters({ state, facets, onApply }: SearchFiltersProps) {
         <input type="hidden" name="q" value={f.q ?? ''} />
         <fieldset className="fieldset gap-3">
           <legend className="fieldset-legend text-base">Filters</legend>
-          {select('category', 'Category', optionsOf(facets?.category, undefined, f.category))}
-          {select('make', 'Make', optionsOf(facets?.make, undefined, f.make))}
+          {select(
+            'category',
+            'Category',
+            optionsOf(facets?.category, undefined, f.category, estimated),
+          )}
+          {select('make', 'Make', optionsOf(facets?.make, undefined, f.make, estimated))}
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-base-content">Model</span>
             <input
@@ -139,12 +153,20 @@ export function SearchFilters({ state, facets, onApply }: SearchFiltersProps) {
             {number('max_year', 'To year', { min: 1886, max: 2100 })}
           </div>
           {number('max_mileage', 'Max mileage (km)', { min: 0, max: 5_000_000 })}
-          {select('condition', 'Condition', optionsOf(facets?.condition, conditions, f.condition))}
-          {select('fuel_type', 'Fuel', optionsOf(facets?.fuel_type, fuelTypes, f.fuel_type))}
+          {select(
+            'condition',
+            'Condition',
+            optionsOf(facets?.condition, conditions, f.condition, estimated),
+          )}
+          {select(
+            'fuel_type',
+            'Fuel',
+            optionsOf(facets?.fuel_type, fuelTypes, f.fuel_type, estimated),
+          )}
           {select(
             'transmission',
             'Transmission',
-            optionsOf(facets?.transmission, transmissions, f.transmission),
+            optionsOf(facets?.transmission, transmissions, f.transmission, estimated),
           )}
           <label className="flex items-center gap-2 text-sm">
             <input

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchState, writeSearchState } from './search-params';
+import { readSearchState, resultsText, writeSearchState } from './search-params';
 
 describe('search URL state', () => {
   it('reads known, non-empty parameters and a known sort', () => {
@@ -15,5 +15,12 @@ describe('search URL state', () => {
       'q=civic&max_price=9000',
     );
     expect(writeSearchState({ filters: {}, sort: 'year_desc' })).toBe('sort=year_desc');
+  });
+
+  it('shows exact counts as "N results" and estimates (past 1,000 matches) as "About N results"', () => {
+    expect(resultsText(0, false)).toBe('0 results');
+    expect(resultsText(1, false)).toBe('1 result');
+    expect(resultsText(1000, false)).toBe('1,000 results');
+    expect(resultsText(25000, true)).toBe('About 25,000 results');
   });
 });

@@ -58,3 +58,15 @@ export function writeSearchState(state: SearchState): string {
   if (state.sort !== 'newest') params.set('sort', state.sort);
   return params.toString();
 }
+
+const resultCount = new Intl.NumberFormat('en-US');
+
+/**
+ * The search page's status line: "N results" ("1 result"), exact up to 1,000 matches; past it
+ * the API's total is an estimate (`estimated`, decision 0012), so "About 25,000 results".
+ */
+export function resultsText(total: number, estimated: boolean): string {
+  const count = resultCount.format(total);
+  if (estimated) return `About ${count} results`;
+  return `${count} ${total === 1 ? 'result' : 'results'}`;
+}

@@ -18,12 +18,11 @@ import { ResultCard } from '../components/result-card';
 import { SearchFilters } from '../components/search-filters';
 import {
   readSearchState,
+  resultsText,
   sortLabels,
   writeSearchState,
   type SearchState,
 } from '../lib/search-params';
-
-const resultCount = new Intl.NumberFormat('en-US');
 
 export interface SearchRouteProps {
   /** Issue 15: the favourites feature's heart on each result (composed in app/routes). */
@@ -54,9 +53,7 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
         <div>
           <h1 className="text-3xl font-bold">{q ? `Results for “${q}”` : 'All listings'}</h1>
           <p className="mt-1 min-h-6 text-base-content/80" role="status">
-            {first
-              ? `${resultCount.format(first.total)} ${first.total === 1 ? 'result' : 'results'}`
-              : ''}
+            {first ? resultsText(first.total, first.estimated) : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -82,6 +79,7 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
           <SearchFilters
             state={state}
             facets={first?.facets}
+            estimated={first?.estimated}
             onApply={(filters) => go({ ...state, filters })}
           />
         </aside>

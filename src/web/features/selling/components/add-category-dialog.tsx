@@ -9,7 +9,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import type { Category } from '../../../../contract/entities';
 import type * as apiRoutes from '../../../../contract/route-table';
 import type { RouteBody } from '../../../../contract/routes';

@@ -9,8 +9,15 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
-import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import toast from '../../../lib/toast';
 import type { Category } from '../../../../contract/entities';
 import { acceptedImageTypes, imageInputHint, conditions } from '../../../../contract/limits';
 import { showSuccess } from '../../../components/dialogs';
@@ -30,6 +37,7 @@ import {
 } from '../lib/product-form';
 import { AddCategoryDialog } from './add-category-dialog';
 import { VehicleFields, type VehicleInputs } from './vehicle-fields';
+import { DepositField } from './deposit-field';
 
 /** A dollar amount with cents (the contract checks the range and the two decimals). */
 const priceInput = {
@@ -197,6 +205,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
               {...register('year_of_used')}
             />
           </FormField>
+          <DepositField registration={register('deposit')} error={errors.deposit?.message} />
           <FormField label="Location" error={errors.seller_location?.message}>
             <input
               type="text"
@@ -217,6 +226,8 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
             <VehicleFields
               register={register as unknown as UseFormRegister<VehicleInputs>}
               errors={errors}
+              control={control as unknown as Control<VehicleInputs>}
+              setValue={setValue as unknown as UseFormSetValue<VehicleInputs>}
             />
           )}
           <div className="md:col-span-2">

@@ -6,9 +6,16 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { z } from 'zod';
 import type { Category, Product } from '../../../../contract/entities';
 import { conditions } from '../../../../contract/limits';
@@ -19,6 +26,7 @@ import { errorText } from '../../../lib/error-text';
 import { paths } from '../../../lib/paths';
 import { useUpdateProduct } from '../api/product-actions';
 import { categoryRequiredMessage, productFormSchema, toVehicleBody } from '../lib/product-form';
+import { DepositField } from './deposit-field';
 import { PhotoManager } from './photo-manager';
 import { VehicleFields, type VehicleInputs } from './vehicle-fields';
 
@@ -57,6 +65,7 @@ function initialValues(product: Product): EditFormInput {
     body_type: asText(product.body_type),
     color: asText(product.color),
     vin: asText(product.vin),
+    deposit: product.deposit ? String(product.deposit) : '',
   };
 }
 
@@ -75,6 +84,7 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<EditFormInput, unknown, EditFormValues>({
     resolver: zodResolver(editFormSchema),
@@ -105,6 +115,7 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
           year_of_used: values.year_of_used,
           seller_location: values.seller_location,
           seller_phone: values.seller_phone,
+          deposit: values.deposit,
           ...toVehicleBody(values, category.holds_vehicles),
         },
       });
@@ -173,6 +184,7 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
             {...register('year_of_used')}
           />
         </FormField>
+        <DepositField registration={register('deposit')} error={errors.deposit?.message} />
         <FormField label="Location" error={errors.seller_location?.message}>
           <input type="text" className="input w-full" {...register('seller_location')} />
         </FormField>
@@ -183,6 +195,8 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
           <VehicleFields
             register={register as unknown as UseFormRegister<VehicleInputs>}
             errors={errors}
+            control={control as unknown as Control<VehicleInputs>}
+            setValue={setValue as unknown as UseFormSetValue<VehicleInputs>}
           />
         )}
         <div className="md:col-span-2">

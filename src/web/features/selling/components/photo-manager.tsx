@@ -5,7 +5,7 @@
  * (POST /api/images each; the upload quota of issue 18 applies). 1–10 photos.
  */
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import {
   acceptedImageTypes,
   imageFileProblem,

@@ -1,12 +1,25 @@
 /**
  * The optional vehicle inputs of Add A Product and the edit page (issue 13): make, model, model
  * year, mileage (km), fuel, transmission, body type, colour and VIN, in a fieldset of their own.
- * Shown only for a category that holds vehicles.
+ * Shown only for a category that holds vehicles. Issue 16: under the mileage, what similar cars
+ * are listed for (`PriceGuidanceHint`); next to the VIN, `Decode VIN` fills make, model, model
+ * year, body type, fuel type and transmission from it, where known, for the seller to check.
  */
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { fuelTypes, limits, transmissions } from '../../../../contract/limits';
+import { useId } from 'react';
+import {
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import { fuelTypes, limits, transmissions, vinPattern } from '../../../../contract/limits';
+import { vehicleTexts, type VinDecode } from '../../../../contract/vehicles';
+import { ErrorMessage } from '../../../components/error-message';
 import { FormField } from '../../../components/form-field';
 import { vehicleLabels } from '../../../lib/vehicle-details';
+import { useDecodeVin } from '../api/vehicle-tools';
+import { PriceGuidanceHint } from './price-guidance-hint';
 
 /** The vehicle inputs as a form holds them (numbers and selects as strings). */
 export type VehicleInputs = {
@@ -25,9 +38,38 @@ export interface VehicleFieldsProps {
   // The forms register more fields than these; only the vehicle inputs are used here.
   register: UseFormRegister<VehicleInputs>;
   errors: FieldErrors<VehicleInputs>;
+  control: Control<VehicleInputs>;
+  setValue: UseFormSetValue<VehicleInputs>;
 }
 
-export function VehicleFields({ register, errors }: VehicleFieldsProps) {
+/** The inputs a decoded VIN fills, with the value each gets (only what the data knows). */
+function decodedValues(decoded: VinDecode): Partial<Record<keyof VehicleInputs, string>> {
+  const values: Partial<Record<keyof VehicleInputs, string>> = {};
+  if (decoded.make) values.make = decoded.make;
+  if (decoded.model) values.model = decoded.model;
+  if (decoded.model_year !== null) values.model_year = String(decoded.model_year);
+  if (decoded.body_type) values.body_type = decoded.body_type;
+  if (decoded.fuel_type) values.fuel_type = decoded.fuel_type;
+  if (decoded.transmission) values.transmission = decoded.transmission;
+  return values;
+}
+
+export function VehicleFields({ register, errors, control, setValue }: VehicleFieldsProps) {
+  const [make, model, modelYear, mileageKm, vin] = useWatch({
+    control,
+    name: ['make', 'model', 'model_year', 'mileage_km', 'vin'],
+  });
+  const typedVin = (vin ?? '').trim().toUpperCase();
+  const vinId = useId();
+  const decode = useDecodeVin();
+  const handleDecodeVin = () =>
+    decode.mutate(typedVin, {
+      onSuccess: (decoded) => {
+        for (const [name, value] of Object.entries(decodedValues(decoded))) {
+          setValue(name as keyof VehicleInputs, value, { shouldValidate: true, shouldDirty: true });
+        }
+      },
+    });
   const text = (name: 'make' | 'model' | 'body_type' | 'color', autoComplete = 'off') => (
     <FormField label={vehicleLabels[name]} error={errors[name]?.message}>
       <input
@@ -65,6 +107,7 @@ export function VehicleFields({ register, errors }: VehicleFieldsProps) {
           {...register('mileage_km')}
         />
       </FormField>
+      <PriceGuidanceHint make={make} model={model} modelYear={modelYear} mileageKm={mileageKm} />
       <FormField label={vehicleLabels.fuel_type} error={errors.fuel_type?.message}>
         <select className="select w-full" {...register('fuel_type')}>
           <option value="">Not given</option>
@@ -87,16 +130,51 @@ export function VehicleFields({ register, errors }: VehicleFieldsProps) {
       </FormField>
       {text('body_type')}
       {text('color')}
-      <FormField label={vehicleLabels.vin} error={errors.vin?.message}>
-        <input
-          type="text"
-          maxLength={17}
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="input w-full font-mono uppercase"
-          {...register('vin')}
-        />
-      </FormField>
+      <div className="fieldset md:col-span-2">
+        {/* FormField's markup, with Decode VIN beside the input. */}
+        <label htmlFor={vinId} className="fieldset-legend pb-1">
+          {vehicleLabels.vin}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={vinId}
+            type="text"
+            maxLength={17}
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={errors.vin ? true : undefined}
+            aria-describedby={errors.vin ? `${vinId}-error` : undefined}
+            className="input min-w-0 flex-1 font-mono uppercase"
+            {...register('vin')}
+          />
+          <button
+            type="button"
+            className="btn btn-outline shrink-0"
+            disabled={!vinPattern.test(typedVin) || decode.isPending}
+            onClick={handleDecodeVin}
+          >
+            {decode.isPending ? vehicleTexts.decoding : vehicleTexts.decodeVin}
+          </button>
+        </div>
+        {errors.vin?.message && (
+          <p id={`${vinId}-error`} role="alert" className="text-sm text-error">
+            {errors.vin.message}
+          </p>
+        )}
+        <div aria-live="polite" className="text-sm">
+          {decode.isError && <ErrorMessage error={decode.error} />}
+          {decode.data && decode.variables === typedVin && (
+            <div className="flex flex-col gap-1">
+              {decode.data.make && <p>{vehicleTexts.decoded}</p>}
+              {decode.data.errors.map((message) => (
+                <p key={message} className="alert alert-warning alert-soft py-2">
+                  {message}
+                </p>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
     </fieldset>
   );
 }

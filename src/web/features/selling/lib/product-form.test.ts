@@ -29,6 +29,12 @@ describe('the Add A Product form (spec §5)', () => {
     expect(fields.year_of_used.safeParse('2.5').error?.issues[0]?.message).toBe(
       'Year of used must be a whole number',
     );
+    // Issue 16: the deposit is whole dollars 0–500; empty is none.
+    expect(fields.deposit.parse('')).toBe(0);
+    expect(fields.deposit.parse('150')).toBe(150);
+    expect(fields.deposit.safeParse('501').error?.issues[0]?.message).toBe(
+      'Deposit must be at most $500',
+    );
     // Issue 12, point 5: messages outside the spec name their field.
     expect(fields.resell_price.safeParse('0').error?.issues[0]?.message).toBe(
       'Resell price must be greater than 0',
@@ -60,6 +66,7 @@ describe('the Add A Product form (spec §5)', () => {
         body_type: null,
         color: null,
         vin: '2T1C8TN72GD453768',
+        deposit: 50,
       },
       ['/uploads/corolla.webp', '/uploads/side.webp'],
       category,
@@ -72,6 +79,7 @@ describe('the Add A Product form (spec §5)', () => {
       product_image: '/uploads/corolla.webp',
       product_images: ['/uploads/corolla.webp', '/uploads/side.webp'],
       make: 'Toyota',
+      deposit: 50,
       model_year: 2016,
       fuel_type: 'Petrol',
       transmission: null,

@@ -21,6 +21,7 @@ import {
   vehicleInputShape,
   type NewProduct,
 } from '../../../../contract/selling';
+import { depositInputSchema } from '../../../../contract/deposits';
 import type { ProductBody } from '../api/create-product';
 
 const rules = newProductSchema.shape;
@@ -95,6 +96,16 @@ export function toVehicleBody(values: VehicleFormValues, holdsVehicles: boolean)
   };
 }
 
+/**
+ * Issue 16: the viewing deposit input, whole dollars 0–500; '' means none (0). Checked with the
+ * contract's rule (the server checks it again).
+ */
+export const depositFormInput = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? 0 : Number(value)))
+  .pipe(depositInputSchema.unwrap());
+
 /** Issue 13: Add A Product takes 1–10 photos; the first chosen is the cover. */
 export const photosMessage = `Choose at most ${limits.productImagesMax} photos`;
 
@@ -120,6 +131,7 @@ export const productFormSchema = z.object({
   seller_phone: rules.seller_phone,
   product_description: rules.product_description,
   ...vehicleFormShape,
+  deposit: depositFormInput,
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
@@ -136,6 +148,7 @@ export const emptyProductForm: Omit<ProductFormInput, 'product_image'> = {
   seller_phone: '',
   product_description: '',
   ...emptyVehicleForm,
+  deposit: '',
 };
 
 /**
@@ -164,6 +177,7 @@ export function toProductBody(
     year_of_used: values.year_of_used,
     seller_location: capitalizeFirst(values.seller_location),
     seller_phone: values.seller_phone,
+    deposit: values.deposit,
     seller_email: seller.email,
     seller_name: seller.displayName,
     seller_uid: seller.uid,

@@ -1,0 +1,86 @@
+/**
+ * Lighthouse scores of public pages (issue 17), part of `npm run bench:web`: the `lighthouse`
+ * package (12.x, the last line that runs on Node 20) driving Debian's Chromium through
+ * chrome-launcher, with Lighthouse's default mobile profile (a mid-range phone: simulated
+ * 150 ms round trip, 1.6 Mbit/s down, CPU ×4). Scores are figures for the README, not a test:
+ * they move with the machine's load.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumArgs } from '../tests/e2e/support/server-env.js';
+
+/** One page's result: category scores 0–100, metrics in milliseconds (CLS unitless). */
+export interface LighthouseResult {
+  page: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Largest Contentful Paint (ms). */
+  lcp: number;
+  /** Total Blocking Time (ms). */
+  tbt: number;
+  cls: number;
+  /** The failing audits of the three non-performance categories, to fix. */
+  failing: string[];
+}
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/**
+ * Runs Lighthouse once on each of `pages` (name → absolute URL), one after another in one
+ * headless Chromium (`chromePath`, e.g. /usr/bin/chromium).
+ * @throws Error when Chromium does not start or Lighthouse fails on a page.
+ */
+export async function runLighthouse(
+  pages: readonly (readonly [name: string, url: string])[],
+  chromePath: string,
+): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
+  try {
+    const results: LighthouseResult[] = [];
+    for (const [page, url] of pages) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+      });
+      if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { lhr } = run;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      const score = (id: (typeof categories)[number]) =>
+        Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const failing = categories
+        .filter((id) => id !== 'performance')
+        .flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
+      results.push({
+        page,
+        url,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        failing: [...new Set(failing)],
+      });
+      console.log(
+        `Lighthouse ${page}: performance ${score('performance')}, accessibility ` +
+          `${score('accessibility')}, best practices ${score('best-practices')}, SEO ` +
+          `${score('seo')}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
+      );
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * Public reads served without the database when nothing changed (issue 17; decision 0022):
+ *
+ * - **Which routes.** Only routes built with `route(contract, { publicCache: true })`: public GETs
+ *   whose answer is the same for every anonymous caller (categories, promoted products, blogs,
+ *   a category page, a listing, search, a seller's profile, seller verification); and, with
+ *   `config: { publicCache: 'shared' }`, the server-rendered pages (plugins/web.ts), whose HTML
+ *   is the same for every caller, signed in or not (the browser adds the signed-in parts).
+ * - **Validators.** Every 200 answer of such a route to an anonymous request (no Authorization,
+ *   no Cookie) gets a weak `ETag` (a SHA-1 of the serialised body, RFC 9110 §8.8.3),
+ *   `Vary: Authorization, Cookie`, and two cache policies: `Cache-Control: public, no-cache`
+ *   (a browser keeps the answer but asks again each time, so it never shows a listing as it was
+ *   before a write; the question costs a 304) and, for CDNs only,
+ *   `CDN-Cache-Control: public, max-age=10, stale-while-revalidate=60` (RFC 9213 targeted
+ *   cache control: a CDN may serve it 10 s, then stale for a minute while it revalidates). An
+ *   `If-None-Match` that matches answers `304` with no body (RFC 9110 §13.1.2, weak
+ *   comparison). Signed-in requests are personal: the security plugin makes them `no-store` and
+ *   they skip this cache.
+ * - **In-process cache.** The serialised body (as bytes), its headers and ETag are kept in an
+ *   LRU (`lru-cache`, at most 1,000 entries, 8 MB and 60 s per entry) keyed by the cache
+ *   *generation* and the URL. A hit answers from memory before validation, the guard and the
+ *   handler run. A hit for a client that accepts brotli or gzip gets a compressed copy made
+ *   once per entry (bodies of 1 KiB or more, as @fastify/compress's threshold), not one per
+ *   request; the copies count against the 8 MB.
+ * - **Invalidation.** Every entry is keyed by the generation of the `public` invalidation topic
+ *   (plugins/invalidation.ts): any successful API write that can change a public answer, here or
+ *   on another instance, makes every older entry unreachable at once, and a read that began
+ *   before a generation change never stores its (possibly old) answer. Writes made straight into
+ *   the database (psql, a seed script) are seen after at most the 60 s entry lifetime, or at once
+ *   with `app.publicCache.invalidate()`.
+ */
+import { Negotiator } from '@fastify/accept-negotiator';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: {
+      /** Starts a new generation here and on every other instance (plugins/invalidation.ts). */
+      invalidate(): void;
+      /** Entries held (for tests and the bench). */
+      readonly size: number;
+    };
+  }
+  interface FastifyContextConfig {
+    /**
+     * Answer cached and validated (this plugin): `true` for anonymous callers only; `'shared'`
+     * for every caller, when the answer never depends on who asks (server-rendered pages).
+     */
+    publicCache?: boolean | 'shared';
+  }
+}
+
+/** `Cache-Control` of a public answer: any cache may keep it, but must revalidate each use. */
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+/** `CDN-Cache-Control` (RFC 9213): a CDN may serve it 10 s, then stale 60 s while revalidating. */
+export const CDN_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
+/** Lifetime of an in-process entry (ms): bounds what a write outside the API can leave stale. */
+const ENTRY_TTL_MS = 60_000;
+/**
+ * Memory the in-process cache may hold (bytes), counting every body at 2 bytes a character (a
+ * JavaScript string's worst case), so it stays under this whatever the text.
+ */
+const MAX_BYTES = 8 * 1024 * 1024;
+/** Entries the in-process cache may hold. */
+const MAX_ENTRIES = 1_000;
+/** Bodies smaller than this (bytes) are sent as they are (@fastify/compress's threshold). */
+const COMPRESS_THRESHOLD = 1024;
+type Encoding = 'br' | 'gzip';
+/** Brotli at quality 4, as @fastify/compress does per request: fast, and most of the gain. */
+const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzipSync(body),
+};
+const encodings = new Negotiator<Encoding | 'identity'>({
+  supportedValues: ['br', 'gzip', 'identity'],
+});
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  /** Compressed copies, made on the first hit that asks for each. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** Headers of an answer worth replaying from the cache (the rest are set per request). */
+const replayedHeaders = (reply: FastifyReply): Record<string, string> => {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    if (name === 'content-type' || name.startsWith('x-next-')) kept[name] = String(value);
+  }
+  return kept;
+};
+
+/** A weak entity tag of a body: `W/"<27 characters of base64url SHA-1>"`. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Whether an `If-None-Match` header matches `etag` by weak comparison (RFC 9110 §8.8.3.2):
+ * `*`, or any listed tag equal once `W/` is ignored.
+ */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** A GET this plugin may answer from, and store in, the cache. */
+const cacheable = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  (request.routeOptions.config.publicCache === 'shared' ||
+    (request.headers.authorization === undefined && request.headers.cookie === undefined));
+
+const generationAtStart = new WeakMap<FastifyRequest, number>();
+const replayed = new WeakSet<FastifyRequest>();
+
+export const publicCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new LRUCache<string, Entry>({
+      max: MAX_ENTRIES,
+      maxSize: MAX_BYTES,
+      // The body and room for its compressed copies (each a fraction of it).
+      sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
+      ttl: ENTRY_TTL_MS,
+    });
+    const generation = () => app.invalidation.generation('public');
+    const keyOf = (request: FastifyRequest) => `${generation()} ${request.url}`;
+    // Older entries are unreachable already; clearing frees their memory at once.
+    app.invalidation.subscribe('public', () => cache.clear());
+    app.decorate('publicCache', {
+      invalidate: () => app.invalidation.publish('public'),
+      get size() {
+        return cache.size;
+      },
+    });
+
+    const sendValidated = (request: FastifyRequest, reply: FastifyReply, etag: string): boolean => {
+      reply.header('etag', etag);
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      reply.header('cdn-cache-control', CDN_CACHE_CONTROL);
+      if (request.routeOptions.config.publicCache !== 'shared') {
+        reply.header('vary', 'Authorization, Cookie');
+      }
+      if (!ifNoneMatchMatches(request.headers['if-none-match'], etag)) return false;
+      reply.code(304);
+      return true;
+    };
+
+    const lookUp: onRequestHookHandler = (request, reply, done) => {
+      if (!cacheable(request)) return done();
+      generationAtStart.set(request, generation());
+      const entry = cache.get(keyOf(request));
+      if (!entry) return done();
+      replayed.add(request);
+      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+      if (sendValidated(request, reply, entry.etag)) return reply.send();
+      return reply.send(encodedBody(request, reply, entry));
+    };
+
+    /** The entry's body in the best encoding the client accepts, with its headers set. */
+    const encodedBody = (request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer => {
+      const accepted = request.headers['accept-encoding'];
+      if (!accepted || entry.body.length < COMPRESS_THRESHOLD) return entry.body;
+      const encoding = encodings.negotiate(accepted);
+      if (!encoding || encoding === 'identity') return entry.body;
+      const body = (entry.encoded[encoding] ??= compressors[encoding](entry.body));
+      reply.header('content-encoding', encoding);
+      reply.header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+      return body;
+    };
+
+    const store: onSendHookHandler<unknown> = (request, reply, payload, done) => {
+      if (replayed.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+        return done(null, payload);
+      }
+      if (!cacheable(request)) return done(null, payload);
+      const etag = weakEtag(payload);
+      if (generationAtStart.get(request) === generation()) {
+        cache.set(keyOf(request), {
+          body: Buffer.from(payload),
+          etag,
+          headers: replayedHeaders(reply),
+          encoded: {},
+        });
+      }
+      if (sendValidated(request, reply, etag)) return done(null, '');
+      return done(null, payload);
+    };
+
+    // Route-level hooks, only on the routes that ask: no cost anywhere else. `store` goes first
+    // among the route's onSend hooks, before @fastify/compress (which appends its own) turns the
+    // body into a stream.
+    app.addHook('onRoute', (routeOptions) => {
+      if (!routeOptions.config?.publicCache) return;
+      routeOptions.onRequest = [lookUp, ...arrayOf(routeOptions.onRequest)];
+      routeOptions.onSend = [store, ...arrayOf(routeOptions.onSend)] as typeof routeOptions.onSend;
+    });
+  },
+  { name: 'public-cache', dependencies: ['invalidation'] },
+);
+
+/** `vary` with `field` added (once). */
+function appendVary(current: unknown, field: string): string {
+  const fields = typeof current === 'string' && current ? current.split(/\s*,\s*/) : [];
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  return fields.join(', ');
+}
+
+function arrayOf<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}

@@ -1,0 +1,72 @@
+/**
+ * Issue 17, several instances: with REDIS_URL the write limit is counted in Redis (the server on
+ * 127.0.0.1:6379), so two instances share it; an unreachable Redis lets requests through.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  createTestApp,
+  testConfig,
+  type TestApp,
+  startSecondInstance,
+} from '../test-support/app.js';
+import { loadConfig } from '../config.js';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const limit = 4;
+
+/** One write under /api (refused for want of a token, but counted first). */
+const write = (app: FastifyInstance) =>
+  app.inject({ method: 'POST', url: '/api/categories', payload: { category_name: 'X' } });
+
+describe('write limit in Redis, shared by two instances', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: redisUrl,
+      // A key space of this run only: nothing left by another run counts.
+      REDIS_KEY_PREFIX: `second-gear-test-${randomUUID()}:`,
+      WRITE_RATE_LIMIT_MAX: String(limit),
+    };
+    t = await createTestApp(env);
+    other = await startSecondInstance(t, { ...testConfig(env), dataDir: t.config.dataDir });
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('counts writes on either instance against one limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < limit; i++) statuses.push((await write(i % 2 ? other : t.app)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const refused = await write(t.app);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await write(other)).statusCode).toBe(429);
+  });
+});
+
+describe('without a shared store', () => {
+  it('an unreachable Redis lets writes through instead of refusing them', async () => {
+    const t = await createTestApp({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      WRITE_RATE_LIMIT_MAX: '1',
+    });
+    try {
+      expect((await write(t.app)).statusCode).toBe(401);
+      expect((await write(t.app)).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('refuses a REDIS_URL that is not a redis:// URL', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      'REDIS_URL must be a redis:// or rediss:// URL',
+    );
+  });
+});

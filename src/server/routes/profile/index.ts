@@ -1,0 +1,95 @@
+/**
+ * The signed-in user's own profile (issue 14; decision 0016): read it, change the display name
+ * and photo, change the password, delete the account. Shapes in src/contract/profile.ts. Every
+ * route is `access: {}` (a bearer token of any role) and acts on the caller's own record only:
+ * there is no id in the request to point at someone else.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordContract,
+  deleteProfileContract,
+  getProfileContract,
+  profileTexts,
+  updateProfileContract,
+} from '../../../contract/index.js';
+import { changeOwnPassword } from '../../auth/change-password.js';
+import { commonPasswordMessage, isCommonPassword } from '../../auth/common-passwords.js';
+import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import { httpError } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import { deleteOwnAccount } from '../moderation/repository.js';
+import { readProfile, updateProfile } from './repository.js';
+
+const tags = ['profile'];
+/** Any signed-in user with a bearer token; the record is the caller's own. */
+const signedIn: RouteAccess = {};
+const options = { tags, access: signedIn };
+
+const accountGone = () => httpError(401, 'This account no longer exists');
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...route(getProfileContract, options),
+    handler: async (request) => readProfile(app.db, requireCallerRecord(request)),
+  });
+
+  app.route({
+    ...route(updateProfileContract, options),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const { displayName, photoURL } = request.body;
+      if (displayName === undefined && photoURL === undefined) {
+        throw httpError(400, `body: ${profileTexts.emptyPatch}`);
+      }
+      const updated = await updateProfile(app.db, me.id, me.uid, { displayName, photoURL });
+      if (!updated) throw accountGone();
+      return readProfile(app.db, updated);
+    },
+  });
+
+  app.route({
+    ...route(changePasswordContract, options),
+    handler: async (request, reply) => {
+      const caller = requireCaller(request);
+      const me = requireCallerRecord(request);
+      const { current_password: currentPassword, new_password: newPassword } = request.body;
+      // Guessing the current password with a stolen session is bounded like sign-in (per account).
+      await app.limitAccountAttempt(request, reply, me.email);
+      if (isCommonPassword(newPassword)) {
+        throw httpError(400, `body.new_password: ${commonPasswordMessage}`);
+      }
+      const result = await changeOwnPassword(app.db, {
+        uid: caller.uid,
+        keepSessionId: caller.sessionId,
+        currentPassword,
+        newPassword,
+      });
+      switch (result.kind) {
+        case 'changed':
+          return { changed: true as const, sessionsEnded: result.sessionsEnded };
+        case 'wrong-password':
+          throw httpError(400, profileTexts.wrongCurrentPassword);
+        case 'same-password':
+          throw httpError(400, profileTexts.samePassword);
+        case 'no-password':
+          throw httpError(409, profileTexts.noPassword);
+      }
+    },
+  });
+
+  app.route({
+    ...route(deleteProfileContract, options),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const result = await deleteOwnAccount(app.db, me.id);
+      switch (result.kind) {
+        case 'done':
+          return { deletedCount: result.deletedCount };
+        case 'not-found':
+          throw accountGone();
+        case 'last-admin':
+          throw httpError(409, profileTexts.lastAdmin);
+      }
+    },
+  });
+};

@@ -1,0 +1,89 @@
+/**
+ * `/user/profile` (issue 14): the signed-in user's own profile, for every role (buyer, seller,
+ * admin), linked from their name in the navigation bar. Sections, one card each, in one column
+ * (phones first):
+ * 1. Name and photo — saved together; shown at once in the navigation bar and, after a refetch,
+ *    on listing pages, the seller profile, reviews, messages and open bookings.
+ * 2. Password — asks the current one; every other session ends.
+ * 3. Notifications — a slot: `notifications` is rendered there when given (the e-mail settings
+ *    of the notifications feature, composed in by the app; a feature does not import another).
+ * 4. Delete my account — after a confirmation dialog; then signed out, on the home page.
+ */
+import type { ReactNode } from 'react';
+import { profileTexts } from '../../../../contract/profile';
+import { ErrorMessage } from '../../../components/error-message';
+import { PageTitle } from '../../../components/page-title';
+import { ProgressBar } from '../../../components/progress-bar';
+import { useProfile } from '../api/profile';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccount } from '../components/delete-account';
+import { ProfileDetailsForm } from '../components/profile-details-form';
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      id={id}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <h2 id={`${id}-heading`} className="card-title text-lg">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export interface ProfileRouteProps {
+  /**
+   * NOTIFICATIONS SLOT (issue 14): the notification settings (`NotificationSettings` of
+   * src/web/features/notifications/components/), composed in by the app, e.g.
+   * `<ProfileRoute notifications={<NotificationSettings />} />` from src/web/app/routes/.
+   * Nothing is shown for it while absent.
+   */
+  notifications?: ReactNode;
+}
+
+export function ProfileRoute({ notifications }: ProfileRouteProps) {
+  const { data: profile, isPending, error } = useProfile();
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
+      <PageTitle title={profileTexts.title} />
+      <h1 className="text-2xl font-bold">{profileTexts.title}</h1>
+      {isPending ? (
+        <ProgressBar label="Loading your profile" />
+      ) : error || !profile ? (
+        <ErrorMessage error={error} />
+      ) : (
+        <>
+          <Section title="Name and photo" id="profile-details">
+            {/* A saved change remounts the form: fresh name, empty file input. */}
+            <ProfileDetailsForm
+              key={`${profile.displayName}\n${profile.photoURL}`}
+              profile={profile}
+            />
+          </Section>
+          <Section title="Password" id="profile-password">
+            <ChangePasswordForm hasPassword={profile.hasPassword} />
+          </Section>
+          {/* ── NOTIFICATIONS SECTION (issue 14): the notifications feature's settings go here. ── */}
+          {notifications && (
+            <Section title="Notifications" id="notifications">
+              {notifications}
+            </Section>
+          )}
+          <Section title="Delete my account" id="profile-delete">
+            <p className="text-sm">
+              Your account is deleted as an admin would delete it: you cannot sign in with it again.
+            </p>
+            <div>
+              <DeleteAccount isSeller={profile.role === 'seller'} />
+            </div>
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}

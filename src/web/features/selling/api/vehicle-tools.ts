@@ -1,0 +1,29 @@
+/**
+ * Issue 16 on Add A Product and the edit page: `GET /api/price-guidance` (what similar cars are
+ * listed for, asked once the seller pauses typing) and `GET /api/vin/{vin}` (offline VIN
+ * decoding, on the `Decode VIN` button).
+ */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import * as apiRoutes from '../../../../contract/route-table';
+import type { PriceGuidanceQuery } from '../../../../contract/vehicles';
+import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Price guidance for `query`; no call while it is null (make, model or year not filled yet). */
+export function usePriceGuidance(query: PriceGuidanceQuery | null) {
+  return useQuery({
+    queryKey: queryKeys.priceGuidance({ ...query }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.priceGuidance, { query: query!, signal }),
+    enabled: query !== null,
+    staleTime: 5 * 60_000,
+    // Keeps the last answer on screen while the next one loads: the line does not flicker.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Decodes a VIN (17 characters, checked by the caller). */
+export function useDecodeVin() {
+  return useMutation({
+    mutationFn: (vin: string) => apiCall(apiRoutes.decodeVin, { params: { vin } }),
+  });
+}

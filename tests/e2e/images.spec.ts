@@ -7,6 +7,7 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { imageSrcSet } from '../../src/contract/images.js';
+import { demoListings } from '../../src/server/db/demo/catalog.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 
@@ -34,12 +35,25 @@ for (const width of [360, 1440]) {
     test('a result card and the gallery load a WebP variant from their srcset', async ({
       page,
     }) => {
-      // A demo listing (other tests add listings of their own at any moment; they are not ours).
-      const found = await page.request.get(`${apiUrl(apiRoutes.search)}?limit=100`);
-      expect(found.status()).toBe(200);
-      const item = ((await found.json()) as { items: Item[] }).items.find((candidate) =>
-        candidate.product_image.startsWith('/uploads/demo-'),
-      );
+      // A demo listing, known by its catalogue name: other tests add listings of their own at
+      // any moment, some with a demo picture, and sell or remove them (a CI run picked one of
+      // those, which was sold before its card was looked for).
+      const demoNames = new Set(demoListings.map((listing) => listing.name));
+      let item: Item | undefined;
+      let cursor: string | null = null;
+      do {
+        const found = await page.request.get(
+          `${apiUrl(apiRoutes.search)}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(found.status()).toBe(200);
+        const results = (await found.json()) as { items: Item[]; next_cursor: string | null };
+        item = results.items.find(
+          (candidate) =>
+            demoNames.has(candidate.product_name) &&
+            candidate.product_image.startsWith('/uploads/'),
+        );
+        cursor = results.next_cursor;
+      } while (!item && cursor);
       expect(item, 'a demo listing').toBeDefined();
       const { _id: id, product_name: name, product_image: image } = item!;
       const webpSet = imageSrcSet(image, 'webp');

@@ -420,6 +420,8 @@ test.describe('Seller dashboard (/user/seller)', () => {
   });
 
   test('both seller pages pass an axe check at 360px and 1440px', async ({ page }) => {
+    // Four axe runs: on a loaded 2-core machine they took more than the 60 s a test gets.
+    test.slow();
     const seller = await signInAsNewSeller(page);
     const categoryId = await addCategoryViaApi(page, seller, `Campers ${unique()}`);
     await addProductViaApi(page, seller, categoryId, `Pop-up camper ${unique()}`);

@@ -25,6 +25,7 @@ import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { invalidationPlugin } from './plugins/invalidation.js';
 import { publicCachePlugin } from './plugins/public-cache.js';
+import { privateCachePlugin } from './plugins/private-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { webPlugin } from './plugins/web.js';
@@ -116,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invalidationPlugin);
   // Before any route: it hooks the routes that ask for it (route(…, { publicCache: true })).
   await app.register(publicCachePlugin);
+  // A caller's own reads (route(…, { privateCache: true })); its lookup is a preHandler, so it
+  // runs after the guard's onRequest check whatever the order of registration.
+  await app.register(privateCachePlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

@@ -36,7 +36,7 @@ type RouteOf<C extends Contract> = {
     headers: C['headers'];
     response: C['response'];
   };
-  config: { access?: RouteAccess; publicCache?: boolean };
+  config: { access?: RouteAccess; publicCache?: boolean; privateCache?: boolean };
 };
 
 export interface RouteOptions {
@@ -49,6 +49,11 @@ export interface RouteOptions {
    * in-process cache of plugins/public-cache.ts. Only for public GETs.
    */
   publicCache?: boolean;
+  /**
+   * The caller's own answer is kept in this process until the next write (plugins/
+   * private-cache.ts): for guarded GETs that depend on nothing but the caller and the URL.
+   */
+  privateCache?: boolean;
 }
 
 /**
@@ -57,7 +62,7 @@ export interface RouteOptions {
  */
 export function route<C extends Contract>(contract: C, options: RouteOptions = {}): RouteOf<C> {
   const { method, url, ...parts } = contract;
-  const { tags = [], access, publicCache } = options;
+  const { tags = [], access, publicCache, privateCache } = options;
   const declares = (status: number) => contract.response[status] !== undefined;
   const name = `${method} ${url}`;
   if (declares(401) && !access) {
@@ -76,6 +81,13 @@ export function route<C extends Contract>(contract: C, options: RouteOptions = {
   if (publicCache && (access || method !== 'GET')) {
     throw new Error(`${name}: only a public GET can be publicly cached`);
   }
-  const config = { ...(access ? { access } : {}), ...(publicCache ? { publicCache } : {}) };
+  if (privateCache && (!access || method !== 'GET')) {
+    throw new Error(`${name}: only a guarded GET can be privately cached`);
+  }
+  const config = {
+    ...(access ? { access } : {}),
+    ...(publicCache ? { publicCache } : {}),
+    ...(privateCache ? { privateCache } : {}),
+  };
   return { method, url, schema, config } as RouteOf<C>;
 }

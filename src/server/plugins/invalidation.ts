@@ -3,12 +3,13 @@
  * other instance, and short notes to the other instances (`app.peers`: a new message for their
  * open Server-Sent-Event streams):
  *
- * - Topics: `public` (what the public GETs show: plugins/public-cache.ts) and `callers` (what the
- *   guard knows about a token's subject: auth/guard.ts).
+ * - Topics: `public` (what the public GETs show: plugins/public-cache.ts), `callers` (what the
+ *   guard knows about a token's subject: auth/guard.ts) and `private` (a signed-in caller's own
+ *   reads: plugins/private-cache.ts).
  * - Every successful write under `/api` (POST, PUT, PATCH, DELETE answered below 400) publishes
  *   `callers` (a sign-out, a password change, a deletion or a role change must end access at
- *   once) and, unless it is one of the writes that never change a public answer
- *   (`quietWritePrefixes`), `public`. It does so *before* its answer is sent, and the answer
+ *   once), `private` (any write may change what some caller's own page shows) and, unless it
+ *   is one of the writes that never change a public answer (`quietWritePrefixes`), `public`. It does so *before* its answer is sent, and the answer
  *   waits (at most `SIGNAL_WAIT_MS`) until the transport below has taken the signal: a client
  *   that reads through another instance once its write is acknowledged sees the write, not a
  *   cached answer from before it. Code that changes such data outside a request publishes itself
@@ -34,8 +35,8 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 
-export type InvalidationTopic = 'public' | 'callers';
-const topics: readonly InvalidationTopic[] = ['public', 'callers'];
+export type InvalidationTopic = 'public' | 'callers' | 'private';
+const topics: readonly InvalidationTopic[] = ['public', 'callers', 'private'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -191,7 +192,7 @@ export const invalidationPlugin = fp(
         return done(null, payload);
       }
       const quiet = quietWritePrefixes.some((prefix) => request.url.startsWith(prefix));
-      const sent = publishTopics(quiet ? ['callers'] : ['callers', 'public']);
+      const sent = publishTopics(quiet ? ['callers', 'private'] : ['callers', 'private', 'public']);
       if (!remote) return done(null, payload);
       let timer: NodeJS.Timeout | undefined;
       const givenUp = new Promise<void>((resolve) => {

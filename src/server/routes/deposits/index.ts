@@ -81,7 +81,7 @@ export const depositJobsPlugin = fp(
       },
     });
   },
-  { name: 'deposit-jobs', dependencies: ['jobs', 'mail', 'database'] },
+  { name: 'deposit-jobs', dependencies: ['jobs', 'mail', 'database', 'private-cache'] },
 );
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -342,6 +342,16 @@ export async function decide(
  *   ends): released.
  */
 export async function settleDeposit(app: FastifyInstance, depositId: string, now: Date) {
+  try {
+    await settle(app, depositId, now);
+  } finally {
+    // My Orders shows the deposit's state: its cached copies must go (plugins/private-cache.ts).
+    app.privateCache.invalidate();
+  }
+}
+
+/** settleDeposit without the invalidation (the sweep invalidates once for all). */
+async function settle(app: FastifyInstance, depositId: string, now: Date) {
   const [found] = await app.db
     .select({
       deposit: deposits,
@@ -430,12 +440,13 @@ export async function sweepDeposits(app: FastifyInstance, now: Date) {
   let failed = 0;
   for (const { id } of candidates) {
     try {
-      await settleDeposit(app, id, now);
+      await settle(app, id, now);
     } catch (error) {
       failed += 1;
       app.log.warn({ err: error, deposit: id }, 'deposit could not be settled');
     }
   }
+  if (candidates.length > 0) app.privateCache.invalidate();
   if (failed > 0)
     throw new Error(`${failed} of ${candidates.length} deposits could not be settled`);
   return { looked: candidates.length, failed };

@@ -87,7 +87,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...route(listOwnOrdersContract, asBuyer),
+    // The most frequent signed-in read: kept until the next write (plugins/private-cache.ts).
+    ...route(listOwnOrdersContract, { ...asBuyer, privateCache: true }),
     handler: async (request) =>
       (await listBuyerOrders(app.db, requireCallerRecord(request).id)).map(presentOrder),
   });

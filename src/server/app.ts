@@ -2,8 +2,11 @@
  * The whole server as one Fastify plugin tree (STYLE.md, after fastify/demo). Plugins load in a
  * fixed order: infrastructure (errors, database, compression, OpenAPI) → routes under `/api` →
  * the SPA and uploads. `main.ts` only listens and shuts down; tests use `app.inject`.
+ * The HTTP server's listener is the front door (front-door.ts): cached public reads and hashed
+ * assets are answered from memory before Fastify; everything else goes to Fastify.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createFrontDoor } from './front-door.js';
 import { authPlugin } from './plugins/auth.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
@@ -69,10 +73,36 @@ export interface BuildAppOptions {
   webDir?: string;
 }
 
+/** The server options Fastify hands `serverFactory` (its own, defaults applied). */
+interface ServerFactoryOptions {
+  http?: http.ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket?: number | null;
+}
+
 /** Builds the app, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const frontDoor = createFrontDoor();
   const app = Fastify({
+    // The front door before Fastify's handler (issue 17). Fastify applies none of its server
+    // options to a server it did not make, so this does what it does for its own HTTP/1 server
+    // (fastify/lib/server.js `getServerInstance`): `http` to createServer, then the timeouts.
+    // forceCloseConnections 'idle' still works: Fastify calls closeIdleConnections on close.
+    serverFactory: (handler, serverOptions) => {
+      // Fastify's options after its defaults were applied.
+      const given = serverOptions as unknown as ServerFactoryOptions;
+      const server = http.createServer(given.http ?? {}, frontDoor.listener(handler));
+      server.keepAliveTimeout = given.keepAliveTimeout;
+      server.requestTimeout = given.requestTimeout;
+      server.setTimeout(given.connectionTimeout);
+      if ((given.maxRequestsPerSocket ?? 0) > 0) {
+        server.maxRequestsPerSocket = given.maxRequestsPerSocket!;
+      }
+      return server;
+    },
     logger:
       config.logLevel === 'silent'
         ? false
@@ -106,6 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   // Set by lifecycle.ts `drain` after SIGTERM (main.ts); read by the health check.
   app.decorate('lifecycle', { draining: false });
+  // Plugins add their answerers (public-cache.ts, web.ts); it opens once they all have.
+  app.decorate('frontDoor', frontDoor);
+  app.addHook('onReady', (done) => {
+    frontDoor.open({ baseHeaders: app.securityHeaders, log: app.log });
+    done();
+  });
+  // A closing app answers 503 (Fastify's `return503OnClosing`): leave every request to it.
+  app.addHook('preClose', (done) => {
+    frontDoor.close();
+    done();
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);

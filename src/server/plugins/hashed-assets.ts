@@ -12,12 +12,17 @@
  *   (RFC 9110 §8.8.3; the bytes differ per encoding), with `304` to a matching `If-None-Match`.
  * - Source maps and files of other types stay on disk: `serve` answers false for them, and the
  *   caller hands them to @fastify/static.
+ * - Two ways out, one answer (`answer`: status, headers, body): `serve` through Fastify's reply,
+ *   and `frontDoorAnswerer` straight onto Node's response (front-door.ts, issue 17), with the
+ *   header block of each variant and status computed once.
  */
 import { Negotiator } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FrontDoor, FrontDoorAnswerer, HeaderBlock } from '../front-door.js';
 import { ifNoneMatchMatches } from './public-cache.js';
 
 /** Content types of the asset kinds held in memory (others are served from disk). */
@@ -42,6 +47,20 @@ type Encoding = 'br' | 'gzip' | 'identity';
 interface Variant {
   body: Buffer;
   etag: string;
+  /** Headers of an answer with this variant: type, cache policy, vary, etag, encoding. */
+  headers: Readonly<Record<string, string>>;
+  /** Front-door header blocks of its 200 (with content-length) and 304, made on first use. */
+  blocks: { ok?: HeaderBlock; notModified?: HeaderBlock };
+}
+
+/** How an asset is answered: the same for Fastify's reply and Node's raw response. */
+export interface AssetAnswer {
+  statusCode: 200 | 304;
+  /** Every header of the answer but content-length (shared: do not change it). */
+  headers: Readonly<Record<string, string>>;
+  /** The bytes of a 200 (a 304 sends none; HEAD none either). */
+  body: Buffer;
+  variant: Variant;
 }
 
 interface Asset {
@@ -57,16 +76,44 @@ export interface HashedAssets {
   /** Bytes held, every encoding counted. */
   readonly bytes: number;
   /**
+   * The answer to `GET|HEAD /assets/<name>` for a request with these `Accept-Encoding` and
+   * `If-None-Match` headers; undefined when `name` is not held.
+   */
+  answer(
+    name: string,
+    acceptEncoding: string | undefined,
+    ifNoneMatch: string | undefined,
+  ): AssetAnswer | undefined;
+  /**
    * Answers `GET|HEAD /assets/<name>` from memory when `name` is held; false otherwise (the
    * caller serves it from disk or answers 404).
    */
   serve(name: string, request: FastifyRequest, reply: FastifyReply): boolean;
+  /**
+   * The front door's answerer (front-door.ts) for `GET|HEAD /assets/<name>` of a held asset,
+   * without a query string or percent-encoding (those go to Fastify): the same answer as
+   * `serve`, with `door`'s base headers, written straight onto Node's response.
+   */
+  frontDoorAnswerer(door: FrontDoor): FrontDoorAnswerer;
 }
 
-const variantOf = (body: Buffer, encoding: Encoding): Variant => ({
-  body,
-  etag: `"${createHash('sha1').update(body).digest('base64url')}-${encoding}"`,
-});
+const ASSETS_PREFIX = '/assets/';
+
+const variantOf = (body: Buffer, encoding: Encoding, type: string): Variant => {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}-${encoding}"`;
+  return {
+    body,
+    etag,
+    headers: {
+      'content-type': type,
+      'cache-control': IMMUTABLE,
+      vary: 'accept-encoding',
+      etag,
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    },
+    blocks: {},
+  };
+};
 
 /**
  * Reads every asset of `assetsDir` (`dist/web/assets`) worth holding: known types, at most
@@ -82,13 +129,17 @@ export function loadHashedAssets(assetsDir: string): HashedAssets {
     if (!type) continue;
     const identity = readFileSync(path.join(assetsDir, name));
     if (identity.length > MAX_ASSET_BYTES) continue;
-    const variants: Asset['variants'] = { identity: variantOf(identity, 'identity') };
+    const variants: Asset['variants'] = { identity: variantOf(identity, 'identity', type) };
     for (const [encoding, suffix] of [
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
       if (!present.has(name + suffix)) continue;
-      variants[encoding] = variantOf(readFileSync(path.join(assetsDir, name + suffix)), encoding);
+      variants[encoding] = variantOf(
+        readFileSync(path.join(assetsDir, name + suffix)),
+        encoding,
+        type,
+      );
     }
     const supported = (['br', 'gzip', 'identity'] as const).filter((e) => variants[e]);
     for (const variant of Object.values(variants)) bytes += variant.body.length;
@@ -99,27 +150,67 @@ export function loadHashedAssets(assetsDir: string): HashedAssets {
     });
   }
 
+  const answer: HashedAssets['answer'] = (name, acceptEncoding, ifNoneMatch) => {
+    const asset = assets.get(name);
+    if (!asset) return undefined;
+    const encoding = (acceptEncoding && asset.negotiator.negotiate(acceptEncoding)) || 'identity';
+    const variant = asset.variants[encoding] ?? asset.variants.identity!;
+    return {
+      statusCode: ifNoneMatchMatches(ifNoneMatch, variant.etag) ? 304 : 200,
+      headers: variant.headers,
+      body: variant.body,
+      variant,
+    };
+  };
+
   return {
     size: assets.size,
     bytes,
+    answer,
     serve(name, request, reply) {
-      const asset = assets.get(name);
-      if (!asset) return false;
-      const accepted = request.headers['accept-encoding'];
-      const encoding = (accepted && asset.negotiator.negotiate(accepted)) || 'identity';
-      const variant = asset.variants[encoding] ?? asset.variants.identity!;
-      reply
-        .header('content-type', asset.type)
-        .header('cache-control', IMMUTABLE)
-        .header('vary', 'accept-encoding')
-        .header('etag', variant.etag);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      if (ifNoneMatchMatches(request.headers['if-none-match'], variant.etag)) {
-        void reply.code(304).send();
-      } else {
-        void reply.send(variant.body);
-      }
+      const found = answer(
+        name,
+        request.headers['accept-encoding'],
+        request.headers['if-none-match'],
+      );
+      if (!found) return false;
+      reply.headers(found.headers);
+      if (found.statusCode === 304) void reply.code(304).send();
+      else void reply.send(found.body);
       return true;
+    },
+    frontDoorAnswerer(door) {
+      return (request: IncomingMessage, response: ServerResponse) => {
+        const { method, url } = request;
+        if ((method !== 'GET' && method !== 'HEAD') || !url?.startsWith(ASSETS_PREFIX)) {
+          return false;
+        }
+        const name = url.slice(ASSETS_PREFIX.length);
+        if (name.includes('?') || name.includes('%')) return false;
+        const found = answer(
+          name,
+          request.headers['accept-encoding'],
+          request.headers['if-none-match'],
+        );
+        if (!found) return false;
+        const { blocks } = found.variant;
+        if (found.statusCode === 304) {
+          // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
+          response.writeHead(304, (blocks.notModified ??= door.headerBlock(found.headers)));
+          response.end();
+          return true;
+        }
+        response.writeHead(
+          200,
+          (blocks.ok ??= door.headerBlock({
+            ...found.headers,
+            'content-length': String(found.body.length),
+          })),
+        );
+        // Node sends no body to a HEAD, but keeps its content-length (as Fastify does).
+        response.end(method === 'HEAD' ? undefined : found.body);
+        return true;
+      };
     },
   };
 }

@@ -28,12 +28,18 @@
  *   before a generation change never stores its (possibly old) answer. Writes made straight into
  *   the database (psql, a seed script) are seen after at most the 60 s entry lifetime, or at once
  *   with `app.publicCache.invalidate()`.
+ * - **Front door.** A hit is also answered before Fastify, by the front door (front-door.ts):
+ *   `GET` of exactly a stored URL under the current generation, by the same rules (an entry of
+ *   an anonymous-only route refuses a request with Authorization or Cookie; `hitKindOf` and
+ *   `hitHeaders` decide encoding, 304 and headers for both ways out). A client whose
+ *   Accept-Encoding only @fastify/compress can honour (e.g. `deflate`) goes to Fastify.
  */
 import { Negotiator } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import type { FrontDoorAnswerer, HeaderBlock } from '../front-door.js';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -91,13 +97,66 @@ const encodings = new Negotiator<Encoding | 'identity'>({
   supportedValues: ['br', 'gzip', 'identity'],
 });
 
+/**
+ * How a hit is answered: 304, or 200 with the body as it is or as a br/gzip copy;
+ * `compressible`: as it is, though the client asked for an encoding we hold no copy in (so
+ * @fastify/compress may still encode it on the way out, e.g. with deflate).
+ */
+type HitKind = 'notModified' | 'identity' | Encoding;
+
 interface Entry {
   body: Buffer;
   etag: string;
+  /** The route's `publicCache` was `'shared'`: any caller gets it, signed in or not. */
+  shared: boolean;
   headers: Record<string, string>;
   /** Compressed copies, made on the first hit that asks for each. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** Headers of each kind of hit (`hitHeaders`), made on first use. */
+  hitHeaders: Partial<Record<HitKind, Readonly<Record<string, string>>>>;
+  /** The front door's header blocks of each kind of hit, made on first use. */
+  blocks: Partial<Record<HitKind, HeaderBlock>>;
 }
+
+/** The validators and cache policies of a public answer (any of its encodings). */
+const validatorHeaders = (etag: string, shared: boolean): Record<string, string> => ({
+  etag,
+  'cache-control': PUBLIC_CACHE_CONTROL,
+  'cdn-cache-control': CDN_CACHE_CONTROL,
+  ...(shared ? {} : { vary: 'Authorization, Cookie' }),
+});
+
+/**
+ * How to answer a hit on `entry` for a request with these headers: 304 on a matching
+ * `If-None-Match`; else br or gzip when negotiated (bodies of 1 KiB or more); else the body as it
+ * is — `'compressible'` when the client did send an `Accept-Encoding` we hold nothing for.
+ */
+function hitKindOf(
+  entry: Entry,
+  ifNoneMatch: string | undefined,
+  accepted: string | undefined,
+): HitKind | 'compressible' {
+  if (ifNoneMatchMatches(ifNoneMatch, entry.etag)) return 'notModified';
+  if (!accepted || entry.body.length < COMPRESS_THRESHOLD) return 'identity';
+  const encoding = encodings.negotiate(accepted);
+  return !encoding || encoding === 'identity' ? 'compressible' : encoding;
+}
+
+/** Every header of a hit of `kind` but the security headers and content-length. */
+function hitHeaders(entry: Entry, kind: HitKind): Readonly<Record<string, string>> {
+  const made = entry.hitHeaders[kind];
+  if (made) return made;
+  const headers = { ...entry.headers, ...validatorHeaders(entry.etag, entry.shared) };
+  if (kind === 'br' || kind === 'gzip') {
+    headers['content-encoding'] = kind;
+    headers.vary = appendVary(headers.vary, 'Accept-Encoding');
+  }
+  return (entry.hitHeaders[kind] = headers);
+}
+
+/** The bytes of a 200 hit of `kind` (a compressed copy is made once per entry). */
+const hitBody = (entry: Entry, kind: 'identity' | Encoding): Buffer =>
+  kind === 'identity' ? entry.body : (entry.encoded[kind] ??= compressors[kind](entry.body));
 
 /** Headers of an answer worth replaying from the cache (the rest are set per request). */
 const replayedHeaders = (reply: FastifyReply): Record<string, string> => {
@@ -155,12 +214,7 @@ export const publicCachePlugin = fp(
     });
 
     const sendValidated = (request: FastifyRequest, reply: FastifyReply, etag: string): boolean => {
-      reply.header('etag', etag);
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      reply.header('cdn-cache-control', CDN_CACHE_CONTROL);
-      if (request.routeOptions.config.publicCache !== 'shared') {
-        reply.header('vary', 'Authorization, Cookie');
-      }
+      reply.headers(validatorHeaders(etag, request.routeOptions.config.publicCache === 'shared'));
       if (!ifNoneMatchMatches(request.headers['if-none-match'], etag)) return false;
       reply.code(304);
       return true;
@@ -172,22 +226,47 @@ export const publicCachePlugin = fp(
       const entry = cache.get(keyOf(request));
       if (!entry) return done();
       replayed.add(request);
-      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-      if (sendValidated(request, reply, entry.etag)) return reply.send();
-      return reply.send(encodedBody(request, reply, entry));
+      const found = hitKindOf(
+        entry,
+        request.headers['if-none-match'],
+        request.headers['accept-encoding'],
+      );
+      const kind = found === 'compressible' ? 'identity' : found;
+      reply.headers(hitHeaders(entry, kind));
+      if (kind === 'notModified') return reply.code(304).send();
+      return reply.send(hitBody(entry, kind));
     };
 
-    /** The entry's body in the best encoding the client accepts, with its headers set. */
-    const encodedBody = (request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer => {
-      const accepted = request.headers['accept-encoding'];
-      if (!accepted || entry.body.length < COMPRESS_THRESHOLD) return entry.body;
-      const encoding = encodings.negotiate(accepted);
-      if (!encoding || encoding === 'identity') return entry.body;
-      const body = (entry.encoded[encoding] ??= compressors[encoding](entry.body));
-      reply.header('content-encoding', encoding);
-      reply.header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
-      return body;
+    // The same hits before Fastify (front-door.ts), with header blocks made once per entry.
+    const answerHit: FrontDoorAnswerer = (request, response) => {
+      if (request.method !== 'GET') return false;
+      const entry = cache.get(`${generation()} ${request.url}`);
+      if (!entry) return false;
+      const { headers } = request;
+      const signedIn = headers.authorization !== undefined || headers.cookie !== undefined;
+      // A signed-in `/api` answer also gets the security plugin's `no-store`: Fastify's to give.
+      if (signedIn && (!entry.shared || request.url!.startsWith('/api/'))) return false;
+      const kind = hitKindOf(entry, headers['if-none-match'], headers['accept-encoding']);
+      if (kind === 'compressible') return false;
+      const door = app.frontDoor;
+      if (kind === 'notModified') {
+        // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
+        response.writeHead(304, (entry.blocks[kind] ??= door.headerBlock(hitHeaders(entry, kind))));
+        response.end();
+        return true;
+      }
+      const body = hitBody(entry, kind);
+      response.writeHead(
+        200,
+        (entry.blocks[kind] ??= door.headerBlock({
+          ...hitHeaders(entry, kind),
+          'content-length': String(body.length),
+        })),
+      );
+      response.end(body);
+      return true;
     };
+    if (app.hasDecorator('frontDoor')) app.frontDoor.add('public-cache', answerHit);
 
     const store: onSendHookHandler<unknown> = (request, reply, payload, done) => {
       if (replayed.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
@@ -199,8 +278,11 @@ export const publicCachePlugin = fp(
         cache.set(keyOf(request), {
           body: Buffer.from(payload),
           etag,
+          shared: request.routeOptions.config.publicCache === 'shared',
           headers: replayedHeaders(reply),
           encoded: {},
+          hitHeaders: {},
+          blocks: {},
         });
       }
       if (sendValidated(request, reply, etag)) return done(null, '');
@@ -220,7 +302,7 @@ export const publicCachePlugin = fp(
 );
 
 /** `vary` with `field` added (once). */
-function appendVary(current: unknown, field: string): string {
+function appendVary(current: string | undefined, field: string): string {
   const fields = typeof current === 'string' && current ? current.split(/\s*,\s*/) : [];
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
   return fields.join(', ');

@@ -42,6 +42,11 @@ declare module 'fastify' {
      * any client. @throws HttpError 429 with `retry-after` past the limit.
      */
     limitAccountAttempt(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
+    /**
+     * The security headers every answer carries (name → value, computed once at start-up); the
+     * front door (front-door.ts) sends the same map.
+     */
+    securityHeaders: Readonly<Record<string, string>>;
   }
 }
 
@@ -141,6 +146,7 @@ export const securityPlugin = fp(
       hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });
+    app.decorate('securityHeaders', securityHeaders);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(securityHeaders);
       done();

@@ -2,7 +2,8 @@
  * Production serving of the built SPA from `dist/web` on the same port as `/api`
  * (DESIGN.md §1): hashed assets under `/assets/` with a year-long immutable cache, every other
  * file revalidated, and `index.html` for client routes. The hashed assets come from memory
- * (plugins/hashed-assets.ts); their source maps and anything else from disk. Unknown `/api/*`
+ * (plugins/hashed-assets.ts), answered by the front door (front-door.ts) before Fastify when the
+ * app has one; their source maps and anything else from disk. Unknown `/api/*`
  * paths answer JSON 404. Uploads are served under `/uploads/` by plugins/uploads.ts
  * (registered before this plugin).
  * With an SSR build (`ssrDir`, decision 0015) the public pages — home, blogs, search, listing and
@@ -57,6 +58,10 @@ export const webPlugin = fp(
       });
       const assetsDir = path.join(options.webDir, 'assets');
       const assets = loadHashedAssets(assetsDir);
+      // The same answers, before Fastify, when the app has a front door (front-door.ts).
+      if (app.hasDecorator('frontDoor')) {
+        app.frontDoor.add('hashed-assets', assets.frontDoorAnswerer(app.frontDoor));
+      }
       app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => {
         const name = request.params['*'];
         if (assets.serve(name, request, reply)) return reply;

@@ -1,0 +1,165 @@
+/**
+ * The front door (issue 17, decision 0022 "The front door"): a plain `node:http` request
+ * listener in front of Fastify that answers, from memory, the two kinds of request whose answer
+ * is already there, and hands every other request to Fastify unchanged.
+ *
+ * - **What it answers.** Answerers added by the plugins that own the memory:
+ *   `GET`/`HEAD /assets/<name>` of a hashed asset held by plugins/hashed-assets.ts (added in
+ *   plugins/web.ts), and a `GET` whose exact URL has an entry of the current generation in the
+ *   public cache (plugins/public-cache.ts). An answerer answers only when the Fastify path would
+ *   give the same status, body and headers (but the per-connection `date`, `connection`,
+ *   `keep-alive`); when it cannot be sure (a signed-in request to an anonymous-only entry, an
+ *   `Accept-Encoding` only @fastify/compress would honour) it declines.
+ * - **Why.** A cached read or an asset went through Fastify's whole lifecycle (routing, request
+ *   and reply objects, the global hooks, compression's and logging's hooks) to send bytes
+ *   computed long before: about 30 % of what a bare `node:http` server answers on the same
+ *   machine (`npm run bench`). The front door writes a header block precomputed per answer.
+ * - **What it skips, and why that is safe.** Routing (it matches the asset prefix and the exact
+ *   cache key itself); the security plugin's hooks: its headers are the same precomputed map
+ *   (`app.securityHeaders`, the only input of every block), its write rate limit counts writes
+ *   only (POST, PATCH, PUT, DELETE; the front door answers GET and HEAD), and its `no-store`
+ *   applies to signed-in `/api` answers, which the front door declines; the route's guard (the
+ *   cached routes are public, and the cache hit in Fastify answers before the guard too);
+ *   @fastify/compress (the answer is already br/gzip, or below its 1 KiB threshold, or the
+ *   front door declines); the invalidation signals (reads raise none); Fastify's request
+ *   logging (replaced by one `request completed` line when `info` is enabled).
+ * - **What it keeps.** Every `request` listener prepended to the server (lifecycle.ts `drain`
+ *   sets `connection: close`, which `writeHead` merges into the block). While the app closes
+ *   (`preClose` onwards) everything goes to Fastify, which answers 503 as before. An exception
+ *   in an answerer before anything was written hands the request to Fastify; the front door
+ *   never answers an error of its own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The front door's registry (front-door.ts): plugins add their answerers to it. */
+    frontDoor: FrontDoor;
+  }
+}
+
+/**
+ * Answers `request` on `response` and returns true, or returns false without touching
+ * `response` (Fastify answers it). It must write the whole answer synchronously, and every
+ * header through a block from `FrontDoor.headerBlock`.
+ */
+export type FrontDoorAnswerer = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * A header block: `[name, value, name, value, …]`, lower-case names, the shape
+ * `ServerResponse.writeHead` takes (it merges headers set before with `setHeader`).
+ */
+export type HeaderBlock = string[];
+
+/** `(request, response) => void`: Fastify's handler, or the front door around it. */
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** The registry and listener of the front door; one per app. */
+export interface FrontDoor {
+  /** Adds an answerer under `name` (tried in the order added). */
+  add(name: string, answerer: FrontDoorAnswerer): void;
+  /**
+   * Starts answering: `baseHeaders` are the headers every answer carries (the security
+   * plugin's), `log` the app's logger. Until then every request goes to Fastify.
+   */
+  open(options: { baseHeaders: Readonly<Record<string, string>>; log: FastifyBaseLogger }): void;
+  /** Stops answering for good (the app is closing): every request goes to Fastify. */
+  close(): void;
+  /** `baseHeaders` then `headers` (which win on a clash), as a block for `writeHead`. */
+  headerBlock(headers: Readonly<Record<string, string>>): HeaderBlock;
+  /** The listener for `http.createServer`: the front door, then `fallback` (Fastify's). */
+  listener(fallback: RequestListener): RequestListener;
+  /** Requests answered, by answerer name (for tests and the bench). */
+  readonly answered: Readonly<Record<string, number>>;
+}
+
+/** Whether `log` writes `info` lines (Fastify's logger when off has no `isLevelEnabled`). */
+const infoEnabled = (log: FastifyBaseLogger | undefined): boolean =>
+  (log as { isLevelEnabled?: (level: string) => boolean } | undefined)?.isLevelEnabled?.(
+    'info',
+  ) === true;
+
+/** A new front door, closed (everything goes to Fastify until `open`). */
+export function createFrontDoor(): FrontDoor {
+  const answerers: { name: string; answerer: FrontDoorAnswerer }[] = [];
+  const answered: Record<string, number> = {};
+  let baseHeaders: Readonly<Record<string, string>> = {};
+  let log: FastifyBaseLogger | undefined;
+  let open = false;
+
+  /**
+   * One `request completed` line, as Fastify logs it (its `req`/`res` serializers read these
+   * fields). The answer is written synchronously, so its time is taken when the answerer returns.
+   */
+  const logAnswer = (request: IncomingMessage, response: ServerResponse, startedAt: number) =>
+    log?.info(
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: response.statusCode },
+        responseTime: performance.now() - startedAt,
+        frontDoor: true,
+      },
+      'request completed',
+    );
+
+  /** Whether an answerer answered; any exception before a byte was written counts as no. */
+  const tryAnswer = (request: IncomingMessage, response: ServerResponse): boolean => {
+    for (const { name, answerer } of answerers) {
+      let done: boolean;
+      try {
+        done = answerer(request, response);
+      } catch (error) {
+        if (!response.headersSent) {
+          log?.warn({ err: error, answerer: name }, 'front door: answerer failed; to Fastify');
+          continue;
+        }
+        // Half an answer is out: nothing can be handed on any more.
+        log?.error({ err: error, answerer: name }, 'front door: answerer failed mid-answer');
+        response.destroy();
+        return true;
+      }
+      if (done) {
+        answered[name] = (answered[name] ?? 0) + 1;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  return {
+    add(name, answerer) {
+      answerers.push({ name, answerer });
+      answered[name] ??= 0;
+    },
+    open(options) {
+      baseHeaders = options.baseHeaders;
+      log = options.log;
+      open = true;
+    },
+    close() {
+      open = false;
+    },
+    headerBlock(headers) {
+      const block: HeaderBlock = [];
+      for (const [name, value] of Object.entries({ ...baseHeaders, ...headers })) {
+        block.push(name, value);
+      }
+      return block;
+    },
+    listener(fallback) {
+      return (request, response) => {
+        if (open) {
+          const logging = infoEnabled(log);
+          const startedAt = logging ? performance.now() : 0;
+          if (tryAnswer(request, response)) {
+            if (logging) logAnswer(request, response, startedAt);
+            return;
+          }
+        }
+        fallback(request, response);
+      };
+    },
+    answered,
+  };
+}

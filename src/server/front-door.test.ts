@@ -1,0 +1,278 @@
+/**
+ * Issue 17, the front door (front-door.ts, decision 0022): cached public reads and hashed assets
+ * are answered before Fastify with exactly what Fastify answers. `app.inject` bypasses the HTTP
+ * server (and so the front door), so each answer over real HTTP is compared with `inject`'s for
+ * the same request, and the front door's counters show who answered. The app serves a small
+ * SPA build and a stand-in SSR build (web-ssr/entry-server.js) that renders the category names.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { DatabaseHandle } from './db/client.js';
+import { drain } from './lifecycle.js';
+import { bearer, registerUser, type TestUser } from './test-support/accounts.js';
+import { testConfig } from './test-support/app.js';
+import { createTestDatabase } from './test-support/database.js';
+import { createCategory, createProduct, createUser } from './test-support/factories.js';
+
+const bigScript = 'console.log("Second Gear front door");\n'.repeat(200);
+const template =
+  '<!doctype html><html><head><title>Second Gear</title>' +
+  '<meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+/** Renders `/` with every category name (so a category write changes the page), ≥ 1 KiB. */
+const ssrEntry = `
+export function createRenderer(transport) {
+  return async (url) => {
+    if (url.pathname !== '/') return null;
+    const categories = await (await transport('/api/categories', {})).json();
+    return {
+      status: 200,
+      head: { title: 'Home', description: 'Used cars', canonicalPath: '/' },
+      html: '<main>' + categories.map((c) => '<p>' + c.category_name + '</p>').join('') +
+        '${'<!-- padding -->'.repeat(80)}</main>',
+      state: '{"queries":[]}',
+    };
+  };
+}
+`;
+
+let dir: string;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let port: number;
+let seller: TestUser;
+let productId: string;
+
+/** Headers that belong to one connection, not to the answer. */
+const perConnection = new Set(['date', 'connection', 'keep-alive']);
+
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request over real HTTP (through the front door), its body as sent (not decoded). */
+function real(method: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, method, path: url, headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            statusCode: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The same request through `app.inject` (straight into Fastify). */
+async function injected(
+  method: 'GET' | 'HEAD',
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const response = await app.inject({ method, url, headers });
+  return { statusCode: response.statusCode, headers: response.headers, body: response.rawPayload };
+}
+
+/** Status, body bytes and every header but the per-connection ones. */
+const comparable = (answer: Answer) => ({
+  statusCode: answer.statusCode,
+  body: answer.body.toString('base64'),
+  headers: Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !perConnection.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ),
+});
+
+const answered = (name: 'public-cache' | 'hashed-assets') => app.frontDoor.answered[name] ?? 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'second-gear-front-door-'));
+  const webDir = path.join(dir, 'web');
+  mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(dir, 'web-ssr'));
+  writeFileSync(path.join(webDir, 'index.html'), template);
+  writeFileSync(path.join(webDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'big-3c4d.js'), bigScript);
+  writeFileSync(path.join(webDir, 'assets', 'big-3c4d.js.gz'), gzipSync(bigScript));
+  writeFileSync(path.join(webDir, 'assets', 'big-3c4d.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(path.join(dir, 'web-ssr', 'entry-server.js'), ssrEntry);
+
+  const config = testConfig();
+  database = await createTestDatabase();
+  app = await buildApp({ config, database, webDir });
+  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+
+  seller = await registerUser(app, { role: 'seller' });
+  // Enough categories for `GET /api/categories` to pass the 1 KiB compression threshold.
+  const categories = [];
+  for (let i = 0; i < 30; i++) {
+    categories.push(await createCategory(database.db, `Front door category number ${i}`));
+  }
+  const owner = await createUser(database.db);
+  productId = (
+    await createProduct(database.db, { categoryId: categories[0]!.id, sellerId: owner.id })
+  ).id;
+  app.publicCache.invalidate();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the front door', () => {
+  it('answers exactly what Fastify answers, without Fastify', async () => {
+    const asset = '/assets/big-3c4d.js';
+    const assetEtag = String((await injected('GET', asset)).headers.etag);
+    const categoriesEtag = String((await real('GET', '/api/categories')).headers.etag);
+    const cases: {
+      method: 'GET' | 'HEAD';
+      url: string;
+      headers?: Record<string, string>;
+      by: 'public-cache' | 'hashed-assets' | 'fastify';
+    }[] = [
+      { method: 'GET', url: asset, by: 'hashed-assets' },
+      { method: 'GET', url: asset, headers: { 'accept-encoding': 'gzip' }, by: 'hashed-assets' },
+      {
+        method: 'GET',
+        url: asset,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+        by: 'hashed-assets',
+      },
+      { method: 'GET', url: asset, headers: { 'if-none-match': assetEtag }, by: 'hashed-assets' },
+      { method: 'HEAD', url: asset, by: 'hashed-assets' },
+      { method: 'GET', url: '/assets/app-1a2b.js', by: 'hashed-assets' },
+      { method: 'GET', url: '/api/categories', by: 'public-cache' },
+      {
+        method: 'GET',
+        url: '/api/categories',
+        headers: { 'accept-encoding': 'br' },
+        by: 'public-cache',
+      },
+      {
+        method: 'GET',
+        url: '/api/categories',
+        headers: { 'accept-encoding': 'gzip' },
+        by: 'public-cache',
+      },
+      {
+        method: 'GET',
+        url: '/api/categories',
+        headers: { 'if-none-match': categoriesEtag },
+        by: 'public-cache',
+      },
+      // Only @fastify/compress can answer deflate.
+      {
+        method: 'GET',
+        url: '/api/categories',
+        headers: { 'accept-encoding': 'deflate' },
+        by: 'fastify',
+      },
+      { method: 'GET', url: '/api/categories', headers: { cookie: 'a=b' }, by: 'fastify' },
+      { method: 'GET', url: `/api/product/${productId}`, by: 'public-cache' },
+      { method: 'GET', url: '/', by: 'public-cache' },
+      { method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' }, by: 'public-cache' },
+      // A server-rendered page is the same for every caller.
+      { method: 'GET', url: '/', headers: { cookie: 'a=b' }, by: 'public-cache' },
+    ];
+    // Warm-up reads fill the public cache.
+    for (const url of ['/api/categories', `/api/product/${productId}`, '/']) {
+      expect((await real('GET', url)).statusCode).toBe(200);
+    }
+    for (const { method, url, headers = {}, by } of cases) {
+      const label = `${method} ${url} ${JSON.stringify(headers)}`;
+      const before = { cache: answered('public-cache'), assets: answered('hashed-assets') };
+      const viaHttp = await real(method, url, headers);
+      const counts = { cache: answered('public-cache'), assets: answered('hashed-assets') };
+      expect(counts, label).toEqual({
+        cache: before.cache + (by === 'public-cache' ? 1 : 0),
+        assets: before.assets + (by === 'hashed-assets' ? 1 : 0),
+      });
+      const viaInject = await injected(method, url, headers);
+      expect(comparable(viaHttp), label).toEqual(comparable(viaInject));
+      expect(viaHttp.statusCode, label).toBeLessThan(400);
+      const accepted = headers['accept-encoding'] ?? '';
+      const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : '';
+      if (encoding && viaHttp.statusCode === 200) {
+        expect(viaHttp.headers['content-encoding'], label).toBe(encoding);
+      }
+    }
+  });
+
+  it('answers the next read after a write with the new data', async () => {
+    await real('GET', '/api/categories');
+    await real('GET', '/');
+    const stale = await real('GET', '/api/categories');
+    const stalePage = await real('GET', '/');
+    const before = answered('public-cache');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: bearer(seller.token),
+      payload: { category_name: 'Freshly added roadster' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+
+    const fresh = await real('GET', '/api/categories');
+    expect(fresh.body.toString()).toContain('Freshly added roadster');
+    expect(fresh.headers.etag).not.toBe(stale.headers.etag);
+    const freshPage = await real('GET', '/');
+    expect(freshPage.body.toString()).toContain('Freshly added roadster');
+    expect(stalePage.body.toString()).not.toContain('Freshly added roadster');
+    // Both came from Fastify (the cache was empty); now cached again, the front door answers.
+    expect(answered('public-cache')).toBe(before);
+    expect((await real('GET', '/api/categories')).body).toEqual(fresh.body);
+    expect(answered('public-cache')).toBe(before + 1);
+  });
+
+  it('leaves a signed-in read of an anonymous-only entry to Fastify', async () => {
+    await real('GET', '/api/categories');
+    const before = answered('public-cache');
+    for (const headers of [{ cookie: 'session=x' }, { authorization: 'Bearer nonsense' }]) {
+      const response = await real('GET', '/api/categories', headers);
+      // Fastify's answer to a personal request: never stored, no validator.
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.etag).toBeUndefined();
+    }
+    expect(answered('public-cache')).toBe(before);
+    await real('GET', '/api/categories');
+    expect(answered('public-cache')).toBe(before + 1);
+  });
+
+  // Last: the drain's listener stays on the server.
+  it('closes the connection of its answers while the app drains', async () => {
+    await real('GET', '/api/categories');
+    const draining = drain(app, 50);
+    const before = { cache: answered('public-cache'), assets: answered('hashed-assets') };
+    const [read, asset] = [
+      await real('GET', '/api/categories'),
+      await real('GET', '/assets/big-3c4d.js'),
+    ];
+    expect(read.headers.connection).toBe('close');
+    expect(asset.headers.connection).toBe('close');
+    expect(answered('public-cache')).toBe(before.cache + 1);
+    expect(answered('hashed-assets')).toBe(before.assets + 1);
+    await draining;
+  });
+});

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createFrontDoor } from './front-door.js';
 import { drain } from './lifecycle.js';
 import { bearer, registerUser, type TestUser } from './test-support/accounts.js';
 import { testConfig } from './test-support/app.js';
@@ -274,5 +275,95 @@ describe('the front door', () => {
     expect(answered('public-cache')).toBe(before.cache + 1);
     expect(answered('hashed-assets')).toBe(before.assets + 1);
     await draining;
+  });
+});
+
+describe('createFrontDoor', () => {
+  /** A response that only records what is written to it. */
+  const fakeResponse = () => {
+    const written: unknown[] = [];
+    return {
+      written,
+      headersSent: false,
+      statusCode: 200,
+      writeHead(status: number, block: string[]) {
+        written.push(status, block);
+      },
+      end() {
+        written.push('end');
+      },
+    };
+  };
+  const fakeLog = (infoEnabled: boolean) => {
+    const lines: unknown[][] = [];
+    const log = {
+      isLevelEnabled: (level: string) => infoEnabled && level === 'info',
+      info: (...args: unknown[]) => lines.push(['info', ...args]),
+      warn: (...args: unknown[]) => lines.push(['warn', ...args]),
+      error: (...args: unknown[]) => lines.push(['error', ...args]),
+    };
+    return { lines, log: log as unknown as FastifyInstance['log'] };
+  };
+  const request = { method: 'GET', url: '/x', headers: {} } as http.IncomingMessage;
+
+  it('hands a request to Fastify when closed, when no answerer answers, or one throws', () => {
+    const door = createFrontDoor();
+    const { lines, log } = fakeLog(true);
+    let fallbacks = 0;
+    const listener = door.listener(() => fallbacks++);
+    door.add('throws', () => {
+      throw new Error('boom');
+    });
+    door.add('declines', () => false);
+    const response = fakeResponse();
+    listener(request, response as unknown as http.ServerResponse);
+    expect(fallbacks).toBe(1); // not open yet
+    door.open({ baseHeaders: {}, log });
+    listener(request, response as unknown as http.ServerResponse);
+    expect(fallbacks).toBe(2);
+    expect(response.written).toEqual([]);
+    expect(lines.map((line) => line[0])).toEqual(['warn']);
+    door.close();
+    listener(request, response as unknown as http.ServerResponse);
+    expect(fallbacks).toBe(3);
+  });
+
+  it('logs one "request completed" line per answer when info is enabled, else none', () => {
+    for (const infoEnabled of [true, false]) {
+      const door = createFrontDoor();
+      const { lines, log } = fakeLog(infoEnabled);
+      door.add('answers', (_request, response) => {
+        response.writeHead(200, door.headerBlock({ 'content-type': 'text/plain' }));
+        response.end();
+        return true;
+      });
+      door.open({ baseHeaders: { 'x-frame-options': 'DENY' }, log });
+      const response = fakeResponse();
+      door.listener(() => {
+        throw new Error('not for Fastify');
+      })(request, response as unknown as http.ServerResponse);
+      expect(response.written).toEqual([
+        200,
+        ['x-frame-options', 'DENY', 'content-type', 'text/plain'],
+        'end',
+      ]);
+      expect(door.answered.answers).toBe(1);
+      expect(lines).toEqual(
+        infoEnabled
+          ? [
+              [
+                'info',
+                {
+                  req: { method: 'GET', url: '/x' },
+                  res: { statusCode: 200 },
+                  responseTime: expect.any(Number),
+                  frontDoor: true,
+                },
+                'request completed',
+              ],
+            ]
+          : [],
+      );
+    }
   });
 });

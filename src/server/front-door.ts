@@ -76,9 +76,8 @@ export interface FrontDoor {
 
 /** Whether `log` writes `info` lines (Fastify's logger when off has no `isLevelEnabled`). */
 const infoEnabled = (log: FastifyBaseLogger | undefined): boolean =>
-  (log as { isLevelEnabled?: (level: string) => boolean } | undefined)?.isLevelEnabled?.(
-    'info',
-  ) === true;
+  (log as { isLevelEnabled?: (level: string) => boolean } | undefined)?.isLevelEnabled?.('info') ===
+  true;
 
 /** A new front door, closed (everything goes to Fastify until `open`). */
 export function createFrontDoor(): FrontDoor {

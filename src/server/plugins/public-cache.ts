@@ -97,11 +97,7 @@ const encodings = new Negotiator<Encoding | 'identity'>({
   supportedValues: ['br', 'gzip', 'identity'],
 });
 
-/**
- * How a hit is answered: 304, or 200 with the body as it is or as a br/gzip copy;
- * `compressible`: as it is, though the client asked for an encoding we hold no copy in (so
- * @fastify/compress may still encode it on the way out, e.g. with deflate).
- */
+/** How a hit is answered: 304, or 200 with the body as it is or as a br/gzip copy. */
 type HitKind = 'notModified' | 'identity' | Encoding;
 
 interface Entry {

@@ -322,7 +322,7 @@ describe('createFrontDoor', () => {
     const response = fakeResponse();
     listener(request, response as unknown as http.ServerResponse);
     expect(fallbacks).toBe(1); // not open yet
-    door.open({ baseHeaders: {}, log });
+    door.open({ baseHeaders: () => ({}), log });
     listener(request, response as unknown as http.ServerResponse);
     expect(fallbacks).toBe(2);
     expect(response.written).toEqual([]);
@@ -336,12 +336,15 @@ describe('createFrontDoor', () => {
     for (const infoEnabled of [true, false]) {
       const door = createFrontDoor();
       const { lines, log } = fakeLog(infoEnabled);
-      door.add('answers', (_request, response) => {
-        response.writeHead(200, door.headerBlock({ 'content-type': 'text/plain' }));
+      door.add('answers', (request, response) => {
+        response.writeHead(
+          200,
+          door.headerBlock(request.url ?? '/', { 'content-type': 'text/plain' }),
+        );
         response.end();
         return true;
       });
-      door.open({ baseHeaders: { 'x-frame-options': 'DENY' }, log });
+      door.open({ baseHeaders: () => ({ 'x-frame-options': 'DENY' }), log });
       const response = fakeResponse();
       door.listener(() => {
         throw new Error('not for Fastify');

@@ -60,14 +60,21 @@ export interface FrontDoor {
   /** Adds an answerer under `name` (tried in the order added). */
   add(name: string, answerer: FrontDoorAnswerer): void;
   /**
-   * Starts answering: `baseHeaders` are the headers every answer carries (the security
-   * plugin's), `log` the app's logger. Until then every request goes to Fastify.
+   * Starts answering: `baseHeaders(url)` are the headers every answer to `url` carries (the
+   * security plugin's `securityHeaders`), `log` the app's logger. Until then every request goes
+   * to Fastify.
    */
-  open(options: { baseHeaders: Readonly<Record<string, string>>; log: FastifyBaseLogger }): void;
+  open(options: {
+    baseHeaders: (url: string) => Readonly<Record<string, string>>;
+    log: FastifyBaseLogger;
+  }): void;
   /** Stops answering for good (the app is closing): every request goes to Fastify. */
   close(): void;
-  /** `baseHeaders` then `headers` (which win on a clash), as a block for `writeHead`. */
-  headerBlock(headers: Readonly<Record<string, string>>): HeaderBlock;
+  /**
+   * `baseHeaders(url)` then `headers` (which win on a clash), as a block for `writeHead`; `url`
+   * is the request's.
+   */
+  headerBlock(url: string, headers: Readonly<Record<string, string>>): HeaderBlock;
   /** The listener for `http.createServer`: the front door, then `fallback` (Fastify's). */
   listener(fallback: RequestListener): RequestListener;
   /** Requests answered, by answerer name (for tests and the bench). */
@@ -83,7 +90,7 @@ const infoEnabled = (log: FastifyBaseLogger | undefined): boolean =>
 export function createFrontDoor(): FrontDoor {
   const answerers: { name: string; answerer: FrontDoorAnswerer }[] = [];
   const answered: Record<string, number> = {};
-  let baseHeaders: Readonly<Record<string, string>> = {};
+  let baseHeaders: (url: string) => Readonly<Record<string, string>> = () => ({});
   let log: FastifyBaseLogger | undefined;
   let open = false;
 
@@ -139,9 +146,9 @@ export function createFrontDoor(): FrontDoor {
     close() {
       open = false;
     },
-    headerBlock(headers) {
+    headerBlock(url, headers) {
       const block: HeaderBlock = [];
-      for (const [name, value] of Object.entries({ ...baseHeaders, ...headers })) {
+      for (const [name, value] of Object.entries({ ...baseHeaders(url), ...headers })) {
         block.push(name, value);
       }
       return block;

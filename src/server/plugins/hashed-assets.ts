@@ -196,13 +196,13 @@ export function loadHashedAssets(assetsDir: string): HashedAssets {
         const { blocks } = found.variant;
         if (found.statusCode === 304) {
           // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
-          response.writeHead(304, (blocks.notModified ??= door.headerBlock(found.headers)));
+          response.writeHead(304, (blocks.notModified ??= door.headerBlock(url, found.headers)));
           response.end();
           return true;
         }
         response.writeHead(
           200,
-          (blocks.ok ??= door.headerBlock({
+          (blocks.ok ??= door.headerBlock(url, {
             ...found.headers,
             'content-length': String(found.body.length),
           })),

@@ -247,14 +247,17 @@ export const publicCachePlugin = fp(
       const door = app.frontDoor;
       if (kind === 'notModified') {
         // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
-        response.writeHead(304, (entry.blocks[kind] ??= door.headerBlock(hitHeaders(entry, kind))));
+        response.writeHead(
+          304,
+          (entry.blocks[kind] ??= door.headerBlock(request.url!, hitHeaders(entry, kind))),
+        );
         response.end();
         return true;
       }
       const body = hitBody(entry, kind);
       response.writeHead(
         200,
-        (entry.blocks[kind] ??= door.headerBlock({
+        (entry.blocks[kind] ??= door.headerBlock(request.url!, {
           ...hitHeaders(entry, kind),
           'content-length': String(body.length),
         })),

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { bearer, registerUser, testOrigin, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
-import { contentSecurityPolicy } from './security.js';
+import {
+  contentSecurityPolicy,
+  isResourceUrl,
+  RESOURCE_CSP,
+  securityHeaderSets,
+} from './security.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -15,8 +20,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy and the usual hardening headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/categories' });
+  it('sends pages a strict Content-Security-Policy and the usual hardening headers', async () => {
+    // Any page URL (these tests build no SPA: the answer is a 404, with the page headers).
+    const response = await t.app.inject({ method: 'GET', url: '/category/anything' });
     const csp = response.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -28,6 +34,51 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('sends resources (API answers, assets, uploads) the short set: nothing loads, nothing frames', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/category/anything' });
+    for (const url of ['/api/categories', '/api/no-such-route', '/uploads/none.webp']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(RESOURCE_CSP);
+      for (const name of [
+        'x-content-type-options',
+        'x-frame-options',
+        'cross-origin-resource-policy',
+        'referrer-policy',
+      ]) {
+        expect(response.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+      }
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // The API's own HTML (Swagger UI) is a page.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+  });
+
+  it('keeps HSTS on every answer of an https site', () => {
+    const sets = securityHeaderSets({
+      'content-security-policy': "default-src 'self'",
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+    });
+    expect(sets.resource).toEqual({
+      'content-security-policy': RESOURCE_CSP,
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(isResourceUrl('/api/docs/static/index.html')).toBe(false);
+    expect(isResourceUrl('/assets/index-abc.js')).toBe(true);
+    expect(isResourceUrl('/listing/1')).toBe(false);
   });
 
   it('allows Stripe.js only with the Stripe provider, and upgrades only on https', () => {

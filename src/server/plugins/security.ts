@@ -43,10 +43,11 @@ declare module 'fastify' {
      */
     limitAccountAttempt(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
     /**
-     * The security headers every answer carries (name → value, computed once at start-up); the
-     * front door (front-door.ts) sends the same map.
+     * The security headers of an answer to `url` (name → value, computed once at start-up; see
+     * `securityHeaderSets`): the page set for pages, the resource set under `/api/`, `/assets/`
+     * and `/uploads/`. The front door (front-door.ts) sends the same maps.
      */
-    securityHeaders: Readonly<Record<string, string>>;
+    securityHeaders(url: string): Readonly<Record<string, string>>;
   }
 }
 
@@ -128,27 +129,81 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The Content-Security-Policy of an answer that is not a page: nothing may load, nothing may
+ * frame it. Browsers apply a policy to documents (and workers) only; should a JSON answer, a
+ * script or a picture ever be opened as a document, it runs and loads nothing (OWASP REST
+ * Security Cheat Sheet, "Security headers").
+ */
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers of the page set that also matter on a resource (an API answer, a script, a style
+ * sheet, a picture): the rest (the SPA's policy, COOP, Origin-Agent-Cluster, DNS prefetching,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) act on documents
+ * only (decision 0025).
+ */
+const resourceHeaderNames = [
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
+/**
+ * The two header sets of decision 0025, from helmet's full set (`helmetHeaders`):
+ * - `page`: every header, for the pages (the SPA's HTML, the API docs' HTML);
+ * - `resource`: for everything else that is never a page of ours — `nosniff`, CORP
+ *   `same-origin`, the referrer policy, the frame refusal, HSTS on https — with `RESOURCE_CSP`
+ *   for the policy. Smaller by about 400 bytes an answer, which on a cached read is a fifth of
+ *   the bytes on the wire.
+ */
+export function securityHeaderSets(page: Readonly<Record<string, string>>): {
+  page: Readonly<Record<string, string>>;
+  resource: Readonly<Record<string, string>>;
+} {
+  const resource: Record<string, string> = { 'content-security-policy': RESOURCE_CSP };
+  for (const name of resourceHeaderNames) {
+    const value = page[name];
+    if (value !== undefined) resource[name] = value;
+  }
+  return { page, resource };
+}
+
+/**
+ * Whether an answer to `url` is a resource rather than a page: the API (but its HTML docs under
+ * `/api/docs`), the hashed build assets and the uploads.
+ */
+export function isResourceUrl(url: string): boolean {
+  if (url.startsWith('/api/')) return !url.startsWith('/api/docs');
+  return url.startsWith('/assets/') || url.startsWith('/uploads/');
+}
+
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const https = config.publicUrl.startsWith('https:');
-    // The same headers on every answer, computed once (issue 17: @fastify/helmet built the
-    // middleware and parsed the policy again on every request, 13 % of a cached read's time).
-    const securityHeaders = helmetHeaders({
-      contentSecurityPolicy: contentSecurityPolicy({
-        https,
-        stripe: config.payments.provider === 'stripe',
-        google: config.google !== undefined,
-        ...(config.imageStorage.kind === 's3' && config.imageStorage.publicUrl
-          ? { uploadsOrigin: new URL(config.imageStorage.publicUrl).origin }
-          : {}),
+    // Computed once (issue 17: @fastify/helmet built the middleware and parsed the policy again
+    // on every request, 13 % of a cached read's time).
+    const sets = securityHeaderSets(
+      helmetHeaders({
+        contentSecurityPolicy: contentSecurityPolicy({
+          https,
+          stripe: config.payments.provider === 'stripe',
+          google: config.google !== undefined,
+          ...(config.imageStorage.kind === 's3' && config.imageStorage.publicUrl
+            ? { uploadsOrigin: new URL(config.imageStorage.publicUrl).origin }
+            : {}),
+        }),
+        hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+        crossOriginEmbedderPolicy: false,
       }),
-      hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-    });
+    );
+    const securityHeaders = (url: string) => (isResourceUrl(url) ? sets.resource : sets.page);
     app.decorate('securityHeaders', securityHeaders);
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(securityHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(securityHeaders(request.url));
       done();
     });
 

@@ -2,7 +2,8 @@
  * `npm run bench` (issue 7): generates data at scale into a fresh database, starts the
  * production server on it, and drives it with autocannon (keep-alive, 50 connections, 10 s per
  * endpoint after a 2 s warm-up). In the same run it measures a bare node:http server answering
- * the same bodies from memory as the ceiling on this machine, then prints requests/s, p50/p99
+ * the same bodies from memory as the ceiling on this machine (in rounds taken in turn with the
+ * server, `measureInTurn`), then prints requests/s, p50/p99
  * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling — and to the
  * same ceiling sending the server's own headers too (security headers, ETag, Vary: the bytes
  * on the wire without the framework) — and writes
@@ -12,7 +13,8 @@
  * listings), the same way. Last, saved-search alert matching (issue 15,
  * bench/saved-search-alerts.ts).
  *
- * Options: --products N (default 100000), --duration S (10), --connections N (50),
+ * Options: --products N (default 100000), --duration S (10; split over the rounds),
+ * --rounds N (3: the server and the ceilings measured in turn, medians kept), --connections N (50),
  * --skip-generate (reuse bench/.data, or the server database `sg_bench`/BENCH_DATABASE),
  * --only endpoints|search|price|alerts (comma-separated; default all four), --search-requests N
  * (200 per mix). Uses DATABASE_URL when set (data in `sg_bench`, or BENCH_DATABASE); BENCH_PORT
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
     'skip-generate': { type: 'boolean', default: false },
     only: { type: 'string', default: 'endpoints,search,price,alerts' },
     'search-requests': { type: 'string', default: '200' },
@@ -55,6 +58,7 @@ for (const part of parts) {
 const products = Number(values.products);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rounds = Math.max(1, Number(values.rounds));
 const dataDir = path.join(root, 'bench/.data');
 /** The server under test's port (BENCH_PORT, default 3190) and the ceiling's, the next one. */
 const SERVER_PORT = Number(process.env.BENCH_PORT) || 3190;
@@ -158,14 +162,69 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
   });
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration, headers });
+interface Measured {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** One autocannon run of `seconds` against `url` (after a 2 s warm-up when `warm` is false). */
+async function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  { seconds = duration, warm = false }: { seconds?: number; warm?: boolean } = {},
+): Promise<Measured> {
+  if (!warm) await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The middle value of `values` (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The server and the two ceilings measured in turn, `rounds` times, `duration / rounds` seconds
+ * each (each warmed up once): on a shared machine whose speed drifts over a minute, back-to-back
+ * slices compare like with like, where one long run per target let the drift decide the ratio.
+ * Requests/s are the medians of the rounds, the ratios the medians of the per-round ratios;
+ * latencies and errors are the server's over all rounds (worst p99, summed errors).
+ */
+async function measureInTurn(
+  targets: { server: string; ceiling: string },
+  headers: Record<string, string> | undefined,
+): Promise<Omit<Row, 'endpoint' | 'path'>> {
+  const seconds = Math.max(2, Math.round(duration / rounds));
+  const server: Measured[] = [];
+  const bare: Measured[] = [];
+  const same: Measured[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const warm = round > 0;
+    server.push(await measure(targets.server, headers, { seconds, warm }));
+    bare.push(await measure(targets.ceiling, {}, { seconds, warm }));
+    same.push(await measure(targets.ceiling, { 'x-ceiling-headers': 'same' }, { seconds, warm }));
+  }
+  const rps = (list: Measured[]) => median(list.map((m) => m.requestsPerSecond));
+  const ratios = (ceiling: Measured[]) =>
+    median(server.map((m, i) => m.requestsPerSecond / ceiling[i]!.requestsPerSecond));
+  return {
+    requestsPerSecond: rps(server),
+    p50: median(server.map((m) => m.p50)),
+    p99: Math.max(...server.map((m) => m.p99)),
+    errors: server.reduce((sum, m) => sum + m.errors, 0),
+    ceilingRequestsPerSecond: rps(bare),
+    ratio: ratios(bare),
+    sameHeadersCeilingRequestsPerSecond: rps(same),
+    sameHeadersRatio: ratios(same),
   };
 }
 
@@ -284,19 +343,16 @@ async function main(): Promise<void> {
 
       for (const endpoint of endpoints) {
         console.log(`Measuring ${endpoint.name}…`);
-        const measured = await measure(`${base}${endpoint.path}`, endpoint.headers);
-        const bare = await measure(`http://127.0.0.1:${CEILING_PORT}${endpoint.path}`);
-        const sameHeaders = await measure(`http://127.0.0.1:${CEILING_PORT}${endpoint.path}`, {
-          'x-ceiling-headers': 'same',
-        });
         rows.push({
           endpoint: endpoint.name,
           path: endpoint.path,
-          ...measured,
-          ceilingRequestsPerSecond: bare.requestsPerSecond,
-          ratio: measured.requestsPerSecond / bare.requestsPerSecond,
-          sameHeadersCeilingRequestsPerSecond: sameHeaders.requestsPerSecond,
-          sameHeadersRatio: measured.requestsPerSecond / sameHeaders.requestsPerSecond,
+          ...(await measureInTurn(
+            {
+              server: `${base}${endpoint.path}`,
+              ceiling: `http://127.0.0.1:${CEILING_PORT}${endpoint.path}`,
+            },
+            endpoint.headers,
+          )),
         });
       }
     }

@@ -37,6 +37,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../lib/http-error.js';
+import { hooksOf } from '../lib/route.js';
 import type { Auth } from './better-auth.js';
 import { findUserRecord, loadCallerState, type CallerState, type UserRecord } from './records.js';
 import { identitySessionOf } from './sessions.js';
@@ -262,7 +263,7 @@ export const guardPlugin = fp(
       const access = routeOptions.config?.access;
       if (!access) return;
       routeOptions.onRequest = [
-        ...[routeOptions.onRequest ?? []].flat(),
+        ...hooksOf(routeOptions.onRequest),
         enforceAccess,
       ] as typeof routeOptions.onRequest;
       for (const method of [routeOptions.method].flat()) {

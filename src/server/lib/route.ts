@@ -91,3 +91,13 @@ export function route<C extends Contract>(contract: C, options: RouteOptions = {
   };
   return { method, url, schema, config } as RouteOf<C>;
 }
+
+/**
+ * The hooks of one lifecycle stage of a route (`routeOptions.onRequest`, `.onSend`, …) as an
+ * array, whatever Fastify holds there (none, one, or several), for `onRoute` hooks that add their
+ * own before or after them.
+ */
+export function hooksOf<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}

@@ -31,6 +31,7 @@
  *   they regain focus.
  */
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +61,44 @@ declare module 'fastify' {
       on(kind: PeerNoteKind, listener: (fields: string[]) => void): void;
     };
   }
+}
+
+/** What a cache of `topicCache` offers to the rest of the app (`app.publicCache`, …). */
+export interface TopicCacheControl {
+  /** Starts a new generation of the topic here and on every other instance. */
+  invalidate(): void;
+  /** Entries held (for tests and the bench). */
+  readonly size: number;
+}
+
+/**
+ * An in-process cache whose entries belong to the current generation of `topic` (decision
+ * 0022): callers key entries with `generation()`, so a raise makes every older one unreachable at
+ * once, and the cache is cleared on each raise to free their memory. Bounds: `max` entries,
+ * `maxBytes` bytes as counted by `sizeOf` (bytes per entry), `ttlMs` milliseconds per entry.
+ */
+export function topicCache<V extends object>(
+  app: FastifyInstance,
+  topic: InvalidationTopic,
+  bounds: { max: number; maxBytes: number; ttlMs: number; sizeOf: (entry: V) => number },
+): { cache: LRUCache<string, V>; generation: () => number; control: TopicCacheControl } {
+  const cache = new LRUCache<string, V>({
+    max: bounds.max,
+    maxSize: bounds.maxBytes,
+    sizeCalculation: (entry) => Math.max(1, bounds.sizeOf(entry)),
+    ttl: bounds.ttlMs,
+  });
+  app.invalidation.subscribe(topic, () => cache.clear());
+  return {
+    cache,
+    generation: () => app.invalidation.generation(topic),
+    control: {
+      invalidate: () => app.invalidation.publish(topic),
+      get size() {
+        return cache.size;
+      },
+    },
+  };
 }
 
 /** Kinds of note between instances: `message` = [message id, sender id, recipient id]. */

@@ -19,7 +19,8 @@
  *   character) and 30 s per entry.
  */
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
+import { hooksOf } from '../lib/route.js';
+import { topicCache, type TopicCacheControl } from './invalidation.js';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -29,12 +30,8 @@ import type {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    privateCache: {
-      /** Starts a new generation here and on every other instance (plugins/invalidation.ts). */
-      invalidate(): void;
-      /** Entries held (for tests). */
-      readonly size: number;
-    };
+    /** Starts new generations (`invalidate`) and counts entries (plugins/invalidation.ts). */
+    privateCache: TopicCacheControl;
   }
   interface FastifyContextConfig {
     /** The caller's own answer is kept in memory by this plugin (guarded GETs only). */
@@ -59,20 +56,13 @@ const pending = new WeakMap<FastifyRequest, { generation: number; key: string }>
 
 export const privateCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const cache = new LRUCache<string, Entry>({
+    const { cache, generation, control } = topicCache<Entry>(app, 'private', {
       max: MAX_ENTRIES,
-      maxSize: MAX_BYTES,
-      sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
-      ttl: ENTRY_TTL_MS,
+      maxBytes: MAX_BYTES,
+      sizeOf: (entry) => entry.body.length * 2,
+      ttlMs: ENTRY_TTL_MS,
     });
-    const generation = () => app.invalidation.generation('private');
-    app.invalidation.subscribe('private', () => cache.clear());
-    app.decorate('privateCache', {
-      invalidate: () => app.invalidation.publish('private'),
-      get size() {
-        return cache.size;
-      },
-    });
+    app.decorate('privateCache', control);
 
     // preHandler: after the guard's onRequest check, so the caller is known and allowed.
     const lookUp: preHandlerHookHandler = (request, reply, done) => {
@@ -105,14 +95,9 @@ export const privateCachePlugin = fp(
 
     app.addHook('onRoute', (routeOptions) => {
       if (!routeOptions.config?.privateCache) return;
-      routeOptions.preHandler = [...arrayOf(routeOptions.preHandler), lookUp];
-      routeOptions.onSend = [store, ...arrayOf(routeOptions.onSend)] as typeof routeOptions.onSend;
+      routeOptions.preHandler = [...hooksOf(routeOptions.preHandler), lookUp];
+      routeOptions.onSend = [store, ...hooksOf(routeOptions.onSend)] as typeof routeOptions.onSend;
     });
   },
   { name: 'private-cache', dependencies: ['invalidation'] },
 );
-
-function arrayOf<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}

@@ -38,8 +38,9 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import type { FrontDoorAnswerer, HeaderBlock } from '../front-door.js';
+import { hooksOf } from '../lib/route.js';
+import { topicCache, type TopicCacheControl } from './invalidation.js';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -50,12 +51,8 @@ import type {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publicCache: {
-      /** Starts a new generation here and on every other instance (plugins/invalidation.ts). */
-      invalidate(): void;
-      /** Entries held (for tests and the bench). */
-      readonly size: number;
-    };
+    /** Starts new generations (`invalidate`) and counts entries (plugins/invalidation.ts). */
+    publicCache: TopicCacheControl;
   }
   interface FastifyContextConfig {
     /**
@@ -191,23 +188,15 @@ const replayed = new WeakSet<FastifyRequest>();
 
 export const publicCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const cache = new LRUCache<string, Entry>({
+    const { cache, generation, control } = topicCache<Entry>(app, 'public', {
       max: MAX_ENTRIES,
-      maxSize: MAX_BYTES,
+      maxBytes: MAX_BYTES,
       // The body and room for its compressed copies (each a fraction of it).
-      sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
-      ttl: ENTRY_TTL_MS,
+      sizeOf: (entry) => entry.body.length * 2,
+      ttlMs: ENTRY_TTL_MS,
     });
-    const generation = () => app.invalidation.generation('public');
     const keyOf = (request: FastifyRequest) => `${generation()} ${request.url}`;
-    // Older entries are unreachable already; clearing frees their memory at once.
-    app.invalidation.subscribe('public', () => cache.clear());
-    app.decorate('publicCache', {
-      invalidate: () => app.invalidation.publish('public'),
-      get size() {
-        return cache.size;
-      },
-    });
+    app.decorate('publicCache', control);
 
     const sendValidated = (request: FastifyRequest, reply: FastifyReply, etag: string): boolean => {
       reply.headers(validatorHeaders(etag, request.routeOptions.config.publicCache === 'shared'));
@@ -293,8 +282,8 @@ export const publicCachePlugin = fp(
     // body into a stream.
     app.addHook('onRoute', (routeOptions) => {
       if (!routeOptions.config?.publicCache) return;
-      routeOptions.onRequest = [lookUp, ...arrayOf(routeOptions.onRequest)];
-      routeOptions.onSend = [store, ...arrayOf(routeOptions.onSend)] as typeof routeOptions.onSend;
+      routeOptions.onRequest = [lookUp, ...hooksOf(routeOptions.onRequest)];
+      routeOptions.onSend = [store, ...hooksOf(routeOptions.onSend)] as typeof routeOptions.onSend;
     });
   },
   { name: 'public-cache', dependencies: ['invalidation'] },
@@ -305,9 +294,4 @@ function appendVary(current: string | undefined, field: string): string {
   const fields = typeof current === 'string' && current ? current.split(/\s*,\s*/) : [];
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
   return fields.join(', ');
-}
-
-function arrayOf<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
 }

@@ -15,7 +15,8 @@
  * `/login`, signed out, with its mobile profile: performance, accessibility, best practices and
  * SEO scores with LCP, TBT and CLS. Figures, not a pass/fail test: only CLS sets the exit code.
  *
- * Options: --runs N (3; the worst run is reported), --port P (3195), --only cls|lighthouse
+ * Options: --runs N (3; the worst CLS load is reported), --lighthouse-runs N (5; Lighthouse's
+ * median run is reported, with the spread of the performance score), --port P (3195), --only cls|lighthouse
  * (comma-separated; default both). Prints tables and writes bench/results/web-<time>.json and
  * .md. Uses the embedded database (a fresh DATA_DIR).
  */
@@ -35,6 +36,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '5' },
     port: { type: 'string', default: '3195' },
     only: { type: 'string', default: 'cls,lighthouse' },
   },
@@ -46,6 +48,10 @@ for (const part of parts) {
   }
 }
 const runs = Number(values.runs);
+const lighthouseRuns = Number(values['lighthouse-runs']);
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) {
+  throw new Error(`--lighthouse-runs: a whole number ≥ 1, not "${values['lighthouse-runs']}"`);
+}
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const widths = [360, 1440] as const;
@@ -209,6 +215,7 @@ try {
         ['login', `${base}/login`],
       ],
       chromiumPath,
+      lighthouseRuns,
     );
   }
 } finally {
@@ -270,11 +277,13 @@ if (scores.length) {
   lines.push(
     `# Lighthouse, mobile profile (${new Date().toISOString()})`,
     '',
+    `Median of ${lighthouseRuns} runs per page (Lighthouse's computeMedianRun); performance range over the runs in brackets.`,
+    '',
     '| Page | Performance | Accessibility | Best practices | SEO | LCP ms | TBT ms | CLS |',
     '| ---- | ----------: | ------------: | -------------: | --: | -----: | -----: | --: |',
     ...scores.map(
       (s) =>
-        `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ` +
+        `| ${s.page} | ${s.performance} (${s.performanceRange.join('–')}) | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ` +
         `${Math.round(s.lcp)} | ${Math.round(s.tbt)} | ${s.cls.toFixed(3)} |`,
     ),
     '',

@@ -122,6 +122,20 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
       await expect(page.getByRole('heading', { name: 'Browse items by category' })).toBeVisible();
       await expect(page.getByRole('link', { name: own.category.name })).toBeVisible();
     });
+
+    test('the login and registration forms come with the HTML (issue 17)', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page).toHaveTitle('Login Now | Second Gear');
+      await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
+      await expect(page.getByLabel('Email')).toBeVisible();
+      await expect(page.getByLabel('Password')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue With Google' })).toBeVisible();
+      // Until React runs, a native submit would put the password in the URL.
+      await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+
+      await page.goto('/registration');
+      await expect(page.getByRole('heading', { name: 'Register Now' })).toBeVisible();
+    });
   });
 });
 
@@ -176,6 +190,7 @@ for (const width of [360, 1440]) {
         path: () => `/search?q=${encodeURIComponent('Layout coupe')}`,
         data: () => ['/api/search', '/api/categories'],
       },
+      { name: 'login', path: () => '/login', data: () => ['/api/auth-config'] },
     ];
     for (const { name, path, data } of pages) {
       test(`the ${name} page hydrates without a mismatch and without fetching its data again`, async ({

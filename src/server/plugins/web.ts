@@ -21,7 +21,16 @@ import { loadHashedAssets } from './hashed-assets.js';
 import { loadRenderer, pageHtml } from './ssr.js';
 
 /** The pages the SSR build may render (src/web/app/ssr/pages.ts decides; others answer null). */
-const renderedPaths = ['/', '/blogs', '/search', '/listing/:id', '/seller/:uid'];
+const renderedPaths = [
+  '/',
+  '/blogs',
+  '/search',
+  '/listing/:id',
+  '/seller/:uid',
+  '/login',
+  '/registration',
+  '/forgot-password',
+];
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,4 +1,18 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates server HTML (and on the server), true once the page is live; true
+ * at once for a page rendered in the browser.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 /** Spec §4 Forms: the progress indicator that replaces the submit button while submitting. */
 export function SubmittingIndicator({ label }: { label: string }) {
@@ -11,7 +25,10 @@ export function SubmittingIndicator({ label }: { label: string }) {
 
 /**
  * Spec §4 Forms: a form's full-width submit button, hidden and replaced by the progress
- * indicator (announced as `progressLabel`) while `submitting`.
+ * indicator (announced as `progressLabel`) while `submitting`. On a server-rendered form (login,
+ * registration, forgot password: decision 0015) it stays disabled until the page has hydrated:
+ * before that a click or Enter would submit the form natively, as a GET with the password in the
+ * URL; a disabled default button blocks implicit submission too (HTML §4.10.21.2).
  */
 export function SubmitButton({
   submitting,
@@ -22,10 +39,11 @@ export function SubmitButton({
   progressLabel: string;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   return submitting ? (
     <SubmittingIndicator label={progressLabel} />
   ) : (
-    <button type="submit" className="btn w-full btn-primary">
+    <button type="submit" className="btn w-full btn-primary" disabled={!hydrated}>
       {children}
     </button>
   );

@@ -55,10 +55,25 @@ describe('listingJsonLd', () => {
 
 describe('planPage', () => {
   it('renders the public pages on the server and leaves the rest to the browser', () => {
-    for (const path of ['/', '/blogs', '/search?q=a', '/listing/x', '/seller/u']) {
+    for (const path of [
+      '/',
+      '/blogs',
+      '/search?q=a',
+      '/listing/x',
+      '/seller/u',
+      '/login',
+      '/registration',
+      '/forgot-password',
+    ]) {
       expect(planPage(new URL(path, 'http://x')), path).not.toBeNull();
     }
-    for (const path of ['/category/x', '/user/buyer', '/payment/x', '/login', '/messages']) {
+    for (const path of [
+      '/category/x',
+      '/user/buyer',
+      '/payment/x',
+      '/reset-password',
+      '/messages',
+    ]) {
       expect(planPage(new URL(path, 'http://x')), path).toBeNull();
     }
   });

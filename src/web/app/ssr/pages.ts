@@ -1,6 +1,8 @@
 /**
  * The pages the server renders (issue 13, decision 0015): the public, indexable ones — home,
- * `/blogs`, `/search`, `/listing/{id}` and `/seller/{uid}`. For each: the queries to fetch before
+ * `/blogs`, `/search`, `/listing/{id}` and `/seller/{uid}` — and the account forms a visitor
+ * opens first — `/login`, `/registration`, `/forgot-password` (issue 17: their form paints
+ * with the HTML instead of after the script and the page's chunk). For each: the queries to fetch before
  * rendering (the same query options the page's hooks use, so the browser finds them in the
  * dehydrated cache and does not ask again) and the page's `<head>`: title, meta description,
  * canonical URL, Open Graph tags and, on a listing, schema.org JSON-LD.
@@ -21,6 +23,8 @@ import { sellerProfileQueryOptions } from '../../features/reviews/api/reviews';
 import { searchQueryOptions } from '../../features/search/api/search-listings';
 import { readSearchState } from '../../features/search/lib/search-params';
 import { isApiError } from '../../lib/api-client';
+import { getAuthConfig } from '../../lib/auth/identity-client';
+import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../lib/paths';
 
 /** What the document's `<head>` says about a page. */
@@ -233,6 +237,41 @@ function sellerPlan(uid: string): PagePlan {
   };
 }
 
+/**
+ * An account form (login, registration, forgot password): the same markup for every visitor, so
+ * it is rendered like a public page. The login page's "Continue With Google" button reads the
+ * identity provider's settings, fetched here so it hydrates in its final state.
+ */
+function accountPlan(heading: string, canonicalPath: string, description: string): PagePlan {
+  return {
+    async prefetch(queryClient) {
+      await queryClient.prefetchQuery({ queryKey: queryKeys.authConfig, queryFn: getAuthConfig });
+    },
+    head() {
+      return {
+        status: 200,
+        head: { title: `${heading} | ${siteName}`, description, canonicalPath },
+      };
+    },
+  };
+}
+
+const loginPlan = accountPlan(
+  'Login Now',
+  paths.login.href(),
+  'Log in to Second Gear to book a viewing, pay for an item or sell your own.',
+);
+const registrationPlan = accountPlan(
+  'Register Now',
+  paths.registration.href(),
+  'Create a Second Gear account to buy and sell used cars and second-hand goods.',
+);
+const forgotPasswordPlan = accountPlan(
+  'Forgot Password',
+  paths.forgotPassword.href(),
+  'Get a link to set a new Second Gear password.',
+);
+
 /** The plan of the page at `url`, or null when the page is left to the browser. */
 export function planPage(url: URL): PagePlan | null {
   const path = url.pathname;
@@ -243,6 +282,9 @@ export function planPage(url: URL): PagePlan | null {
   if (listing?.params.id) return listingPlan(listing.params.id);
   const seller = matchPath(paths.sellerProfile.path, path);
   if (seller?.params.uid) return sellerPlan(seller.params.uid);
+  if (matchPath(paths.login.path, path)) return loginPlan;
+  if (matchPath(paths.registration.path, path)) return registrationPlan;
+  if (matchPath(paths.forgotPassword.path, path)) return forgotPasswordPlan;
   return null;
 }
 

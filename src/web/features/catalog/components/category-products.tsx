@@ -71,10 +71,11 @@ export function CategoryProducts({
             <p className="py-6 text-center text-lg">No products in this category yet.</p>
           )}
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {products.map((product) => (
+            {products.map((product, index) => (
               <li key={product._id}>
                 <ProductCard
                   product={product}
+                  priority={index === 0}
                   roleChecking={roleChecking}
                   buyerActions={buyerActions?.(product)}
                   favouriteAction={favouriteAction?.(product)}

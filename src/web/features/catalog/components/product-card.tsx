@@ -28,6 +28,11 @@ export interface ProductCardProps {
   favouriteAction?: ReactNode;
   /** Replaces the foot (SOLD OUT / buyer actions) when given. */
   footer?: ReactNode;
+  /**
+   * The first card of a list, the page's largest picture on a phone: loaded at once with high
+   * priority instead of lazily (issue 17, Largest Contentful Paint).
+   */
+  priority?: boolean;
 }
 
 export function ProductCard({
@@ -36,6 +41,7 @@ export function ProductCard({
   roleChecking = false,
   favouriteAction,
   footer,
+  priority = false,
 }: ProductCardProps) {
   return (
     <article
@@ -47,7 +53,8 @@ export function ProductCard({
           src={product.product_image}
           alt={product.product_name}
           sizes={cardImageSizes}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           width={640}
           height={480}

@@ -95,9 +95,13 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
           ) : (
             <>
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {items.map((product) => (
+                {items.map((product, index) => (
                   <li key={product._id}>
-                    <ResultCard product={product} favouriteAction={favouriteAction?.(product)} />
+                    <ResultCard
+                      product={product}
+                      favouriteAction={favouriteAction?.(product)}
+                      priority={index === 0}
+                    />
                   </li>
                 ))}
               </ul>

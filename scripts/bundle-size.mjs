@@ -3,7 +3,7 @@
  * Reports the front end's weight for the home route (issue 7): the JavaScript and CSS a first
  * visit to `/` downloads — the entry chunk, the home page chunk, the chunks they import, and
  * the chunks the home page loads on demand (the Advertisement carousel) — gzipped at level 9.
- * Exits 1 when a budget is exceeded. Budgets (README "Performance"): 120 KB JS (issue 17; it was
+ * Exits 1 when a budget is exceeded, or when the home or listing page loads zod. Budgets (README "Performance"): 120 KB JS (issue 17; it was
  * 150 KB, and the route weighed 143.1 KB before the carousels moved from Swiper to Embla and the
  * toasts out of the entry chunk, decision 0024), 30 KB CSS. Chunks the entry loads only on
  * demand (other pages, the toasts) are not counted: a first visit to `/` does not download them.
@@ -58,6 +58,28 @@ for (const row of rows.sort((a, b) => b.size - a.size)) {
   console.log(`${row.kind.padEnd(4)}${kb(row.size).padStart(10)}  ${row.file}`);
 }
 let failed = false;
+
+// The public pages a visitor lands on must not load zod and the contract schemas (issue 17: on
+// the listing page they cost ~90 KB and their evaluation; texts live in contract/texts.ts).
+const ZOD_MARKER = '$ZodType';
+for (const page of ['src/web/app/routes/listing.tsx', HOME_MODULE]) {
+  const chunks = new Set();
+  const walk = (key) => {
+    if (chunks.has(key)) return;
+    chunks.add(key);
+    for (const imported of manifest[key]?.imports ?? []) walk(imported);
+  };
+  walk(entryKey);
+  walk(page);
+  const withZod = [...chunks].filter((key) =>
+    readFileSync(path.join(webDir, manifest[key].file), 'utf8').includes(ZOD_MARKER),
+  );
+  if (withZod.length) {
+    failed = true;
+    console.log(`${page} loads zod: ${withZod.map((key) => manifest[key].file).join(', ')}`);
+  }
+}
+
 for (const kind of ['js', 'css']) {
   const over = totals[kind] > BUDGET[kind];
   failed ||= over;

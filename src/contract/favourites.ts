@@ -17,15 +17,7 @@ import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema, productCardSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
-/** Texts the SPA shows (issue 15). */
-export const favouriteTexts = {
-  save: 'Save to favourites',
-  remove: 'Remove from favourites',
-  soldOut: 'SOLD OUT',
-  noLongerAvailable: 'No longer available',
-  empty: 'No favourites yet. Tap the heart on a listing to keep it here.',
-  title: 'Favourites',
-} as const;
+export { favouriteTexts } from './texts.js';
 
 /** Where a favourite stands now. */
 export const favouriteStates = ['available', 'sold', 'unavailable'] as const;

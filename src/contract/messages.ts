@@ -11,16 +11,8 @@ import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
-/** The longest message (characters, after trimming). */
-export const messageMaxLength = 2000;
-
-/** Texts the SPA shows (issue 14). */
-export const messageTexts = {
-  messageSeller: 'Message seller',
-  empty: 'No messages yet.',
-  blocked: 'This conversation is blocked.',
-  send: 'Send',
-} as const;
+import { messageMaxLength } from './texts.js';
+export { messageMaxLength, messageTexts } from './texts.js';
 
 const messageText = z
   .string({ message: 'Message must be text' })

@@ -17,12 +17,7 @@ export const bookingMessages = {
   meetingLocation: 'Meeting location is required',
 } as const;
 
-/** Spec §8 texts of the booking and reporting flows (the SPA shows them). */
-export const buyingTexts = {
-  booked: 'Order Confirm - The Seller Contact you soon.',
-  bookingFailed: 'Something was wrong! please try again',
-  reported: 'Reported Success!',
-} as const;
+export { buyingTexts } from './texts.js';
 
 /**
  * Body of `POST /api/orders` as the spec's client sends it (spec §7: customer_info,

@@ -97,19 +97,8 @@ export const vinDecodeSchema = z.object({
 });
 export type VinDecode = z.infer<typeof vinDecodeSchema>;
 
-/** Texts the SPA shows and the server answers (issue 16). */
-export const vehicleTexts = {
-  vinInvalid: 'must be 17 characters: digits and capital letters except I, O and Q',
-  checkDigit: (expected: string, actual: string) =>
-    `Check digit (position 9) is ${actual} but should be ${expected}: the VIN may be mistyped`,
-  notDecoded: 'This VIN is not in the NHTSA vehicle data: fill in the details yourself',
-  decodeVin: 'Decode VIN',
-  decoding: 'Decoding…',
-  decoded: 'Filled in from the VIN: please check',
-  guidance: (low: string, high: string, count: number) =>
-    `Similar cars are listed for ${low} – ${high} (${count} listings)`,
-  badge: { great: 'Great price', fair: 'Fair price', high: 'High price' },
-} as const;
+import { vehicleTexts } from './texts.js';
+export { vehicleTexts };
 
 export const priceGuidanceContract = {
   method: 'GET',

@@ -4,7 +4,8 @@
  * whose seller left, else a link to the listing — and the page's texts.
  */
 import { Link } from 'react-router';
-import { favouriteTexts, type Favourite } from '../../../../contract/favourites';
+import type { Favourite } from '../../../../contract/favourites';
+import { favouriteTexts } from '../../../../contract/texts';
 import { paths } from '../../../lib/paths';
 
 export const favouritesPageTexts = { title: favouriteTexts.title, empty: favouriteTexts.empty };

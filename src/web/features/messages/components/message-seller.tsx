@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { messageMaxLength, messageTexts } from '../../../../contract/messages';
+import { messageMaxLength, messageTexts } from '../../../../contract/texts';
 import { paths } from '../../../lib/paths';
 import { useStartConversation } from '../api/messages';
 

@@ -6,7 +6,7 @@
  * first click (SweetAlert2 and the contract texts stay out of the category page's chunk).
  */
 import type { ReportBody } from '../../../../contract/accountability';
-import { buyingTexts } from '../../../../contract/orders';
+import { buyingTexts } from '../../../../contract/texts';
 import { dialogTexts, showFailure, showNotice, showSuccess } from '../../../components/dialogs';
 import { errorText } from '../../../lib/error-text';
 import { reportProduct } from '../api/report-product';

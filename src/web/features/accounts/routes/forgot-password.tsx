@@ -3,7 +3,6 @@
  * Asks for the account's email and has the server mail a link to /reset-password. The answer is
  * the same whether the email has an account or not, and so is the confirmation shown here.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from '../../../lib/toast';
@@ -13,11 +12,17 @@ import { requestPasswordReset } from '../../../lib/auth/identity-client';
 import { AuthCard } from '../components/auth-card';
 import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/form-schemas';
+import type { ForgotPasswordValues } from '../lib/form-schemas';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/error-text';
 
 export const resetLinkSentMessage =
   'If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.';
+
+/** The form's rules, loaded on first use (issue 17). */
+const forgotPasswordValidation = lazyResolver<ForgotPasswordValues>(() =>
+  import('../lib/form-resolvers').then((module) => module.forgotPasswordResolver),
+);
 
 export function ForgotPasswordRoute() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -26,7 +31,7 @@ export function ForgotPasswordRoute() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPasswordValidation.resolver,
     defaultValues: { email: '' },
   });
 
@@ -46,7 +51,13 @@ export function ForgotPasswordRoute() {
           <span>{resetLinkSentMessage}</span>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void handleRequest(event)} className="space-y-2">
+        <form
+          noValidate
+          onSubmit={(event) => void handleRequest(event)}
+          onFocusCapture={forgotPasswordValidation.preload}
+          onPointerDownCapture={forgotPasswordValidation.preload}
+          className="space-y-2"
+        >
           <p className="text-sm text-base-content/80">
             Enter the email of your account and we will send you a link to choose a new password.
           </p>

@@ -5,7 +5,6 @@
  * "User Login Successful." back from Google) and goes to the page the user came from, or /.
  * A failed sign-in toasts the provider's message.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from '../../../lib/toast';
@@ -15,10 +14,16 @@ import { AuthCard } from '../components/auth-card';
 import { SubmitButton } from '../../../components/submitting-indicator';
 import { FormField } from '../../../components/form-field';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { loginSchema, type LoginValues } from '../lib/form-schemas';
+import type { LoginValues } from '../lib/form-schemas';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { fromState, safePath } from '../../../lib/auth/redirect';
 import { errorText } from '../../../lib/error-text';
+
+/** The login form's rules, loaded on first use (issue 17). */
+const loginValidation = lazyResolver<LoginValues>(() =>
+  import('../lib/form-resolvers').then((module) => module.loginResolver),
+);
 
 export function LoginRoute() {
   const { signIn, user, loading } = useAuth();
@@ -32,7 +37,7 @@ export function LoginRoute() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginValidation.resolver,
     // Back from registration the address just registered is filled in (issue 12, point 6).
     defaultValues: { email: emailState(location.state), password: '' },
   });
@@ -65,7 +70,13 @@ export function LoginRoute() {
 
   return (
     <AuthCard heading="Login Now">
-      <form noValidate onSubmit={(event) => void handleLogin(event)} className="space-y-2">
+      <form
+        noValidate
+        onSubmit={(event) => void handleLogin(event)}
+        onFocusCapture={loginValidation.preload}
+        onPointerDownCapture={loginValidation.preload}
+        className="space-y-2"
+      >
         <FormField label="Email" error={errors.email?.message}>
           <input
             type="email"

@@ -2,7 +2,7 @@
  * A react-hook-form resolver whose validation code (zod, the schema, @hookform/resolvers) is a
  * chunk of its own, loaded on first use (issue 17): a server-rendered form page — login, forgot
  * password — then paints and hydrates without downloading and evaluating the schema library,
- * which cost it a quarter of its main-thread time. `preload` starts the download early (the
+ * about 90 KB of script to compile and evaluate before the form could be used. `preload` starts the download early (the
  * form calls it when a field gets focus or a pointer goes down), so a submit rarely waits; if it
  * does, react-hook-form simply awaits the resolver, which it supports. Messages and rules stay
  * exactly those of the schema.

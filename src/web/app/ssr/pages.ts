@@ -1,11 +1,11 @@
 /**
  * The pages the server renders (issue 13, decision 0015): the public, indexable ones — home,
  * `/blogs`, `/search`, `/listing/{id}` and `/seller/{uid}` — and the account forms a visitor
- * opens first — `/login`, `/registration`, `/forgot-password` (issue 17: their form paints
- * with the HTML instead of after the script and the page's chunk). For each: the queries to fetch before
- * rendering (the same query options the page's hooks use, so the browser finds them in the
- * dehydrated cache and does not ask again) and the page's `<head>`: title, meta description,
- * canonical URL, Open Graph tags and, on a listing, schema.org JSON-LD.
+ * opens first — `/login`, `/registration`, `/forgot-password` (issue 17: their form paints with
+ * the HTML instead of after the script and the page's chunk). For each: the queries to fetch
+ * before rendering (the same query options the page's hooks use, so the browser finds them in
+ * the dehydrated cache and does not ask again) and the page's `<head>`: title, meta
+ * description, canonical URL, Open Graph tags and, on a listing, schema.org JSON-LD.
  *
  * Every other route (dashboards, payment, the category page, which needs a login by spec §2) is
  * not listed here and stays client-rendered behind its guards.

@@ -28,6 +28,7 @@ const template =
   '<meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
 /** Renders `/` with every category name (so a category write changes the page), ≥ 1 KiB. */
 const ssrEntry = `
+export const renderedPaths = ['/'];
 export function createRenderer(transport) {
   return async (url) => {
     if (url.pathname !== '/') return null;

@@ -21,6 +21,8 @@ import { setApiTransport, type ApiTransport } from './lib/api-client';
 import { GC_TIME_MS } from './lib/react-query';
 
 export type { PageHead } from './app/ssr/pages';
+/** The route patterns this build renders (the server registers them). */
+export { renderedPaths } from './app/ssr/pages';
 
 /** A server-rendered page. */
 export interface RenderedPage {

@@ -35,6 +35,12 @@ export type PageRenderer = (url: URL) => Promise<RenderedPage | null>;
 /** The id the browser reads the state from (src/web/app/ssr/state.ts). */
 const stateElementId = 'sg-ssr-state';
 
+/** The SSR build's renderer and the route patterns (e.g. `/listing/:id`) of the pages it renders. */
+export interface LoadedRenderer {
+  render: PageRenderer;
+  paths: readonly string[];
+}
+
 /**
  * Loads the renderer from `ssrDir`, wired to `app` through `inject`.
  * @returns null when there is no SSR build (tests, `npm run dev`): pages are then client-rendered.
@@ -42,13 +48,14 @@ const stateElementId = 'sg-ssr-state';
 export async function loadRenderer(
   app: FastifyInstance,
   ssrDir: string,
-): Promise<PageRenderer | null> {
+): Promise<LoadedRenderer | null> {
   const entry = path.join(ssrDir, 'entry-server.js');
   if (!existsSync(entry)) return null;
   const module = (await import(pathToFileURL(entry).href)) as {
     createRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): PageRenderer;
+    renderedPaths: readonly string[];
   };
-  return module.createRenderer(async (url, init) => {
+  const render = module.createRenderer(async (url, init) => {
     const answer = await app.inject({
       method: (init.method ?? 'GET') as HTTPMethods,
       url,
@@ -65,6 +72,7 @@ export async function loadRenderer(
       headers,
     });
   });
+  return { render, paths: module.renderedPaths };
 }
 
 /** `pathOrUrl` made absolute against `origin` (uploads are stored as `/uploads/…` paths). */

@@ -6,9 +6,10 @@
  * app has one; their source maps and anything else from disk. Unknown `/api/*`
  * paths answer JSON 404. Uploads are served under `/uploads/` by plugins/uploads.ts
  * (registered before this plugin).
- * With an SSR build (`ssrDir`, decision 0015) the public pages — home, blogs, search, listing and
- * seller pages — come as HTML that already holds their content (src/server/plugins/ssr.ts); a
- * render that fails falls back to the plain shell, which the browser renders.
+ * With an SSR build (`ssrDir`, decision 0015) the pages it lists (`renderedPaths` of
+ * src/web/app/ssr/pages.ts: home, blogs, search, listing, seller and the account forms) come as
+ * HTML that already holds their content (src/server/plugins/ssr.ts); a render that fails falls
+ * back to the plain shell, which the browser renders.
  */
 import fp from 'fastify-plugin';
 import { isSpaRoute } from '../../contract/spa-paths.js';
@@ -19,18 +20,6 @@ import path from 'node:path';
 import { errorBody } from './error-handler.js';
 import { loadHashedAssets } from './hashed-assets.js';
 import { loadRenderer, pageHtml } from './ssr.js';
-
-/** The pages the SSR build may render (src/web/app/ssr/pages.ts decides; others answer null). */
-const renderedPaths = [
-  '/',
-  '/blogs',
-  '/search',
-  '/listing/:id',
-  '/seller/:uid',
-  '/login',
-  '/registration',
-  '/forgot-password',
-];
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -89,12 +78,12 @@ export const webPlugin = fp(
     if (renderer) {
       const template = readFileSync(path.join(options.webDir, 'index.html'), 'utf8');
       const origin = options.publicUrl.replace(/\/+$/, '');
-      for (const url of renderedPaths) {
+      for (const url of renderer.paths) {
         // The same HTML for every caller: cached and validated by plugins/public-cache.ts.
         app.get(url, { config: { publicCache: 'shared' } }, async (request, reply) => {
           let page = null;
           try {
-            page = await renderer(new URL(request.url, 'http://server.invalid'));
+            page = await renderer.render(new URL(request.url, 'http://server.invalid'));
           } catch (error) {
             request.log.warn({ err: error }, 'server rendering failed; sending the plain shell');
           }

@@ -1,7 +1,7 @@
 /** Decision 0015: a listing's schema.org JSON-LD — Car or Product, its Offer and availability. */
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../../contract/listings';
-import { listingJsonLd, planPage, truncate } from './pages';
+import { listingJsonLd, planPage, renderedPaths, truncate } from './pages';
 
 const listing = {
   _id: 'l1',
@@ -75,6 +75,15 @@ describe('planPage', () => {
       '/messages',
     ]) {
       expect(planPage(new URL(path, 'http://x')), path).toBeNull();
+    }
+  });
+});
+
+describe('renderedPaths', () => {
+  it('has a plan for every route the server registers', () => {
+    for (const pattern of renderedPaths) {
+      const path = pattern.replace(/:\w+/g, 'x');
+      expect(planPage(new URL(path, 'http://x')), pattern).not.toBeNull();
     }
   });
 });

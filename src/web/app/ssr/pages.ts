@@ -239,14 +239,18 @@ function sellerPlan(uid: string): PagePlan {
 
 /**
  * An account form (login, registration, forgot password): the same markup for every visitor, so
- * it is rendered like a public page. The login page's "Continue With Google" button reads the
- * identity provider's settings, fetched here so it hydrates in its final state.
+ * it is rendered like a public page. `prefetch` fetches what the form reads on its own: the
+ * login page's "Continue With Google" button reads the identity provider's settings, fetched so
+ * it hydrates in its final state.
  */
-function accountPlan(heading: string, canonicalPath: string, description: string): PagePlan {
+function accountPlan(
+  heading: string,
+  canonicalPath: string,
+  description: string,
+  prefetch: PagePlan['prefetch'] = async () => {},
+): PagePlan {
   return {
-    async prefetch(queryClient) {
-      await queryClient.prefetchQuery({ queryKey: queryKeys.authConfig, queryFn: getAuthConfig });
-    },
+    prefetch,
     head() {
       return {
         status: 200,
@@ -260,6 +264,9 @@ const loginPlan = accountPlan(
   'Login Now',
   paths.login.href(),
   'Log in to Second Gear to book a viewing, pay for an item or sell your own.',
+  async (queryClient) => {
+    await queryClient.prefetchQuery({ queryKey: queryKeys.authConfig, queryFn: getAuthConfig });
+  },
 );
 const registrationPlan = accountPlan(
   'Register Now',
@@ -271,6 +278,21 @@ const forgotPasswordPlan = accountPlan(
   paths.forgotPassword.href(),
   'Get a link to set a new Second Gear password.',
 );
+
+/**
+ * The route patterns of the pages above, in the router's syntax (which Fastify shares): the
+ * server registers exactly these (src/server/plugins/web.ts reads them from the SSR build).
+ */
+export const renderedPaths: readonly string[] = [
+  paths.home.path,
+  paths.blogs.path,
+  paths.search.path,
+  paths.listing.path,
+  paths.sellerProfile.path,
+  paths.login.path,
+  paths.registration.path,
+  paths.forgotPassword.path,
+];
 
 /** The plan of the page at `url`, or null when the page is left to the browser. */
 export function planPage(url: URL): PagePlan | null {

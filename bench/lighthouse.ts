@@ -71,6 +71,10 @@ export async function runLighthouse(
       const performances = lhrs.map((each) =>
         Math.round((each.categories.performance?.score ?? 0) * 100),
       );
+      const performanceRange: [number, number] = [
+        Math.min(...performances),
+        Math.max(...performances),
+      ];
       const score = (id: (typeof categories)[number]) =>
         Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -83,7 +87,7 @@ export async function runLighthouse(
         page,
         url,
         performance: score('performance'),
-        performanceRange: [Math.min(...performances), Math.max(...performances)],
+        performanceRange,
         runs,
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
@@ -95,7 +99,7 @@ export async function runLighthouse(
       });
       console.log(
         `Lighthouse ${page} (median of ${runs}): performance ${score('performance')} ` +
-          `(${Math.min(...performances)}–${Math.max(...performances)}), accessibility ` +
+          `(${performanceRange.join('–')}), accessibility ` +
           `${score('accessibility')}, best practices ${score('best-practices')}, SEO ` +
           `${score('seo')}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
       );

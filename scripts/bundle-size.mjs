@@ -31,19 +31,28 @@ if (!entryKey || !manifest[HOME_MODULE]) {
   process.exit(1);
 }
 
-const files = new Set();
-const visited = new Set();
-function collect(key, { dynamic }) {
-  if (visited.has(key)) return;
-  visited.add(key);
+/**
+ * Adds to `seen` the manifest keys reachable from `key` through static imports, and through
+ * dynamic ones too with `dynamic`; a key already in `seen` is not walked again. Returns `seen`.
+ */
+function reachable(key, { dynamic }, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
   const chunk = manifest[key];
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported, { dynamic });
-  if (dynamic) for (const imported of chunk.dynamicImports ?? []) collect(imported, { dynamic });
+  for (const imported of chunk.imports ?? []) reachable(imported, { dynamic }, seen);
+  if (dynamic) {
+    for (const imported of chunk.dynamicImports ?? []) reachable(imported, { dynamic }, seen);
+  }
+  return seen;
 }
-collect(entryKey, { dynamic: false });
-collect(HOME_MODULE, { dynamic: true });
+const homeChunks = reachable(
+  HOME_MODULE,
+  { dynamic: true },
+  reachable(entryKey, { dynamic: false }),
+);
+const files = new Set(
+  [...homeChunks].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]),
+);
 
 const gzipped = (file) => gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length;
 const totals = { js: 0, css: 0 };
@@ -68,14 +77,7 @@ for (const page of [
   'src/web/app/routes/listing.tsx',
   'src/web/features/accounts/routes/login.tsx',
 ]) {
-  const chunks = new Set();
-  const walk = (key) => {
-    if (chunks.has(key)) return;
-    chunks.add(key);
-    for (const imported of manifest[key]?.imports ?? []) walk(imported);
-  };
-  walk(entryKey);
-  walk(page);
+  const chunks = reachable(page, { dynamic: false }, reachable(entryKey, { dynamic: false }));
   const withZod = [...chunks].filter((key) =>
     readFileSync(path.join(webDir, manifest[key].file), 'utf8').includes(ZOD_MARKER),
   );

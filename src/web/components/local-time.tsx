@@ -6,7 +6,7 @@
  * alone shows local time at once. Always `en-US` (spec §2's formats); an unreadable date is shown
  * as it came.
  */
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** Medium date and short time, e.g. "Mar 5, 2025, 2:30 PM" (spec §2 Category page). */
 export const dateTimeFormat: Intl.DateTimeFormatOptions = {
@@ -35,17 +35,6 @@ export function formatDate(
     formatters.set(key, formatter);
   }
   return formatter.format(date);
-}
-
-const subscribe = () => () => {};
-
-/** False on the server and while hydrating, true afterwards and in browser-only renders. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
 }
 
 /** `<time dateTime={value}>` showing `value` with `format` (UTC until hydrated). */

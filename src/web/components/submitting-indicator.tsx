@@ -1,18 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-
-const noSubscription = () => () => {};
-
-/**
- * False while React hydrates server HTML (and on the server), true once the page is live; true
- * at once for a page rendered in the browser.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import type { ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** Spec §4 Forms: the progress indicator that replaces the submit button while submitting. */
 export function SubmittingIndicator({ label }: { label: string }) {

@@ -2,18 +2,20 @@
  * A react-hook-form resolver whose validation code (zod, the schema, @hookform/resolvers) is a
  * chunk of its own, loaded on first use (issue 17): a server-rendered form page — login, forgot
  * password — then paints and hydrates without downloading and evaluating the schema library,
- * about 90 KB of script to compile and evaluate before the form could be used. `preload` starts the download early (the
- * form calls it when a field gets focus or a pointer goes down), so a submit rarely waits; if it
- * does, react-hook-form simply awaits the resolver, which it supports. Messages and rules stay
- * exactly those of the schema.
+ * about 90 KB of script to compile and evaluate before the form could be used. Spread
+ * `preloadTriggers` on the `<form>`: the chunk starts loading when a field gets focus or a
+ * pointer goes down, so a submit rarely waits; if it does, react-hook-form simply awaits the
+ * resolver, which it supports. Messages and rules stay exactly those of the schema.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 export interface LazyResolver<Values extends FieldValues> {
   /** The resolver to give `useForm`; the first call waits for `load`. */
   resolver: Resolver<Values>;
-  /** Starts loading the validation chunk (idempotent); for onFocusCapture/onPointerDownCapture. */
+  /** Starts loading the validation chunk (idempotent). */
   preload: () => void;
+  /** The `<form>` props that call `preload` on the first focus or pointer press inside it. */
+  preloadTriggers: { onFocusCapture: () => void; onPointerDownCapture: () => void };
 }
 
 /**
@@ -31,8 +33,10 @@ export function lazyResolver<Values extends FieldValues>(
     });
     return loading;
   };
+  const preload = () => void get().catch(() => undefined);
   return {
     resolver: async (values, context, options) => (await get())(values, context, options),
-    preload: () => void get().catch(() => undefined),
+    preload,
+    preloadTriggers: { onFocusCapture: preload, onPointerDownCapture: preload },
   };
 }

@@ -54,8 +54,7 @@ export function ForgotPasswordRoute() {
         <form
           noValidate
           onSubmit={(event) => void handleRequest(event)}
-          onFocusCapture={forgotPasswordValidation.preload}
-          onPointerDownCapture={forgotPasswordValidation.preload}
+          {...forgotPasswordValidation.preloadTriggers}
           className="space-y-2"
         >
           <p className="text-sm text-base-content/80">

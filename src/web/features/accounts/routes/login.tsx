@@ -73,8 +73,7 @@ export function LoginRoute() {
       <form
         noValidate
         onSubmit={(event) => void handleLogin(event)}
-        onFocusCapture={loginValidation.preload}
-        onPointerDownCapture={loginValidation.preload}
+        {...loginValidation.preloadTriggers}
         className="space-y-2"
       >
         <FormField label="Email" error={errors.email?.message}>

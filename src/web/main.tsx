@@ -4,7 +4,7 @@
  * rendered in the browser into the empty #root.
  */
 import './lib/zod-jitless';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readState } from './app/ssr/state';
@@ -20,17 +20,12 @@ if (state) {
   hydrateServerState(queryClient, state);
   // The server's <title> makes way for the one React manages (PageTitle), which it adds itself.
   document.head.querySelector('title')?.remove();
-  // Hydration in a transition is time-sliced: React yields to the browser every few
-  // milliseconds instead of hydrating the whole page in one long task (issue 17, Total Blocking
-  // Time), and a click during hydration is replayed once its part of the page is hydrated.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
 } else {
   createRoot(root).render(
     <StrictMode>

@@ -36,11 +36,15 @@ export interface LighthouseResult {
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
+/** Runs of one page that may fail to record before the page's measurement gives up. */
+const MAX_FAILED_RUNS = 2;
+
 /**
  * Runs Lighthouse `runs` times (≥ 1) on each of `pages` (name → absolute URL), one after another
  * in one headless Chromium (`chromePath`, e.g. /usr/bin/chromium), and reports each page's median
  * run.
- * @throws Error when Chromium does not start or Lighthouse fails on a page.
+ * @throws Error when Chromium does not start, or Lighthouse fails on a page more than
+ *   `MAX_FAILED_RUNS` times.
  */
 export async function runLighthouse(
   pages: readonly (readonly [name: string, url: string])[],
@@ -55,7 +59,8 @@ export async function runLighthouse(
     const results: LighthouseResult[] = [];
     for (const [page, url] of pages) {
       const lhrs = [];
-      for (let run = 0; run < runs; run++) {
+      let failures = 0;
+      while (lhrs.length < runs) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -64,7 +69,15 @@ export async function runLighthouse(
         });
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         const { runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+        if (runtimeError) {
+          // A trace Chromium failed to record (NO_NAVSTART, NO_FCP) on a loaded host: run again.
+          failures++;
+          if (failures > MAX_FAILED_RUNS) {
+            throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+          }
+          console.warn(`Lighthouse on ${url}: ${runtimeError.code}, running it again`);
+          continue;
+        }
         lhrs.push(result.lhr);
       }
       const lhr = computeMedianRun(lhrs);

@@ -7,6 +7,8 @@
  * listing answers 404 with Uh-oh!.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { authPaths } from '../../src/contract/paths.js';
 import { formatDollars } from '../../src/contract/money.js';
 import { newSignedInUser } from './support/users.js';
 import { createOwnListings, postListingAs, type OwnListings } from './support/listings.js';
@@ -220,3 +222,86 @@ for (const width of [360, 1440]) {
     });
   });
 }
+
+/** The built file (`assets/….js`) of a route's lazy chunk, from the client build's manifest. */
+function routeChunk(source: string): string {
+  const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in the client build's manifest`);
+  return entry.file;
+}
+
+/**
+ * Decision 0015: the route's boundary hydrates only once its lazy chunk has loaded. When the app
+ * start's session answer comes first, the auth state's update must wait for that boundary (a
+ * transition), not make React throw away the server's DOM and render the page afresh, which
+ * loses what a visitor typed and detaches every element a script holds.
+ */
+test.describe('The session answer arrives before the page chunk (issue 17)', () => {
+  for (const who of ['visitor', 'signed-in buyer'] as const) {
+    test(`a ${who} keeps the server's DOM while the page hydrates`, async ({ browser }) => {
+      const page =
+        who === 'visitor'
+          ? await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage()
+          : (await newSignedInUser(browser, 'buyer', 360, 'ssr-race')).page;
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+
+      const chunk = routeChunk('src/web/app/routes/listing.tsx');
+      let releaseChunk = () => {};
+      const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+      await page.route(`**/${chunk}`, async (route) => {
+        await chunkHeld;
+        await route.continue();
+      });
+      // The last answer before the auth state's first update: the token for a signed-in user,
+      // the session check for a visitor.
+      const lastAuthAnswer = page.waitForResponse((response) => {
+        const { pathname } = new URL(response.url());
+        return who === 'visitor'
+          ? pathname === authPaths.session
+          : pathname === apiUrl(apiRoutes.issueToken);
+      });
+      // The server's <h1>, held from before any script could touch it.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as { heldHeading?: Element | null }).heldHeading = document.querySelector('h1');
+        });
+      });
+      await page.goto(`/listing/${listingId}`, { waitUntil: 'domcontentloaded' });
+      await (await lastAuthAnswer).finished();
+      // Let React take the update (a render is scheduled in a later task).
+      await page.evaluate(
+        () =>
+          new Promise((resolve) =>
+            requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)),
+          ),
+      );
+      releaseChunk();
+
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return (
+          heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'))
+        );
+      });
+      const kept = await page.evaluate(() => {
+        const held = (window as { heldHeading?: Element | null }).heldHeading;
+        return Boolean(held?.isConnected) && held === document.querySelector('h1');
+      });
+      expect(kept, "the server's <h1> is the one React hydrated").toBe(true);
+      await expect(page.getByRole('heading', { level: 1, name: listingName })).toBeVisible();
+      if (who === 'signed-in buyer') {
+        await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+  }
+});

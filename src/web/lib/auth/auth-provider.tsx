@@ -7,7 +7,15 @@
  * (spec §8 Global) log the user out and go to /login.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import {
   isTokenExpiring,
@@ -39,6 +47,18 @@ const RENEW_AT = 0.8;
 const EXPIRY_MARGIN_MS = 15_000;
 /** After a failed renewal (network), try again this soon. */
 const RETRY_MS = 30_000;
+
+/** Applies a state update at once (the default way to publish). */
+const applyNow = (update: () => void) => update();
+
+/**
+ * Applies the app start's first auth update as a transition. A server-rendered page (decision
+ * 0015) hydrates its route's boundary only once the route's chunk has loaded; an urgent context
+ * update reaching that boundary first makes React drop the server's DOM and render it afresh
+ * (losing what was typed and any element held), while a transition waits for the boundary to
+ * hydrate (React's own advice in that warning).
+ */
+const applyAfterHydration = (update: () => void) => startTransition(update);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthUser | null>(null);
@@ -117,11 +137,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [renewToken]);
 
   /**
-   * Signed in as `identity`: get and store the token, then publish the user (spec §4).
+   * Signed in as `identity`: get and store the token, then publish the user (spec §4) through
+   * `publish` (at once unless given).
    * @throws ApiError from `POST /api/jwt` (then signed out locally)
    */
   const establish = useCallback(
-    async (identity: IdentityUser): Promise<AuthUser> => {
+    async (identity: IdentityUser, publish = applyNow): Promise<AuthUser> => {
       const next = toAuthUser(identity);
       if (userRef.current?.uid !== next.uid) {
         queryClient.removeQueries({ queryKey: queryKeys.roles.all });
@@ -129,28 +150,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         keepToken(await requestApiToken(next.uid));
       } catch (error) {
-        signedOut();
+        publish(signedOut);
         throw error;
       }
       userRef.current = next;
-      setUser(next);
-      setLoading(false);
+      publish(() => {
+        setUser(next);
+        setLoading(false);
+      });
       return next;
     },
     [keepToken, queryClient, signedOut],
   );
 
-  // App start: resume the identity session, if any.
+  // App start: resume the identity session, if any, without disturbing hydration.
   useEffect(() => {
     let cancelled = false;
     getSession()
       .then(async (identity) => {
         if (cancelled) return;
-        if (identity) await establish(identity);
-        else signedOut();
+        if (identity) await establish(identity, applyAfterHydration);
+        else applyAfterHydration(signedOut);
       })
       .catch(() => {
-        if (!cancelled) signedOut();
+        if (!cancelled) applyAfterHydration(signedOut);
       });
     return () => {
       cancelled = true;

@@ -4,7 +4,7 @@
  * rendered in the browser into the empty #root.
  */
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readState } from './app/ssr/state';
@@ -20,12 +20,19 @@ if (state) {
   hydrateServerState(queryClient, state);
   // The server's <title> makes way for the one React manages (PageTitle), which it adds itself.
   document.head.querySelector('title')?.remove();
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // Hydration in a transition is time-sliced: React yields to the browser every few
+  // milliseconds instead of hydrating the whole page in one long task (issue 17, Total Blocking
+  // Time), and a click during hydration is replayed once its part of the page is hydrated. The
+  // auth state's first update is a transition too (auth-provider.tsx): it waits for the route's
+  // boundary to hydrate instead of making React render it afresh.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(root).render(
     <StrictMode>

@@ -61,7 +61,7 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
     });
   });
 
-  test('a page comes from memory with an ETag, and an edit shows at once (issue 17)', async ({
+  test('a page comes from memory with an ETag that outlives unrelated writes, and an edit shows at once (issue 17)', async ({
     browser,
     request,
   }) => {
@@ -76,6 +76,16 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
     expect(first.headers()['cache-control']).toBe('public, no-cache');
     const again = await request.get(url, { headers: { 'if-none-match': etag! } });
     expect(again.status()).toBe(304);
+
+    // A write elsewhere starts a new cache generation: the page is rendered again, to the same
+    // bytes (no server clock in its state), so the browser's copy still holds.
+    const unrelated = await seller.page.request.post(apiUrl(apiRoutes.createCategory), {
+      data: { category_name: `Unrelated ${Date.now().toString(36)}` },
+      headers: seller.headers,
+    });
+    expect(unrelated.status(), 'POST /api/categories').toBe(201);
+    const rerendered = await request.get(url, { headers: { 'if-none-match': etag! } });
+    expect(rerendered.status(), 'the same page after an unrelated write').toBe(304);
 
     const edited = await seller.page.request.patch(
       apiUrl(apiRoutes.updateProduct, { params: { id: listing.id } }),
@@ -201,11 +211,15 @@ for (const width of [360, 1440]) {
         const { problems, apiCalls } = await loadAndHydrate(page, path());
         expect(problems).toEqual([]);
         expect(apiCalls().filter((call) => data().some((d) => call === `GET ${d}`))).toEqual([]);
+        // One <title>: React took over the server's.
+        await expect(page.locator('head > title')).toHaveCount(1);
         // Hydrated for real: the navbar's search box navigates.
         const search = page.getByRole('searchbox', { name: 'Search' });
         await search.fill('corolla');
         await search.press('Enter');
         await expect(page).toHaveURL(/\/search\?q=corolla/);
+        await expect(page).toHaveTitle(/corolla/i);
+        await expect(page.locator('head > title')).toHaveCount(1);
       });
     }
 
@@ -283,6 +297,8 @@ test.describe('The session answer arrives before the page chunk (issue 17)', () 
             requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)),
           ),
       );
+      // Not hydrated yet, and the page keeps its title all the while (WCAG 2.4.2).
+      expect(await page.title()).toBe(`${listingName} | Second Gear`);
       releaseChunk();
 
       await page.waitForFunction(() => {
@@ -297,6 +313,8 @@ test.describe('The session answer arrives before the page chunk (issue 17)', () 
       });
       expect(kept, "the server's <h1> is the one React hydrated").toBe(true);
       await expect(page.getByRole('heading', { level: 1, name: listingName })).toBeVisible();
+      await expect(page.locator('head > title')).toHaveCount(1);
+      await expect(page).toHaveTitle(`${listingName} | Second Gear`);
       if (who === 'signed-in buyer') {
         await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
       }

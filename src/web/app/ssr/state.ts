@@ -29,23 +29,31 @@ function isSerializedApiError(value: unknown): value is SerializedApiError {
   );
 }
 
-/** `state` as JSON that is safe inside a `<script>` element (contract/script-json.ts). */
+/**
+ * `state` as JSON that is safe inside a `<script>` element (contract/script-json.ts). The
+ * server's clock is left out: `dehydratedAt`, `dataUpdatedAt` and `errorUpdatedAt` are written as
+ * 0, since the browser puts its own arrival time in their place (lib/react-query.ts,
+ * `hydrateServerState`). The same data thus always gives the same bytes, and a page re-rendered
+ * after an unrelated write keeps its ETag (issue 17: the browser or a CDN gets 304, not the page
+ * again).
+ */
 export function serializeState(state: DehydratedState): string {
-  const queries = state.queries.map((query) =>
-    query.state.error instanceof ApiError
-      ? {
-          ...query,
-          state: {
-            ...query.state,
-            error: {
-              name: 'ApiError',
-              status: query.state.error.status,
-              message: query.state.error.message,
-            } satisfies SerializedApiError,
-          },
-        }
-      : query,
-  );
+  const queries = state.queries.map((query) => ({
+    ...query,
+    dehydratedAt: 0,
+    state: {
+      ...query.state,
+      dataUpdatedAt: 0,
+      errorUpdatedAt: 0,
+      ...(query.state.error instanceof ApiError && {
+        error: {
+          name: 'ApiError',
+          status: query.state.error.status,
+          message: query.state.error.message,
+        } satisfies SerializedApiError,
+      }),
+    },
+  }));
   return scriptSafeJson({ ...state, queries });
 }
 

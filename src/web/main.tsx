@@ -18,8 +18,10 @@ const state = readState();
 if (state) {
   const queryClient = createQueryClient();
   hydrateServerState(queryClient, state);
-  // The server's <title> makes way for the one React manages (PageTitle), which it adds itself.
-  document.head.querySelector('title')?.remove();
+  // The server's <title> stays: when the page's PageTitle commits, React takes over the first
+  // <title> of the head that it does not own yet (react-dom's hoistable title), so the page has
+  // one title all along, however long hydration in a transition takes.
+
   // Hydration in a transition is time-sliced: React yields to the browser every few
   // milliseconds instead of hydrating the whole page in one long task (issue 17, Total Blocking
   // Time), and a click during hydration is replayed once its part of the page is hydrated. The

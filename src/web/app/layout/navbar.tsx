@@ -123,7 +123,12 @@ function AccountArea({ hasRecord }: { hasRecord: boolean }) {
   const { user, loading } = useAuth();
   const handleLogOut = useHandleLogOut();
   if (!user) {
-    if (loading) return <span className="loading loading-sm loading-dots" aria-label="Loading" />;
+    if (loading) {
+      // A named status: aria-label alone is not allowed on a span (axe: aria-prohibited-attr).
+      return (
+        <span className="loading loading-sm loading-dots" role="status" aria-label="Loading" />
+      );
+    }
     return (
       <Link to={paths.login.href()} className="btn btn-primary">
         Login

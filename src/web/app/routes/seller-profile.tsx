@@ -25,8 +25,12 @@ export function SellerProfileRoute() {
   const profile = useSellerProfile(uid);
   if (profile.isPending) {
     return (
-      <div className="flex min-h-[60vh] items-center justify-center" role="status">
-        <span className="loading loading-lg loading-spinner" aria-label="Loading" />
+      <div
+        className="flex min-h-[60vh] items-center justify-center"
+        role="status"
+        aria-label="Loading"
+      >
+        <span className="loading loading-lg loading-spinner" aria-hidden="true" />
       </div>
     );
   }

@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProductCard } from '../../../contract/entities';
 import { NotFound } from '../../components/not-found';
+import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { ErrorMessage } from '../../components/error-message';
 import { useListing, useSellerContact } from '../../features/listings/api/get-listing';
@@ -37,15 +38,7 @@ export function ListingRoute() {
   const [booking, setBooking] = useState<ProductCard | null>(null);
 
   if (listing.isPending) {
-    return (
-      <div
-        className="flex min-h-[60vh] items-center justify-center"
-        role="status"
-        aria-label="Loading"
-      >
-        <span className="loading loading-lg loading-spinner" aria-hidden="true" />
-      </div>
-    );
+    return <PageLoading />;
   }
   if (listing.isError) {
     if (isApiError(listing.error, 404, 400)) return <NotFound />;

@@ -7,6 +7,7 @@
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
+import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { UserAvatar } from '../../components/user-avatar';
 import { VerifiedBadge } from '../../components/verified-badge';
@@ -24,15 +25,7 @@ export function SellerProfileRoute() {
   const { user } = useAuth();
   const profile = useSellerProfile(uid);
   if (profile.isPending) {
-    return (
-      <div
-        className="flex min-h-[60vh] items-center justify-center"
-        role="status"
-        aria-label="Loading"
-      >
-        <span className="loading loading-lg loading-spinner" aria-hidden="true" />
-      </div>
-    );
+    return <PageLoading />;
   }
   if (profile.isError) {
     if (isApiError(profile.error, 404, 400)) return <NotFound />;

@@ -151,6 +151,14 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
   });
 });
 
+/** Waits until React has hydrated the page's `<h1>` (it marks every DOM node it claims). */
+async function headingHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
 /**
  * Loads `path` and records console errors, page errors and API calls (identity calls aside)
  * until React has hydrated the page's `<h1>` (React marks every DOM node it claims with its
@@ -172,10 +180,7 @@ async function loadAndHydrate(page: Page, path: string, { idle = true } = {}) {
     }
   });
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await headingHydrated(page);
   // A signed-in page keeps the live-messages stream open: the network is never idle there.
   if (idle) await page.waitForLoadState('networkidle');
   return { problems, apiCalls: () => [...apiCalls] };
@@ -301,12 +306,7 @@ test.describe('The session answer arrives before the page chunk (issue 17)', () 
       expect(await page.title()).toBe(`${listingName} | Second Gear`);
       releaseChunk();
 
-      await page.waitForFunction(() => {
-        const heading = document.querySelector('h1');
-        return (
-          heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'))
-        );
-      });
+      await headingHydrated(page);
       const kept = await page.evaluate(() => {
         const held = (window as { heldHeading?: Element | null }).heldHeading;
         return Boolean(held?.isConnected) && held === document.querySelector('h1');

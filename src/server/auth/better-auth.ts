@@ -33,6 +33,7 @@ import {
   users,
 } from '../db/schema.js';
 import type { MailService } from '../jobs/send-mail.js';
+import { withAuthContext } from './async-context.js';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { requestOriginHeader, trustedOriginsFor } from './origins.js';
@@ -308,9 +309,12 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
   } satisfies BetterAuthOptions;
 }
 
-/** Creates the identity provider. */
+/**
+ * Creates the identity provider. Its calls run in Better Auth's async context only while they
+ * are in flight (async-context.ts).
+ */
 export function createAuth(dependencies: AuthDependencies) {
-  return betterAuth(authOptions(dependencies));
+  return withAuthContext(betterAuth(authOptions(dependencies)));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

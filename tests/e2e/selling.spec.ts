@@ -106,7 +106,16 @@ async function expectMessage(page: Page, title: string, text?: string) {
   if (text !== undefined)
     await expect(swal(page).locator('.swal2-html-container')).toHaveText(text);
   await swal(page).getByRole('button', { name: 'OK' }).click();
-  await expect(swal(page)).toHaveCount(0);
+  // Names the popup left open (its title and classes, e.g. swal2-hide), should one stay.
+  await expect
+    .poll(() =>
+      swal(page).evaluateAll((popups) =>
+        popups.map(
+          (popup) => `${popup.querySelector('.swal2-title')?.textContent} (${popup.className})`,
+        ),
+      ),
+    )
+    .toEqual([]);
 }
 
 const productRows = (page: Page) => page.getByTestId('seller-product');

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createFrontDoor } from './front-door.js';
+import { createFrontDoor, rawHeader } from './front-door.js';
 import { drain } from './lifecycle.js';
 import { bearer, registerUser, type TestUser } from './test-support/accounts.js';
 import { testConfig } from './test-support/app.js';
@@ -373,5 +373,43 @@ describe('createFrontDoor', () => {
           : [],
       );
     }
+  });
+  it('tries the answerers added with `first` before the others, each group in order', () => {
+    const door = createFrontDoor();
+    const tried: string[] = [];
+    const declining = (name: string) => () => {
+      tried.push(name);
+      return false;
+    };
+    door.add('a', declining('a'));
+    door.add('b', declining('b'), { first: true });
+    door.add('c', declining('c'));
+    door.add('d', declining('d'), { first: true });
+    door.open({ baseHeaders: () => ({}), log: fakeLog(false).log });
+    let fallbacks = 0;
+    door.listener(() => fallbacks++)(request, fakeResponse() as unknown as http.ServerResponse);
+    expect(tried).toEqual(['b', 'd', 'a', 'c']);
+    expect(fallbacks).toBe(1);
+  });
+});
+
+describe('rawHeader', () => {
+  const withRaw = (rawHeaders: string[]) => ({ rawHeaders }) as unknown as http.IncomingMessage;
+
+  it('reads a header whatever its case, and joins repeats as request.headers does', () => {
+    const request = withRaw([
+      'Host',
+      'example.test',
+      'Accept-Encoding',
+      'gzip',
+      'IF-NONE-MATCH',
+      '"a"',
+      'accept-encoding',
+      'br',
+    ]);
+    expect(rawHeader(request, 'accept-encoding')).toBe('gzip, br');
+    expect(rawHeader(request, 'if-none-match')).toBe('"a"');
+    expect(rawHeader(request, 'cookie')).toBeUndefined();
+    expect(rawHeader(withRaw([]), 'accept-encoding')).toBeUndefined();
   });
 });

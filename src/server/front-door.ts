@@ -57,8 +57,11 @@ export type RequestListener = (request: IncomingMessage, response: ServerRespons
 
 /** The registry and listener of the front door; one per app. */
 export interface FrontDoor {
-  /** Adds an answerer under `name` (tried in the order added). */
-  add(name: string, answerer: FrontDoorAnswerer): void;
+  /**
+   * Adds an answerer under `name`. Answerers are tried in the order added, but those added with
+   * `first` (an answerer that declines from the URL alone, at no cost) go before the others.
+   */
+  add(name: string, answerer: FrontDoorAnswerer, options?: { first?: boolean }): void;
   /**
    * Starts answering: `baseHeaders(url)` are the headers every answer to `url` carries (the
    * security plugin's `securityHeaders`), `log` the app's logger. Until then every request goes
@@ -81,6 +84,24 @@ export interface FrontDoor {
   readonly answered: Readonly<Record<string, number>>;
 }
 
+/**
+ * The value of request header `name` (lower-case) read from `request.rawHeaders`, or undefined
+ * when absent; repeats are joined with ", ", as `request.headers` joins the list-valued headers
+ * an answerer reads (`accept-encoding`, `if-none-match`; RFC 9110 §5.3). Node builds
+ * `request.headers` on first access, a dictionary of every header; an answerer that needs one or
+ * two of them reads them here instead.
+ */
+export function rawHeader(request: IncomingMessage, name: string): string | undefined {
+  const raw = request.rawHeaders;
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
 /** Whether `log` writes `info` lines (Fastify's logger when off has no `isLevelEnabled`). */
 const infoEnabled = (log: FastifyBaseLogger | undefined): boolean =>
   (log as { isLevelEnabled?: (level: string) => boolean } | undefined)?.isLevelEnabled?.('info') ===
@@ -88,7 +109,7 @@ const infoEnabled = (log: FastifyBaseLogger | undefined): boolean =>
 
 /** A new front door, closed (everything goes to Fastify until `open`). */
 export function createFrontDoor(): FrontDoor {
-  const answerers: { name: string; answerer: FrontDoorAnswerer }[] = [];
+  const answerers: { name: string; answerer: FrontDoorAnswerer; first: boolean }[] = [];
   const answered: Record<string, number> = {};
   let baseHeaders: (url: string) => Readonly<Record<string, string>> = () => ({});
   let log: FastifyBaseLogger | undefined;
@@ -134,8 +155,11 @@ export function createFrontDoor(): FrontDoor {
   };
 
   return {
-    add(name, answerer) {
-      answerers.push({ name, answerer });
+    add(name, answerer, options) {
+      if (options?.first) {
+        const lastFirst = answerers.findLastIndex((added) => added.first);
+        answerers.splice(lastFirst + 1, 0, { name, answerer, first: true });
+      } else answerers.push({ name, answerer, first: false });
       answered[name] ??= 0;
     },
     open(options) {

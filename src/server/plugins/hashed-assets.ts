@@ -14,7 +14,9 @@
  *   caller hands them to @fastify/static.
  * - Two ways out, one answer (`answer`: status, headers, body): `serve` through Fastify's reply,
  *   and `frontDoorAnswerer` straight onto Node's response (front-door.ts, issue 17), with the
- *   header block of each variant and status computed once.
+ *   header block of each variant and status computed once. The front door's way reads its two
+ *   request headers from `rawHeaders` (`rawHeader`), so Node never builds `request.headers`, and
+ *   is tried before the public cache's lookup (`first`).
  */
 import { Negotiator } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
@@ -22,7 +24,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FrontDoor, FrontDoorAnswerer, HeaderBlock } from '../front-door.js';
+import {
+  rawHeader,
+  type FrontDoor,
+  type FrontDoorAnswerer,
+  type HeaderBlock,
+} from '../front-door.js';
 import { ifNoneMatchMatches } from './public-cache.js';
 
 /** Content types of the asset kinds held in memory (others are served from disk). */
@@ -189,8 +196,8 @@ export function loadHashedAssets(assetsDir: string): HashedAssets {
         if (name.includes('?') || name.includes('%')) return false;
         const found = answer(
           name,
-          request.headers['accept-encoding'],
-          request.headers['if-none-match'],
+          rawHeader(request, 'accept-encoding'),
+          rawHeader(request, 'if-none-match'),
         );
         if (!found) return false;
         const { blocks } = found.variant;

@@ -56,9 +56,12 @@ export const webPlugin = fp(
       });
       const assetsDir = path.join(options.webDir, 'assets');
       const assets = loadHashedAssets(assetsDir);
-      // The same answers, before Fastify, when the app has a front door (front-door.ts).
+      // The same answers, before Fastify, when the app has a front door (front-door.ts); first,
+      // as it declines any other URL by its prefix, before the public cache's lookup.
       if (app.hasDecorator('frontDoor')) {
-        app.frontDoor.add('hashed-assets', assets.frontDoorAnswerer(app.frontDoor));
+        app.frontDoor.add('hashed-assets', assets.frontDoorAnswerer(app.frontDoor), {
+          first: true,
+        });
       }
       app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => {
         const name = request.params['*'];

@@ -78,6 +78,13 @@ describe("Better Auth's async context (issue 17)", () => {
     expect(authContextState().inFlight).toBe(0);
   });
 
+  it('wraps each endpoint once, keeping its own properties', () => {
+    const { api } = t.app.auth;
+    expect(api.getSession).toBe(api.getSession);
+    expect(api.getSession).not.toBe(api.signOut);
+    expect(api.getSession.path).toBe('/get-session');
+  });
+
   it('is switched off after a call that fails too', async () => {
     const account = await signUp(t.app);
     const before = authContextState().disables;

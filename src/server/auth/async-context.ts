@@ -77,20 +77,27 @@ interface AuthCalls {
 
 /**
  * `auth` with its `handler` and each of its `api` endpoints run through `runInAuthContext`
- * (endpoints keep their own properties, such as `path`); everything else is `auth`'s own.
+ * (endpoints keep their own properties, such as `path`); everything else is `auth`'s own. Each
+ * endpoint gets one wrapper, made on first access.
  */
 export function withAuthContext<A extends AuthCalls>(auth: A): A {
   const { handler } = auth;
+  const wrappers = new WeakMap<object, unknown>();
   const api = new Proxy(auth.api, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
       const endpoint = value as (...args: unknown[]) => unknown;
-      return Object.assign(
-        (...args: unknown[]) =>
-          runInAuthContext(() => Promise.resolve(endpoint.apply(target, args))),
-        endpoint,
-      );
+      let wrapper = wrappers.get(endpoint);
+      if (wrapper === undefined) {
+        wrapper = Object.assign(
+          (...args: unknown[]) =>
+            runInAuthContext(() => Promise.resolve(endpoint.apply(target, args))),
+          endpoint,
+        );
+        wrappers.set(endpoint, wrapper);
+      }
+      return wrapper;
     },
   });
   return { ...auth, handler: (request: Request) => runInAuthContext(() => handler(request)), api };

@@ -374,6 +374,7 @@ describe('createFrontDoor', () => {
       );
     }
   });
+
   it('tries the answerers added with `first` before the others, each group in order', () => {
     const door = createFrontDoor();
     const tried: string[] = [];

@@ -49,7 +49,8 @@ async function main(): Promise<void> {
     console.warn(`\n  ${warning}\n`);
   }
 
-  // SIGTERM/SIGINT: serve SHUTDOWN_DRAIN_SECONDS while the health check says 503 (the balancer
+  // SIGTERM, SIGINT and close-with-grace's other stop signals (SIGHUP, SIGQUIT, SIGUSR2, the
+  // fatal ones): serve SHUTDOWN_DRAIN_SECONDS while the health check says 503 (the balancer
   // takes the instance out meanwhile), then close. A crash closes at once.
   const drainMs = config.shutdownDrainMs;
   closeWithGrace({ delay: drainMs + SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {

@@ -58,6 +58,7 @@ for (const width of widths) {
       await expect(count).toHaveText(/^\d+ results?$/);
       const all = Number((await count.textContent())!.split(' ')[0]);
 
+      // Waits for the select to be enabled, i.e. for the server-rendered page to hydrate.
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
       await expect(page).toHaveURL(/\/search\?q=toyota&sort=price_asc$/);
       // The URL changes at once; the results follow when the sorted page has arrived.

@@ -129,6 +129,8 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
       await page.goto(`/search?q=${encodeURIComponent(listingName)}`);
       await expect(page.getByText(/^\d+ results?$/)).toBeVisible();
       await expect(page.getByRole('link', { name: listingName }).first()).toBeVisible();
+      // It would do nothing without JavaScript: disabled until hydrated (decision 0015).
+      await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeDisabled();
 
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Browse items by category' })).toBeVisible();

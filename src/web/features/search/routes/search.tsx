@@ -13,6 +13,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageTitle } from '../../../components/page-title';
 import { ProgressBar } from '../../../components/progress-bar';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSearchListings } from '../api/search-listings';
 import { ResultCard } from '../components/result-card';
 import { SearchFilters } from '../components/search-filters';
@@ -36,6 +37,7 @@ export interface SearchRouteProps {
 
 export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = {}) {
   const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
   const state = readSearchState(params);
   const savedQuery = Object.fromEntries(new URLSearchParams(writeSearchState(state)));
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } =
@@ -60,8 +62,11 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
           {renderSave?.(savedQuery)}
           <label className="flex items-center gap-2 text-sm">
             <span className="font-medium">Sort by</span>
+            {/* Disabled until hydrated (decision 0015): a choice made in the server's HTML
+                before React runs has no handler, and hydration would put the URL's back. */}
             <select
               className="select select-sm w-auto"
+              disabled={!hydrated}
               value={state.sort}
               onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
             >

@@ -8,6 +8,24 @@ import { expect, type Page } from '@playwright/test';
 export const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 export async function expectAxeClean(page: Page, label: string) {
+  // axe measures colour contrast on what is painted: a toast still fading in or out has
+  // half-transparent text, which fails it (CI saw it once). Running finite animations end
+  // first (for at most 2 s); endless ones (a spinner) are left running.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getComputedTiming().endTime !== Infinity,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(wcag22aa).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

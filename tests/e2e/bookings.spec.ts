@@ -7,6 +7,7 @@
  * own seller, listing and buyer through the API, in two browser contexts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { postListingAs } from './support/listings.js';
 import { newSignedInUser, type SignedInUser } from './support/users.js';
@@ -32,6 +33,7 @@ async function book(buyer: User, productId: string) {
 }
 
 async function expectAxeClean(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -5,6 +5,7 @@
  * demo categories other spec files read are never touched.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, request as requestFactory, test, type Page } from '@playwright/test';
 import { authPaths } from '../../src/contract/paths.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
@@ -121,6 +122,7 @@ for (const width of [360, 1440]) {
     await expect(card(page, renamed)).toHaveCount(0);
 
     if (width === 1440) {
+      await settleAnimations(page);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();

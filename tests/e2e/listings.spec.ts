@@ -6,6 +6,7 @@
  * category and listing through the API.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { formatDollars } from '../../src/contract/money.js';
@@ -90,6 +91,7 @@ async function sellerWithListing(page: Page): Promise<OwnListing> {
 }
 
 async function expectAxeClean(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

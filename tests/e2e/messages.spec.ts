@@ -6,6 +6,7 @@
  * makes its own seller, listing and buyer through the API, in two browser contexts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, test, type Browser } from '@playwright/test';
 import { postListingAs } from './support/listings.js';
 import { newSignedInUser } from './support/users.js';
@@ -66,6 +67,7 @@ for (const width of [360, 1440]) {
       seller.page.getByTestId('message').filter({ hasText: '<b>Great</b>, see you then.' }),
     ).toBeVisible();
 
+    await settleAnimations(seller.page);
     const results = await new AxeBuilder({ page: seller.page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();

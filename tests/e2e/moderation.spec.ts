@@ -7,6 +7,7 @@
  * the API and removes its users afterwards; demo accounts and listings are only read.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import {
   expect,
   request as requestFactory,
@@ -523,6 +524,7 @@ test.describe('Admin pages: small screens and accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
+      await settleAnimations(page);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();

@@ -7,6 +7,7 @@
  * seller, vehicle category and listings (a make of its own) through the API.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
@@ -84,6 +85,7 @@ async function sellerWithComparables(page: Page): Promise<Comparables> {
 }
 
 async function expectAxeClean(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

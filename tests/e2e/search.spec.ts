@@ -5,11 +5,13 @@
  * restore them), the empty text, and axe (WCAG 2.2 AA) on the page.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, test, type Page } from '@playwright/test';
 
 const widths = [360, 1440] as const;
 
 async function expectAccessible(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -8,6 +8,7 @@
  * products; demo accounts and listings are never touched.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './support/axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { formatDollars, type Product } from '../../src/contract/index.js';
@@ -438,6 +439,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
       await page.setViewportSize({ width, height: 900 });
       for (const open of [openAddProduct, openMyProducts]) {
         await open(page);
+        await settleAnimations(page);
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
           .analyze();

@@ -7,10 +7,13 @@ import { expect, type Page } from '@playwright/test';
 
 export const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-export async function expectAxeClean(page: Page, label: string) {
-  // axe measures colour contrast on what is painted: a toast still fading in or out has
-  // half-transparent text, which fails it (CI saw it once). Running finite animations end
-  // first (for at most 2 s); endless ones (a spinner) are left running.
+/**
+ * Waits for the page's running finite animations to end, for at most 2 s; endless ones (a
+ * spinner) are left running. Call before an axe check: axe measures colour contrast on what is
+ * painted, and a toast still fading in or out has half-transparent text, which fails it (CI saw
+ * it once).
+ */
+export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -26,6 +29,10 @@ export async function expectAxeClean(page: Page, label: string) {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+}
+
+export async function expectAxeClean(page: Page, label: string) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(wcag22aa).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

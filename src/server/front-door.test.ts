@@ -6,7 +6,7 @@
  * SPA build and a stand-in SSR build (web-ssr/entry-server.js) that renders the category names.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createFrontDoor, rawHeader } from './front-door.js';
+import { createFrontDoor, headersPreValidated, rawHeader } from './front-door.js';
 import { drain } from './lifecycle.js';
 import { bearer, registerUser, type TestUser } from './test-support/accounts.js';
 import { testConfig } from './test-support/app.js';
@@ -338,7 +338,8 @@ describe('createFrontDoor', () => {
       const door = createFrontDoor();
       const { lines, log } = fakeLog(infoEnabled);
       door.add('answers', (request, response) => {
-        response.writeHead(
+        door.writeHead(
+          response,
           200,
           door.headerBlock(request.url ?? '/', { 'content-type': 'text/plain' }),
         );
@@ -391,6 +392,84 @@ describe('createFrontDoor', () => {
     door.listener(() => fallbacks++)(request, fakeResponse() as unknown as http.ServerResponse);
     expect(tried).toEqual(['b', 'd', 'a', 'c']);
     expect(fallbacks).toBe(1);
+  });
+});
+
+describe('header blocks', () => {
+  const door = createFrontDoor();
+  door.open({
+    baseHeaders: () => ({ 'x-content-type-options': 'nosniff' }),
+    log: undefined as unknown as FastifyInstance['log'],
+  });
+  const block = door.headerBlock('/x', { 'content-type': 'text/plain', 'content-length': '2' });
+
+  /** The raw bytes of a `GET /` to a server whose listener is `listener`, Date taken out. */
+  async function rawAnswer(listener: http.RequestListener): Promise<string> {
+    const server = http.createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const bytes = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      return bytes.replace(/\r\nDate: [^\r]*/, '');
+    } finally {
+      server.close();
+    }
+  }
+
+  it('are validated once, when made', () => {
+    expect(() => door.headerBlock('/x', { 'bad name': 'x' })).toThrow(/Header name/);
+    expect(() => door.headerBlock('/x', { 'x-ok': 'line\r\nbreak' })).toThrow(/Invalid character/);
+    expect(block.list).toEqual([
+      'x-content-type-options',
+      'nosniff',
+      'content-type',
+      'text/plain',
+      'content-length',
+      '2',
+    ]);
+  });
+
+  it('are written without validating them again, with the bytes writeHead writes', async () => {
+    // On Node 20–24 `writeHead` takes the pre-validated path; a Node that keeps its set headers
+    // otherwise falls back to `writeHead(status, list)`, which this line would then report.
+    expect(headersPreValidated).toBe(true);
+    const viaBlock = await rawAnswer((_request, response) => {
+      door.writeHead(response, 200, block);
+      response.end('ok');
+    });
+    const viaList = await rawAnswer((_request, response) => {
+      response.writeHead(200, [...block.list]);
+      response.end('ok');
+    });
+    expect(viaBlock).toBe(viaList);
+    expect(viaBlock).toBe(
+      'HTTP/1.1 200 OK\r\nx-content-type-options: nosniff\r\ncontent-type: text/plain\r\n' +
+        'content-length: 2\r\nConnection: close\r\n\r\nok',
+    );
+  });
+
+  it('are merged with a header set before, and the shared block is left as it was', async () => {
+    const answer = await rawAnswer((_request, response) => {
+      response.setHeader('x-set-before', 'yes');
+      door.writeHead(response, 200, block);
+      response.end('ok');
+    });
+    expect(answer).toContain('x-set-before: yes\r\n');
+    expect(answer).toContain('content-type: text/plain\r\n');
+    expect(Object.keys(block.outgoing)).toEqual([
+      'x-content-type-options',
+      'content-type',
+      'content-length',
+    ]);
+    expect(Object.isFrozen(block.outgoing)).toBe(true);
   });
 });
 

@@ -29,7 +29,13 @@
  *   in an answerer before anything was written hands the request to Fastify; the front door
  *   never answers an error of its own.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  IncomingMessage,
+  ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
+} from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 
 declare module 'fastify' {
@@ -41,16 +47,27 @@ declare module 'fastify' {
 
 /**
  * Answers `request` on `response` and returns true, or returns false without touching
- * `response` (Fastify answers it). It must write the whole answer synchronously, and every
- * header through a block from `FrontDoor.headerBlock`.
+ * `response` (Fastify answers it). It must write the whole answer synchronously, its status
+ * and headers with `FrontDoor.writeHead` and a block from `FrontDoor.headerBlock`.
  */
 export type FrontDoorAnswerer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 /**
- * A header block: `[name, value, name, value, …]`, lower-case names, the shape
- * `ServerResponse.writeHead` takes (it merges headers set before with `setHeader`).
+ * A header block: the headers of one answer, validated once when made (`FrontDoor.headerBlock`)
+ * and written by `FrontDoor.writeHead` as often as the answer is given.
  */
-export type HeaderBlock = string[];
+export interface HeaderBlock {
+  /**
+   * `[name, value, name, value, …]`, lower-case names: the form `ServerResponse.writeHead` takes
+   * (it merges headers set before with `setHeader`).
+   */
+  readonly list: readonly string[];
+  /**
+   * The same headers as Node stores those set with `setHeader`: `{ name: [name, value] }`
+   * (frozen; see `writeHead`).
+   */
+  readonly outgoing: Readonly<Record<string, readonly [string, string]>>;
+}
 
 /** `(request, response) => void`: Fastify's handler, or the front door around it. */
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -75,9 +92,15 @@ export interface FrontDoor {
   close(): void;
   /**
    * `baseHeaders(url)` then `headers` (which win on a clash), as a block for `writeHead`; `url`
-   * is the request's.
+   * is the request's. Throws Node's `ERR_INVALID_HTTP_TOKEN` or `ERR_INVALID_CHAR` (a TypeError)
+   * for a name or value that may not be sent (RFC 9110 §5.1, §5.5), as `writeHead` would.
    */
   headerBlock(url: string, headers: Readonly<Record<string, string>>): HeaderBlock;
+  /**
+   * Writes `statusCode` and `block` to `response`, as `response.writeHead(statusCode,
+   * block.list)` would, without validating the block's headers again (`writeHead` below).
+   */
+  writeHead(response: ServerResponse, statusCode: number, block: HeaderBlock): void;
   /** The listener for `http.createServer`: the front door, then `fallback` (Fastify's). */
   listener(fallback: RequestListener): RequestListener;
   /** Requests answered, by answerer name (for tests and the bench). */
@@ -100,6 +123,58 @@ export function rawHeader(request: IncomingMessage, name: string): string | unde
     value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
   }
   return value;
+}
+
+/**
+ * Node's own key of a response's headers set with `setHeader` (the private symbol
+ * `kOutHeaders` of `_http_outgoing.js`, holding `{ lower-case name: [name, value] }`), found on a
+ * probe response at start-up; undefined when this Node keeps them otherwise.
+ */
+const outgoingHeadersKey: symbol | undefined = (() => {
+  const probe = new ServerResponse(new IncomingMessage(new Socket()));
+  probe.setHeader('X-Probe', 'ok');
+  for (const key of Object.getOwnPropertySymbols(probe)) {
+    const stored = (probe as unknown as Record<symbol, unknown>)[key];
+    if (key.description !== 'kOutHeaders' || typeof stored !== 'object' || stored === null)
+      continue;
+    const entries = Object.entries(stored);
+    const [name, entry] = entries[0] ?? [];
+    if (
+      entries.length === 1 &&
+      name === 'x-probe' &&
+      Array.isArray(entry) &&
+      entry[0] === 'X-Probe' &&
+      entry[1] === 'ok'
+    ) {
+      return key;
+    }
+  }
+  return undefined;
+})();
+
+/** Whether `writeHead` skips the per-answer validation on this Node (for tests). */
+export const headersPreValidated = outgoingHeadersKey !== undefined;
+
+/**
+ * Writes `statusCode` and the headers of `block` to `response`, as
+ * `response.writeHead(statusCode, block.list)` does, but without validating each name and value
+ * again: two regular expressions per header, answer after answer, about a tenth of the CPU of a
+ * hashed asset's answer in a process that has served everything else (callgrind; decision 0022).
+ *
+ * How: `writeHead` without headers writes the headers already set on the response, and those
+ * it does not validate again, because `setHeader` validated them (`_storeHeader`, Node 20–24).
+ * So the block's `outgoing` map — validated once by `headerBlock`, frozen, shared by every
+ * answer — is put where `setHeader` keeps them, then `writeHead(statusCode)` writes it. The bytes
+ * are the same (front-door.test.ts compares them). When a `request` listener set a header
+ * before (the drain's `connection: close`), or this Node keeps its headers elsewhere, the
+ * block goes through `writeHead(statusCode, block.list)`, which validates and merges.
+ */
+function writeHead(response: ServerResponse, statusCode: number, block: HeaderBlock): void {
+  const store = response as unknown as Record<symbol, unknown>;
+  if (outgoingHeadersKey !== undefined && store[outgoingHeadersKey] === null) {
+    store[outgoingHeadersKey] = block.outgoing;
+    response.writeHead(statusCode);
+  } else response.writeHead(statusCode, block.list as string[]);
 }
 
 /** Whether `log` writes `info` lines (Fastify's logger when off has no `isLevelEnabled`). */
@@ -171,12 +246,17 @@ export function createFrontDoor(): FrontDoor {
       open = false;
     },
     headerBlock(url, headers) {
-      const block: HeaderBlock = [];
+      const list: string[] = [];
+      const outgoing: Record<string, readonly [string, string]> = {};
       for (const [name, value] of Object.entries({ ...baseHeaders(url), ...headers })) {
-        block.push(name, value);
+        validateHeaderName(name);
+        validateHeaderValue(name, value);
+        list.push(name, value);
+        outgoing[name.toLowerCase()] = Object.freeze([name, value] as const);
       }
-      return block;
+      return { list: Object.freeze(list), outgoing: Object.freeze(outgoing) };
     },
+    writeHead,
     listener(fallback) {
       return (request, response) => {
         if (open) {

@@ -203,11 +203,16 @@ export function loadHashedAssets(assetsDir: string): HashedAssets {
         const { blocks } = found.variant;
         if (found.statusCode === 304) {
           // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
-          response.writeHead(304, (blocks.notModified ??= door.headerBlock(url, found.headers)));
+          door.writeHead(
+            response,
+            304,
+            (blocks.notModified ??= door.headerBlock(url, found.headers)),
+          );
           response.end();
           return true;
         }
-        response.writeHead(
+        door.writeHead(
+          response,
           200,
           (blocks.ok ??= door.headerBlock(url, {
             ...found.headers,

@@ -236,7 +236,8 @@ export const publicCachePlugin = fp(
       const door = app.frontDoor;
       if (kind === 'notModified') {
         // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
-        response.writeHead(
+        door.writeHead(
+          response,
           304,
           (entry.blocks[kind] ??= door.headerBlock(request.url!, hitHeaders(entry, kind))),
         );
@@ -244,7 +245,8 @@ export const publicCachePlugin = fp(
         return true;
       }
       const body = hitBody(entry, kind);
-      response.writeHead(
+      door.writeHead(
+        response,
         200,
         (entry.blocks[kind] ??= door.headerBlock(request.url!, {
           ...hitHeaders(entry, kind),

@@ -158,11 +158,12 @@ export const headersPreValidated = outgoingHeadersKey !== undefined;
 /**
  * Writes `statusCode` and the headers of `block` to `response`, as
  * `response.writeHead(statusCode, block.list)` does, but without validating each name and value
- * again: two regular expressions per header, answer after answer, about a tenth of the CPU of a
- * hashed asset's answer in a process that has served everything else (callgrind; decision 0022).
+ * again: two regular expressions per header, answer after answer, about a tenth of the
+ * instructions of a hashed asset's answer in a process that has served everything else
+ * (callgrind; decision 0022).
  *
  * How: `writeHead` without headers writes the headers already set on the response, and those
- * it does not validate again, because `setHeader` validated them (`_storeHeader`, Node 20–24).
+ * it does not validate again, because `setHeader` validated them (Node 20's `_storeHeader`).
  * So the block's `outgoing` map — validated once by `headerBlock`, frozen, shared by every
  * answer — is put where `setHeader` keeps them, then `writeHead(statusCode)` writes it. The bytes
  * are the same (front-door.test.ts compares them). When a `request` listener set a header

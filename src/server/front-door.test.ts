@@ -403,8 +403,11 @@ describe('header blocks', () => {
   });
   const block = door.headerBlock('/x', { 'content-type': 'text/plain', 'content-length': '2' });
 
-  /** The raw bytes of a `GET /` to a server whose listener is `listener`, Date taken out. */
-  async function rawAnswer(listener: http.RequestListener): Promise<string> {
+  /**
+   * The raw bytes of a `GET /` to a server whose listener is `listener`, with the `Date` Node
+   * adds taken out (kept with `keepDate`).
+   */
+  async function rawAnswer(listener: http.RequestListener, keepDate = false): Promise<string> {
     const server = http.createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -418,7 +421,7 @@ describe('header blocks', () => {
         socket.on('end', () => resolve(text));
         socket.on('error', reject);
       });
-      return bytes.replace(/\r\nDate: [^\r]*/, '');
+      return keepDate ? bytes : bytes.replace(/\r\nDate: [^\r]*/, '');
     } finally {
       server.close();
     }
@@ -464,12 +467,45 @@ describe('header blocks', () => {
     });
     expect(answer).toContain('x-set-before: yes\r\n');
     expect(answer).toContain('content-type: text/plain\r\n');
-    expect(Object.keys(block.outgoing)).toEqual([
-      'x-content-type-options',
-      'content-type',
-      'content-length',
-    ]);
+    expect(block.outgoing).toEqual({
+      'x-content-type-options': ['x-content-type-options', 'nosniff\r\ncontent-type: text/plain'],
+      'content-length': ['content-length', '2'],
+    });
     expect(Object.isFrozen(block.outgoing)).toBe(true);
+  });
+
+  it('are rendered ahead around the headers Node acts on, in their order', async () => {
+    // Node reads content-length, connection, date, … by name as it writes them, so those stay
+    // entries of their own; the runs between them go out as one rendered entry each.
+    const mixed = door.headerBlock('/x', {
+      'content-type': 'text/plain',
+      'content-length': '2',
+      'cache-control': 'no-cache',
+      Vary: 'accept-encoding',
+      date: 'Thu, 01 Jan 2026 00:00:00 GMT',
+      etag: '"e"',
+    });
+    expect(Object.values(mixed.outgoing)).toEqual([
+      ['x-content-type-options', 'nosniff\r\ncontent-type: text/plain'],
+      ['content-length', '2'],
+      ['cache-control', 'no-cache\r\nVary: accept-encoding'],
+      ['date', 'Thu, 01 Jan 2026 00:00:00 GMT'],
+      ['etag', '"e"'],
+    ]);
+    const viaBlock = await rawAnswer((_request, response) => {
+      door.writeHead(response, 200, mixed);
+      response.end('ok');
+    }, true);
+    const viaList = await rawAnswer((_request, response) => {
+      response.writeHead(200, [...mixed.list]);
+      response.end('ok');
+    }, true);
+    expect(viaBlock).toBe(viaList);
+    // Node saw the block's own date and content-length: it added neither a second one nor
+    // chunked framing.
+    expect(viaBlock.match(/date:/gi)).toHaveLength(1);
+    expect(viaBlock).not.toMatch(/transfer-encoding/i);
+    expect(viaBlock).toMatch(/\r\n\r\nok$/);
   });
 });
 

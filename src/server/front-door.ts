@@ -63,8 +63,9 @@ export interface HeaderBlock {
    */
   readonly list: readonly string[];
   /**
-   * The same headers as Node stores those set with `setHeader`: `{ name: [name, value] }`
-   * (frozen; see `writeHead`).
+   * The same headers in the form Node keeps those set with `setHeader` — `{ name: [name,
+   * value] }` — with every header Node does not look at rendered ahead into one entry (frozen;
+   * see `outgoingEntries` and `writeHead`).
    */
   readonly outgoing: Readonly<Record<string, readonly [string, string]>>;
 }
@@ -152,23 +153,76 @@ const outgoingHeadersKey: symbol | undefined = (() => {
   return undefined;
 })();
 
+/**
+ * Headers Node's `_storeHeader` looks at by name as it writes them (`matchHeader`,
+ * `processHeader`: framing, keep-alive, the date it would add, latin1 for a download's name).
+ * Each stays an entry of its own in a block's `outgoing` map.
+ */
+const inspectedByNode = new Set([
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'date',
+  'expect',
+  'trailer',
+  'content-disposition',
+  'set-cookie',
+]);
+
+/**
+ * A block's `outgoing` map from validated `[name, value]` pairs: each header Node inspects
+ * (`inspectedByNode`) as an entry of its own, and each run of the others between them rendered
+ * ahead into one entry, whose value carries the rest of the run as `value\r\nname: value…`.
+ * Node writes every entry as `name + ': ' + value + '\r\n'`, in order, so the bytes on the wire
+ * are those of one entry per header, and the per-header work of every answer — concatenating,
+ * lower-casing the name, matching it against the headers Node acts on — is done once here
+ * (decision 0022, "Header blocks rendered ahead").
+ */
+function outgoingEntries(
+  pairs: readonly (readonly [string, string])[],
+): Record<string, readonly [string, string]> {
+  const outgoing: Record<string, readonly [string, string]> = {};
+  let run: (readonly [string, string])[] = [];
+  const endRun = () => {
+    const [first, ...rest] = run;
+    if (first) {
+      const value = [first[1], ...rest.map(([name, value]) => `${name}: ${value}`)].join('\r\n');
+      outgoing[first[0].toLowerCase()] = Object.freeze([first[0], value] as const);
+    }
+    run = [];
+  };
+  for (const pair of pairs) {
+    if (!inspectedByNode.has(pair[0].toLowerCase())) {
+      run.push(pair);
+      continue;
+    }
+    endRun();
+    outgoing[pair[0].toLowerCase()] = Object.freeze([pair[0], pair[1]] as const);
+  }
+  endRun();
+  return outgoing;
+}
+
 /** Whether `writeHead` skips the per-answer validation on this Node (for tests). */
 export const headersPreValidated = outgoingHeadersKey !== undefined;
 
 /**
  * Writes `statusCode` and the headers of `block` to `response`, as
  * `response.writeHead(statusCode, block.list)` does, but without validating each name and value
- * again: two regular expressions per header, answer after answer, about a tenth of the
- * instructions of a hashed asset's answer in a process that has served everything else
- * (callgrind; decision 0022).
+ * again (two regular expressions per header, answer after answer, about a tenth of the
+ * instructions of a hashed asset's answer in a process that has served everything else) nor
+ * handling them one by one (another tenth; callgrind, decision 0022).
  *
  * How: `writeHead` without headers writes the headers already set on the response, and those
  * it does not validate again, because `setHeader` validated them (Node 20's `_storeHeader`).
- * So the block's `outgoing` map — validated once by `headerBlock`, frozen, shared by every
- * answer — is put where `setHeader` keeps them, then `writeHead(statusCode)` writes it. The bytes
- * are the same (front-door.test.ts compares them). When a `request` listener set a header
- * before (the drain's `connection: close`), or this Node keeps its headers elsewhere, the
- * block goes through `writeHead(statusCode, block.list)`, which validates and merges.
+ * So the block's `outgoing` map — validated once and rendered ahead by `headerBlock`, frozen,
+ * shared by every answer — is put where `setHeader` keeps them, then `writeHead(statusCode)`
+ * writes it. The bytes are the same (front-door.test.ts compares them); only
+ * `response.getHeader` would see a rendered run as one header, and nothing reads the headers of
+ * an answer the front door wrote. When a `request` listener set a header before (the drain's
+ * `connection: close`), or this Node keeps its headers elsewhere, the block goes through
+ * `writeHead(statusCode, block.list)`, which validates and merges.
  */
 function writeHead(response: ServerResponse, statusCode: number, block: HeaderBlock): void {
   const store = response as unknown as Record<symbol, unknown>;
@@ -247,15 +301,15 @@ export function createFrontDoor(): FrontDoor {
       open = false;
     },
     headerBlock(url, headers) {
-      const list: string[] = [];
-      const outgoing: Record<string, readonly [string, string]> = {};
-      for (const [name, value] of Object.entries({ ...baseHeaders(url), ...headers })) {
+      const pairs = Object.entries({ ...baseHeaders(url), ...headers });
+      for (const [name, value] of pairs) {
         validateHeaderName(name);
         validateHeaderValue(name, value);
-        list.push(name, value);
-        outgoing[name.toLowerCase()] = Object.freeze([name, value] as const);
       }
-      return { list: Object.freeze(list), outgoing: Object.freeze(outgoing) };
+      return {
+        list: Object.freeze(pairs.flat()),
+        outgoing: Object.freeze(outgoingEntries(pairs)),
+      };
     },
     writeHead,
     listener(fallback) {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLocalUrl, loadConfig } from './config.js';
+import { applyNodeEnv, ConfigError, isLocalUrl, loadConfig } from './config.js';
 import { projectRoot } from './paths.js';
 
 describe('loadConfig', () => {
@@ -145,5 +145,41 @@ describe('start-up with a bad environment', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT must be a port number');
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});
+
+describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
+  it('is production when unset, and what it was set to otherwise', () => {
+    const unset: NodeJS.ProcessEnv = {};
+    applyNodeEnv(loadConfig(unset), unset);
+    expect(unset.NODE_ENV).toBe('production');
+    const development: NodeJS.ProcessEnv = { NODE_ENV: 'development' };
+    applyNodeEnv(loadConfig(development), development);
+    expect(development.NODE_ENV).toBe('development');
+  });
+
+  it("makes a process started without NODE_ENV load React's production server renderer", () => {
+    // What main.ts does before the SSR build loads react-dom/static.edge (plugins/ssr.ts).
+    const script = `
+      import { createRequire } from 'node:module';
+      import { applyNodeEnv, loadConfig } from './src/server/config.ts';
+      applyNodeEnv(loadConfig());
+      const require = createRequire(import.meta.url);
+      require('react-dom/static.edge');
+      console.log(Object.keys(require.cache).filter((file) => file.includes('react-dom-server.edge.')).map((file) => file.split('/').pop()).join());
+    `;
+    const { NODE_ENV: _set, ...withoutNodeEnv } = process.env;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: projectRoot,
+        env: { ...withoutNodeEnv, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('react-dom-server.edge.production.js');
   });
 });

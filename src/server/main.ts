@@ -5,7 +5,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { drain } from './lifecycle.js';
-import { ConfigError, isLocalUrl, loadConfig } from './config.js';
+import { applyNodeEnv, ConfigError, isLocalUrl, loadConfig } from './config.js';
 import { demoAccountsWithKnownPassword } from './auth/identities.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo/accounts.js';
 import {
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the app loads the server renderer (plugins/ssr.ts), which picks React's build by it.
+  applyNodeEnv(config);
 
   // A new embedded database is created in a child process, so that PGlite's initdb does not
   // leave this process ~500 MB larger for its whole life (see db/prepare-cli.ts).

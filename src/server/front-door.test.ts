@@ -474,6 +474,14 @@ describe('header blocks', () => {
     expect(Object.isFrozen(block.outgoing)).toBe(true);
   });
 
+  it("hold one header per name whatever its case, the answer's own winning", () => {
+    const clash = door.headerBlock('/x', { 'X-Content-Type-Options': 'other', etag: '"e"' });
+    expect(clash.list).toEqual(['X-Content-Type-Options', 'other', 'etag', '"e"']);
+    expect(Object.values(clash.outgoing)).toEqual([
+      ['X-Content-Type-Options', 'other\r\netag: "e"'],
+    ]);
+  });
+
   it('are rendered ahead around the headers Node acts on, in their order', async () => {
     // Node reads content-length, connection, date, … by name as it writes them, so those stay
     // entries of their own; the runs between them go out as one rendered entry each.

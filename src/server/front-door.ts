@@ -92,8 +92,8 @@ export interface FrontDoor {
   /** Stops answering for good (the app is closing): every request goes to Fastify. */
   close(): void;
   /**
-   * `baseHeaders(url)` then `headers` (which win on a clash), as a block for `writeHead`; `url`
-   * is the request's. Throws Node's `ERR_INVALID_HTTP_TOKEN` or `ERR_INVALID_CHAR` (a TypeError)
+   * `baseHeaders(url)` then `headers` (which win on a clash of names in any case), as a block for
+   * `writeHead`; `url` is the request's. Throws Node's `ERR_INVALID_HTTP_TOKEN` or `ERR_INVALID_CHAR` (a TypeError)
    * for a name or value that may not be sent (RFC 9110 §5.1, §5.5), as `writeHead` would.
    */
   headerBlock(url: string, headers: Readonly<Record<string, string>>): HeaderBlock;
@@ -301,11 +301,18 @@ export function createFrontDoor(): FrontDoor {
       open = false;
     },
     headerBlock(url, headers) {
-      const pairs = Object.entries({ ...baseHeaders(url), ...headers });
-      for (const [name, value] of pairs) {
+      // One header per name whatever its case: `headers` win on a clash, in the place of the
+      // base header they replace.
+      const byName = new Map<string, readonly [string, string]>();
+      for (const [name, value] of [
+        ...Object.entries(baseHeaders(url)),
+        ...Object.entries(headers),
+      ]) {
         validateHeaderName(name);
         validateHeaderValue(name, value);
+        byName.set(name.toLowerCase(), [name, value]);
       }
+      const pairs = [...byName.values()];
       return {
         list: Object.freeze(pairs.flat()),
         outgoing: Object.freeze(outgoingEntries(pairs)),

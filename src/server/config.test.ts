@@ -166,7 +166,8 @@ describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
       applyNodeEnv(loadConfig());
       const require = createRequire(import.meta.url);
       require('react-dom/static.edge');
-      console.log(Object.keys(require.cache).filter((file) => file.includes('react-dom-server.edge.')).map((file) => file.split('/').pop()).join());
+      const loaded = Object.keys(require.cache).filter((file) => file.includes('react-dom-server.edge.'));
+      console.log(loaded.map((file) => file.split('/').pop()).join());
     `;
     const { NODE_ENV: _set, ...withoutNodeEnv } = process.env;
     const result = spawnSync(

@@ -58,8 +58,8 @@ export type FrontDoorAnswerer = (request: IncomingMessage, response: ServerRespo
  */
 export interface HeaderBlock {
   /**
-   * `[name, value, name, value, …]`, lower-case names: the form `ServerResponse.writeHead` takes
-   * (it merges headers set before with `setHeader`).
+   * `[name, value, name, value, …]`, one pair per name whatever its case: the form
+   * `ServerResponse.writeHead` takes (it merges headers set before with `setHeader`).
    */
   readonly list: readonly string[];
   /**
@@ -93,8 +93,9 @@ export interface FrontDoor {
   close(): void;
   /**
    * `baseHeaders(url)` then `headers` (which win on a clash of names in any case), as a block for
-   * `writeHead`; `url` is the request's. Throws Node's `ERR_INVALID_HTTP_TOKEN` or `ERR_INVALID_CHAR` (a TypeError)
-   * for a name or value that may not be sent (RFC 9110 §5.1, §5.5), as `writeHead` would.
+   * `writeHead`; `url` is the request's. Throws Node's `ERR_INVALID_HTTP_TOKEN` or
+   * `ERR_INVALID_CHAR` (a TypeError) for a name or value that may not be sent (RFC 9110 §5.1,
+   * §5.5), as `writeHead` would.
    */
   headerBlock(url: string, headers: Readonly<Record<string, string>>): HeaderBlock;
   /**
@@ -171,7 +172,8 @@ const inspectedByNode = new Set([
 ]);
 
 /**
- * A block's `outgoing` map from validated `[name, value]` pairs: each header Node inspects
+ * A block's `outgoing` map from its validated `[name, value]` pairs by lower-case name (in the
+ * block's order): each header Node inspects
  * (`inspectedByNode`) as an entry of its own, and each run of the others between them rendered
  * ahead into one entry, whose value carries the rest of the run as `value\r\nname: value…`.
  * Node writes every entry as `name + ': ' + value + '\r\n'`, in order, so the bytes on the wire
@@ -180,7 +182,7 @@ const inspectedByNode = new Set([
  * (decision 0022, "Header blocks rendered ahead").
  */
 function outgoingEntries(
-  pairs: readonly (readonly [string, string])[],
+  byName: ReadonlyMap<string, readonly [string, string]>,
 ): Record<string, readonly [string, string]> {
   const outgoing: Record<string, readonly [string, string]> = {};
   let run: (readonly [string, string])[] = [];
@@ -192,13 +194,13 @@ function outgoingEntries(
     }
     run = [];
   };
-  for (const pair of pairs) {
-    if (!inspectedByNode.has(pair[0].toLowerCase())) {
+  for (const [lowerCaseName, pair] of byName) {
+    if (!inspectedByNode.has(lowerCaseName)) {
       run.push(pair);
       continue;
     }
     endRun();
-    outgoing[pair[0].toLowerCase()] = Object.freeze([pair[0], pair[1]] as const);
+    outgoing[lowerCaseName] = Object.freeze([pair[0], pair[1]] as const);
   }
   endRun();
   return outgoing;
@@ -312,10 +314,9 @@ export function createFrontDoor(): FrontDoor {
         validateHeaderValue(name, value);
         byName.set(name.toLowerCase(), [name, value]);
       }
-      const pairs = [...byName.values()];
       return {
-        list: Object.freeze(pairs.flat()),
-        outgoing: Object.freeze(outgoingEntries(pairs)),
+        list: Object.freeze([...byName.values()].flat()),
+        outgoing: Object.freeze(outgoingEntries(byName)),
       };
     },
     writeHead,

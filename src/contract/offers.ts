@@ -125,7 +125,7 @@ export const updateOfferContract = {
     '`amount` (above the offer, at most the asking price) while it is pending. The buyer: ' +
     '`accept` or `decline` a counter, or `withdraw` while it is open. Accepting creates the ' +
     "buyer's order at the agreed price (`order_id`) and reserves the listing for them. 403 for " +
-    'an action that is not your side\'s, 404 for an offer you are not party to, 409 in a state ' +
+    "an action that is not your side's, 404 for an offer you are not party to, 409 in a state " +
     'where the action makes no sense (including an expired offer).',
   params: z.object({ id: idSchema }),
   body: z.discriminatedUnion(
@@ -153,7 +153,7 @@ export const offerFloorContract = {
   method: 'PUT',
   url: '/api/product/:id/offer-floor',
   summary:
-    "Sets or clears the lowest offer the seller wants to hear on one of their listings (seller; " +
+    'Sets or clears the lowest offer the seller wants to hear on one of their listings (seller; ' +
     'decision 0034). Never shown to buyers: a lower offer is declined at once with a polite ' +
     "message. `offer_floor` null clears it. 404 for another seller's listing.",
   params: z.object({ id: idSchema }),
@@ -169,7 +169,7 @@ export const offerFloorContract = {
 export const getOfferFloorContract = {
   method: 'GET',
   url: '/api/product/:id/offer-floor',
-  summary: "The lowest offer the seller set on one of their listings (seller); null for none.",
+  summary: 'The lowest offer the seller set on one of their listings (seller); null for none.',
   params: z.object({ id: idSchema }),
   response: {
     200: z.object({ offer_floor: z.number().nullable().describe('US dollars') }),

@@ -115,11 +115,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(getOfferFloorContract, asSeller),
     handler: async (request) => {
-      const floor = await getOfferFloor(
-        app.db,
-        requireCallerRecord(request).id,
-        request.params.id,
-      );
+      const floor = await getOfferFloor(app.db, requireCallerRecord(request).id, request.params.id);
       if (floor === undefined) throw httpError(404, 'Product not found');
       return { offer_floor: floor };
     },

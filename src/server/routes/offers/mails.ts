@@ -54,7 +54,9 @@ export async function notifyOffer(
   if (!offer) return null;
   // Who acted: the buyer made, withdrew, or answered a counter; the seller answered an offer.
   const buyerActed =
-    event === 'made' || event === 'withdrawn' || (offer.counterCents !== null && event !== 'countered');
+    event === 'made' ||
+    event === 'withdrawn' ||
+    (offer.counterCents !== null && event !== 'countered');
   const toSeller = buyerActed;
   const kind = event === 'made' ? 'booking' : 'order-update';
   const reader = toSeller

@@ -107,7 +107,8 @@ export function makeOffer(
     if (product.deletedAt) throw httpError(409, 'This product is no longer for sale');
     if (product.sold) throw httpError(409, 'This product is already sold');
     if (product.unavailable) throw httpError(409, 'This listing is off the market for now');
-    if (product.sellerId === buyer.id) throw httpError(403, 'You cannot make an offer on your own listing');
+    if (product.sellerId === buyer.id)
+      throw httpError(403, 'You cannot make an offer on your own listing');
     if (await reservedForAnother(tx, product.id, buyer.id)) {
       throw httpError(409, 'This listing is reserved for another buyer');
     }
@@ -239,7 +240,10 @@ export type OfferAction =
   | { action: 'counter'; amount: number };
 
 /** Which side may take which action in which state (decision 0034's diagram). */
-const allowed: Record<OfferAction['action'], { side: 'buyer' | 'seller' | 'either'; from: readonly OfferState[] }> = {
+const allowed: Record<
+  OfferAction['action'],
+  { side: 'buyer' | 'seller' | 'either'; from: readonly OfferState[] }
+> = {
   counter: { side: 'seller', from: ['pending'] },
   withdraw: { side: 'buyer', from: ['pending', 'countered'] },
   accept: { side: 'either', from: ['pending', 'countered'] },
@@ -258,19 +262,23 @@ const allowed: Record<OfferAction['action'], { side: 'buyer' | 'seller' | 'eithe
  *   the listing is sold, gone, off the market or reserved for another buyer; 400 for a counter
  *   not above the offer or above the asking price.
  */
-export function answerOffer(
+export async function answerOffer(
   app: FastifyInstance,
   offerId: string,
   callerId: string,
   input: OfferAction,
   now: Date = new Date(),
 ): Promise<{ changed: boolean; orderId: string | null }> {
-  return app.db.transaction(async (tx) => {
+  // An offer found past its time is marked expired, and that change commits before the 409.
+  const outcome = await app.db.transaction(async (tx) => {
     const [offer] = await tx
       .select()
       .from(offers)
       .where(
-        and(eq(offers.id, offerId), or(eq(offers.buyerId, callerId), eq(offers.sellerId, callerId))),
+        and(
+          eq(offers.id, offerId),
+          or(eq(offers.buyerId, callerId), eq(offers.sellerId, callerId)),
+        ),
       )
       .for('update');
     if (!offer) throw httpError(404, 'No offer found');
@@ -279,10 +287,16 @@ export function answerOffer(
     if (rule.side !== 'either' && rule.side !== side) {
       throw httpError(403, `Only the ${rule.side} can ${input.action} this offer`);
     }
-    let status = offer.status;
-    if (openStates.some((state) => state === status) && offer.expiresAt.getTime() <= now.getTime()) {
-      await tx.update(offers).set({ status: 'expired', updatedAt: now }).where(eq(offers.id, offerId));
-      status = 'expired';
+    const status = offer.status;
+    if (
+      openStates.some((state) => state === status) &&
+      offer.expiresAt.getTime() <= now.getTime()
+    ) {
+      await tx
+        .update(offers)
+        .set({ status: 'expired', updatedAt: now })
+        .where(eq(offers.id, offerId));
+      return 'expired' as const;
     }
     if (!rule.from.includes(status)) throw httpError(409, `This offer is ${status}`);
     // Accept and decline: the seller answers a pending offer, the buyer a counter.
@@ -369,6 +383,8 @@ export function answerOffer(
       }
     }
   });
+  if (outcome === 'expired') throw httpError(409, 'This offer is expired');
+  return outcome;
 }
 
 /**
@@ -382,7 +398,11 @@ async function createAgreedOrder(
   offer: typeof offers.$inferSelect,
   agreedCents: number,
 ): Promise<string> {
-  await tx.select({ id: products.id }).from(products).where(eq(products.id, offer.productId)).for('update');
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, offer.productId))
+    .for('update');
   const product = await lockBookableProduct(tx, offer.productId);
   if (!product || product.deletedAt) throw httpError(409, 'This product is no longer for sale');
   if (product.sold) throw httpError(409, 'This product is already sold');
@@ -392,10 +412,7 @@ async function createAgreedOrder(
   }
   const open = await findOpenOrder(tx, offer.buyerId, product.id);
   if (open) {
-    await tx
-      .update(orders)
-      .set({ productPriceCents: agreedCents })
-      .where(eq(orders.id, open.id));
+    await tx.update(orders).set({ productPriceCents: agreedCents }).where(eq(orders.id, open.id));
     return open.id;
   }
   const [buyer] = await tx
@@ -426,7 +443,13 @@ export async function setOfferFloor(
   const updated = await db
     .update(products)
     .set({ offerFloorCents: floorDollars === null ? null : dollarsToCents(floorDollars) })
-    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), sql`${products.deletedAt} is null`))
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.sellerId, sellerId),
+        sql`${products.deletedAt} is null`,
+      ),
+    )
     .returning({ id: products.id });
   return updated.length > 0;
 }
@@ -440,7 +463,13 @@ export async function getOfferFloor(
   const [row] = await db
     .select({ floor: products.offerFloorCents })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), sql`${products.deletedAt} is null`));
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.sellerId, sellerId),
+        sql`${products.deletedAt} is null`,
+      ),
+    );
   if (!row) return undefined;
   return row.floor === null ? null : centsToDollars(row.floor);
 }

@@ -18,7 +18,6 @@ import { wantsMail } from '../../notifications/preferences.js';
 /** How long a viewing is put in the calendar for (ms). */
 export const viewingDurationMs = 30 * 60 * 1000;
 
-
 /** The time as the mails print it: the invitation shows it in the reader's own time zone. */
 export function formatViewingTime(at: Date): string {
   return new Intl.DateTimeFormat('en-US', {

@@ -231,9 +231,8 @@ describe('PATCH /api/order/{id}/viewing', () => {
     const orderId = booked.json<{ insertedId: string }>().insertedId;
     expect((await viewing(stranger, orderId, { action: 'confirm' })).statusCode).toBe(403);
     expect(
-      (
-        await viewing(stranger, orderId, { action: 'propose', at: inHours(12).toISOString() })
-      ).statusCode,
+      (await viewing(stranger, orderId, { action: 'propose', at: inHours(12).toISOString() }))
+        .statusCode,
     ).toBe(403);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await viewing(buyer, unknown, { action: 'confirm' })).statusCode).toBe(404);

@@ -30,6 +30,12 @@ export const messageSchema = z.object({
   text: z.string().describe('plain text, never HTML'),
   mine: z.boolean().describe('true when the caller sent it'),
   sent_at: z.string().describe('ISO 8601'),
+  kind: z
+    .enum(['text', 'offer', 'viewing'])
+    .describe(
+      '`text`: written by a party; `offer`, `viewing`: a note added when an offer or a viewing ' +
+        'time changed, in the name of the side that acted (decision 0034)',
+    ),
 });
 export type Message = z.infer<typeof messageSchema>;
 

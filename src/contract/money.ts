@@ -25,7 +25,11 @@ const wholeDollars = new Intl.NumberFormat('en-US', {
 });
 const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Formats dollars for display, e.g. 12500 → "$12,500" and 99.5 → "$99.50". */
-export function formatDollars(dollars: number): string {
-  return (Number.isInteger(dollars) ? wholeDollars : dollarsAndCents).format(dollars);
+/**
+ * Formats dollars for display, e.g. 12500 → "$12,500" and 99.5 → "$99.50"; with `cents: true`
+ * always with cents, e.g. 4200 → "$4,200.00" (an amount about to be charged).
+ */
+export function formatDollars(dollars: number, options: { cents?: boolean } = {}): string {
+  const format = options.cents || !Number.isInteger(dollars) ? dollarsAndCents : wholeDollars;
+  return format.format(dollars);
 }

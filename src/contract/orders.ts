@@ -19,6 +19,30 @@ export const bookingMessages = {
 
 export { buyingTexts } from './texts.js';
 
+/** How far ahead a viewing may be proposed, in days (decision 0034). */
+export const viewingWindowDays = 30;
+
+/**
+ * A viewing time as the API takes it: ISO 8601 with a UTC offset (`2026-12-01T15:30:00+01:00` or
+ * `…Z`). Whether it lies in the next `viewingWindowDays` days is checked by the server against
+ * its clock (400 otherwise).
+ */
+export const viewingAtSchema = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date and time with a UTC offset',
+});
+
+/** Where a viewing stands: `proposed` by one side until the other `confirmed` it. */
+export const viewingStates = ['proposed', 'confirmed'] as const;
+
+/** A booking's viewing time (decision 0034). */
+export const viewingSchema = z.object({
+  at: z.string().describe('ISO 8601, UTC'),
+  status: z.enum(viewingStates),
+  proposed_by: z.enum(['buyer', 'seller']).describe('only the other side may confirm'),
+});
+export type Viewing = z.infer<typeof viewingSchema>;
+
 /**
  * Body of `POST /api/orders` as the spec's client sends it (spec §7: customer_info,
  * product_info, seller_info, order_status false). The server reads ONLY
@@ -53,6 +77,11 @@ export const newOrderSchema = z.object({
     .describe('only product_id is read'),
   seller_info: z.unknown().optional().describe('ignored: filled from the database'),
   order_status: z.unknown().optional().describe('ignored: a new order is unpaid'),
+  viewing_at: viewingAtSchema
+    .optional()
+    .describe(
+      'a proposed viewing time, within the next 30 days (decision 0034); the seller confirms it',
+    ),
 });
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
@@ -99,6 +128,9 @@ export const orderSchema = z.object({
   deposit: depositViewSchema
     .nullable()
     .describe('issue 16: the viewing deposit of this booking; null when the listing asked none'),
+  viewing: viewingSchema
+    .nullable()
+    .describe('the viewing time proposed or confirmed for this booking; null when none'),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -237,6 +269,32 @@ export const cancelOrderContract = {
   params: z.object({ id: idSchema }),
   response: {
     200: z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() }),
+    409: errorSchema,
+    ...buyerErrors,
+  },
+} as const;
+
+export const updateViewingContract = {
+  method: 'PATCH',
+  url: '/api/order/:id/viewing',
+  summary:
+    "Proposes a viewing time for a booking, or confirms the other side's proposal (the booking's " +
+    'buyer or seller; decision 0034). `propose` sets `at` (within the next 30 days) as proposed by ' +
+    "the caller's side; `confirm` is for the side that did not propose. A confirmed viewing is " +
+    'e-mailed to both sides with an iCalendar invitation, and a reminder follows two hours ' +
+    'before. 403 for anyone else; 409 when the booking is closed, nothing is proposed, or the ' +
+    'caller proposed it.',
+  params: z.object({ id: idSchema }),
+  body: z.discriminatedUnion(
+    'action',
+    [
+      z.object({ action: z.literal('confirm') }),
+      z.object({ action: z.literal('propose'), at: viewingAtSchema }),
+    ],
+    { message: "action must be 'confirm' or 'propose'" },
+  ),
+  response: {
+    200: z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() }),
     409: errorSchema,
     ...buyerErrors,
   },

@@ -75,6 +75,11 @@ export const createDepositHold = {
   method: 'POST',
   url: '/api/order/:id/deposit/hold',
 } as const satisfies RouteOf<'createDepositHold'>;
+export const createOffer = {
+  name: 'createOffer',
+  method: 'POST',
+  url: '/api/offers',
+} as const satisfies RouteOf<'createOffer'>;
 export const createOrder = {
   name: 'createOrder',
   method: 'POST',
@@ -180,6 +185,11 @@ export const getNotificationSettings = {
   method: 'GET',
   url: '/api/notification-settings',
 } as const satisfies RouteOf<'getNotificationSettings'>;
+export const getOfferFloor = {
+  name: 'getOfferFloor',
+  method: 'GET',
+  url: '/api/product/:id/offer-floor',
+} as const satisfies RouteOf<'getOfferFloor'>;
 export const getOrder = {
   name: 'getOrder',
   method: 'GET',
@@ -270,6 +280,11 @@ export const listModerationDecisions = {
   method: 'GET',
   url: '/api/moderation-decisions',
 } as const satisfies RouteOf<'listModerationDecisions'>;
+export const listOffers = {
+  name: 'listOffers',
+  method: 'GET',
+  url: '/api/offers',
+} as const satisfies RouteOf<'listOffers'>;
 export const listOwnOrders = {
   name: 'listOwnOrders',
   method: 'GET',
@@ -325,6 +340,11 @@ export const messageStream = {
   method: 'GET',
   url: '/api/messages/stream',
 } as const satisfies RouteOf<'messageStream'>;
+export const offerFloor = {
+  name: 'offerFloor',
+  method: 'PUT',
+  url: '/api/product/:id/offer-floor',
+} as const satisfies RouteOf<'offerFloor'>;
 export const paymentConfig = {
   name: 'paymentConfig',
   method: 'GET',
@@ -425,6 +445,11 @@ export const updateNotificationSettings = {
   method: 'PUT',
   url: '/api/notification-settings',
 } as const satisfies RouteOf<'updateNotificationSettings'>;
+export const updateOffer = {
+  name: 'updateOffer',
+  method: 'PATCH',
+  url: '/api/offers/:id',
+} as const satisfies RouteOf<'updateOffer'>;
 export const updateProduct = {
   name: 'updateProduct',
   method: 'PATCH',
@@ -440,6 +465,11 @@ export const updateSavedSearch = {
   method: 'PATCH',
   url: '/api/saved-searches/:id',
 } as const satisfies RouteOf<'updateSavedSearch'>;
+export const updateViewing = {
+  name: 'updateViewing',
+  method: 'PATCH',
+  url: '/api/order/:id/viewing',
+} as const satisfies RouteOf<'updateViewing'>;
 export const uploadImage = {
   name: 'uploadImage',
   method: 'POST',

@@ -55,7 +55,7 @@ const requiredText = (message: string, max: number, label: string) =>
  * The bounds are checked on the value as stored (rounded to cents), not as sent: `1e-9` has "at
  * most two decimals" within rounding and is > 0, yet rounds to 0 cents (issue 18, point 7).
  */
-const priceSchema = (message: string, label: string) =>
+export const priceSchema = (message: string, label: string) =>
   z
     .number({ message })
     .positive({ message: `${label} must be greater than 0` })

@@ -65,6 +65,8 @@ export const paths = {
   },
   /** Seller dashboard: Bookings (issue 14: the bookings of the seller's products). */
   sellerBookings: { path: '/user/seller/bookings', href: () => '/user/seller/bookings' },
+  /** The offers on the seller's listings (decision 0034). */
+  sellerOffers: { path: '/user/seller/offers', href: () => '/user/seller/offers' },
   /**
    * Issue 14: the signed-in user's own profile (any role): name, photo, password, notifications,
    * deleting the account. Linked from the user's name in the navigation bar.
@@ -72,6 +74,8 @@ export const paths = {
   profile: { path: '/user/profile', href: () => '/user/profile' },
   /** Buyer dashboard: My Orders. */
   buyerOrders: { path: '/user/buyer', href: () => '/user/buyer' },
+  /** The offers the buyer made (decision 0034). */
+  buyerOffers: { path: '/user/buyer/offers', href: () => '/user/buyer/offers' },
   /** Issue 12: short pages the footer links to. */
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },

@@ -42,6 +42,8 @@ import { favouriteRoutes } from './routes/favourites/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { messageRoutes } from './routes/messages/index.js';
 import { orderRoutes } from './routes/orders/index.js';
+import { offerJobsPlugin, offerRoutes } from './routes/offers/index.js';
+import { viewingJobsPlugin } from './routes/orders/viewing.js';
 import { paymentRoutes } from './routes/payments/index.js';
 import { moderationRoutes } from './routes/moderation/index.js';
 import { categoryModerationRoutes } from './routes/moderation/categories.js';
@@ -184,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationTopicsPlugin);
   await app.register(messageMailPlugin);
   await app.register(depositJobsPlugin);
+  await app.register(viewingJobsPlugin);
+  await app.register(offerJobsPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -197,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listingRoutes);
   await app.register(vehicleRoutes);
   await app.register(orderRoutes);
+  await app.register(offerRoutes);
   await app.register(messageRoutes);
   await app.register(favouriteRoutes);
   await app.register(reviewRoutes);

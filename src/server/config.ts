@@ -173,6 +173,8 @@ const envSchema = z.object({
   BOOKING_OPEN_MAX: positiveInt.default(5),
   /** New bookings one buyer may make per rolling 24 hours. */
   BOOKING_DAILY_MAX: positiveInt.default(20),
+  /** Open (pending or countered) offers one buyer may have at once (decision 0034). */
+  OFFER_OPEN_MAX: positiveInt.default(5),
   /** Whether this instance runs background jobs (enqueuing works either way). */
   JOB_WORKERS: booleanFromEnv.default(true),
   /** How often an idle job worker looks for new jobs (seconds). */
@@ -340,7 +342,7 @@ export type Config = {
   /** New categories one seller may add per rolling 24 hours. */
   categoryDailyMax: number;
   /** A buyer's caps: open unpaid orders at once, new bookings per rolling 24 hours. */
-  bookings: { openMax: number; dailyMax: number };
+  bookings: { openMax: number; dailyMax: number; offerOpenMax: number };
   /** Background jobs (src/server/jobs): run handlers here, and the idle polling interval (s). */
   jobs: { workers: boolean; pollIntervalSeconds: number };
   /** The card payment provider (DESIGN.md §5). */
@@ -482,7 +484,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cleanupCron: value.UPLOAD_CLEANUP_CRON,
     },
     categoryDailyMax: value.CATEGORY_DAILY_MAX,
-    bookings: { openMax: value.BOOKING_OPEN_MAX, dailyMax: value.BOOKING_DAILY_MAX },
+    bookings: {
+      openMax: value.BOOKING_OPEN_MAX,
+      dailyMax: value.BOOKING_DAILY_MAX,
+      offerOpenMax: value.OFFER_OPEN_MAX,
+    },
     jobs: { workers: value.JOB_WORKERS, pollIntervalSeconds: value.JOB_POLL_INTERVAL },
     payments: paymentsConfig(value),
     notifications: { messageMailDelaySeconds: value.MESSAGE_MAIL_DELAY_SECONDS },

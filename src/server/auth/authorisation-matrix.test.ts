@@ -372,6 +372,59 @@ const entries: Record<string, Entry> = {
     ok: 200,
     foreign: { status: 404 },
   },
+  'PATCH /api/order/:id/viewing': {
+    setup: async () => {
+      ids.viewable = await bookFor(buyer, (await productOf(otherSeller.recordId)).id);
+    },
+    request: () => ({
+      params: { id: ids.viewable! },
+      payload: { action: 'propose', at: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+    ok: 200,
+    foreign: { status: 403 },
+  },
+  'POST /api/offers': {
+    role: 'buyer',
+    setup: async () => {
+      ids.offerable = (await productOf(otherSeller.recordId)).id;
+    },
+    request: () => ({ payload: { product_id: ids.offerable!, amount: 100 } }),
+    ok: 201,
+  },
+  'GET /api/offers': { request: () => ({ query: { role: 'buyer' } }), ok: 200 },
+  'PATCH /api/offers/:id': {
+    setup: async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/offers',
+        headers: bearer(buyer.token),
+        payload: { product_id: (await productOf(otherSeller.recordId)).id, amount: 100 },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.answerable = response.json<{ offer_id: string }>().offer_id;
+    },
+    request: () => ({ params: { id: ids.answerable! }, payload: { action: 'withdraw' } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'PUT /api/product/:id/offer-floor': {
+    role: 'seller',
+    setup: async () => {
+      ids.floored = (await productOf(seller.recordId)).id;
+    },
+    request: () => ({ params: { id: ids.floored! }, payload: { offer_floor: 50 } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'GET /api/product/:id/offer-floor': {
+    role: 'seller',
+    setup: async () => {
+      ids.flooredRead = (await productOf(seller.recordId)).id;
+    },
+    request: () => ({ params: { id: ids.flooredRead! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
   'POST /api/conversations': {
     setup: async () => {
       ids.messageable = (await productOf(otherSeller.recordId)).id;

@@ -4,6 +4,7 @@
  * (`deleted_at`) so that orders and payments that point at them keep resolving; orders also keep
  * a snapshot of what the buyer saw (spec §3 Order: customer_info, product_info, seller_info).
  */
+import { offerStates } from '../../contract/offers.js';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -182,6 +183,11 @@ export const products = pgTable(
      * (decision 0020), integer cents, 0 (none) to 50 000 ($500).
      */
     depositCents: integer('deposit_cents').notNull().default(0),
+    /**
+     * The lowest offer the seller wants to hear (cents; decision 0034): lower offers are declined
+     * at once with a polite message. Never shown to buyers; null: every offer reaches the seller.
+     */
+    offerFloorCents: integer('offer_floor_cents'),
     /** Search document (decision 0012), kept by PostgreSQL. */
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchVectorSql),
     /** Search text for trigram similarity (decision 0012), kept by PostgreSQL. */
@@ -441,6 +447,12 @@ export const orders = pgTable(
     declineMessage: text('decline_message'),
     /** When the buyer cancelled this unpaid booking (issue 14; `DELETE /api/order/{id}`). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The proposed or confirmed viewing time (decision 0034); null: none proposed yet. */
+    viewingAt: timestamp('viewing_at', { withTimezone: true }),
+    /** `proposed` until the side that did not propose `viewingAt` confirms it. */
+    viewingStatus: text('viewing_status', { enum: ['proposed', 'confirmed'] }),
+    /** Which side proposed `viewingAt`: only the other side may confirm it. */
+    viewingProposedBy: text('viewing_proposed_by', { enum: ['buyer', 'seller'] }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -451,6 +463,12 @@ export const orders = pgTable(
       .on(t.buyerId, t.productId)
       .where(sql`not ${t.paid} and ${t.declinedAt} is null and ${t.cancelledAt} is null`),
     check('orders_price_check', sql`${t.productPriceCents} > 0`),
+    check(
+      'orders_viewing_check',
+      sql`(${t.viewingAt} is null and ${t.viewingStatus} is null and ${t.viewingProposedBy} is null)
+        or (${t.viewingAt} is not null and ${t.viewingStatus} in ('proposed', 'confirmed')
+            and ${t.viewingProposedBy} in ('buyer', 'seller'))`,
+    ),
   ],
 );
 
@@ -649,12 +667,20 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id),
     body: text('body').notNull(),
+    /**
+     * `text` for what a party wrote; `offer` and `viewing` for the notes the server adds when an
+     * offer or a viewing time changes (decision 0034), shown as system messages.
+     */
+    kind: text('kind', { enum: ['text', 'offer', 'viewing'] })
+      .notNull()
+      .default('text'),
     createdAt: createdAt(),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id),
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     check('messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+    check('messages_kind_check', sql`${t.kind} in ('text', 'offer', 'viewing')`),
   ],
 );
 
@@ -923,4 +949,60 @@ export const depositEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('deposit_events_deposit_idx').on(t.depositId, t.createdAt)],
+);
+
+/**
+ * A buyer's offer on a listing below its asking price (decision 0034). `pending` until the seller
+ * accepts, declines or counters; `countered` until the buyer accepts or declines the counter;
+ * either may lapse (`expired`) or be withdrawn by the buyer. At most one open (pending or
+ * countered) offer per buyer and listing (`offers_one_open_per_buyer_key`). Acceptance creates
+ * the buyer's order at the agreed price (`order_id`) in the same transaction.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    counterAmountCents: integer('counter_amount_cents'),
+    status: text('status', { enum: offerStates }).notNull().default('pending'),
+    /** An open offer lapses at this time: 48 hours after it was made or countered. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The order an accepted offer created. */
+    orderId: uuid('order_id').references(() => orders.id),
+    /** The buyer's contact for the order an acceptance creates (spec §2 booking fields). */
+    customerPhone: text('customer_phone'),
+    meetingLocation: text('meeting_location'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offers_one_open_per_buyer_key')
+      .on(t.buyerId, t.productId)
+      .where(sql`${t.status} in ('pending', 'countered')`),
+    index('offers_buyer_idx').on(t.buyerId, t.createdAt),
+    index('offers_seller_idx').on(t.sellerId, t.createdAt),
+    index('offers_product_idx').on(t.productId, t.status),
+    index('offers_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('pending', 'countered')`),
+    check('offers_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'offers_counter_check',
+      sql`${t.counterAmountCents} is null or ${t.counterAmountCents} > ${t.amountCents}`,
+    ),
+    check(
+      'offers_status_check',
+      sql`${t.status} in ('pending', 'countered', 'accepted', 'declined', 'expired', 'withdrawn')`,
+    ),
+    check('offers_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
+  ],
 );

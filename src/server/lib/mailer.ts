@@ -30,6 +30,11 @@ export interface MailMessage {
    * so a message sent twice carries the same id and mail systems can drop the copy.
    */
   key?: string;
+  /**
+   * An iCalendar object (RFC 5545) sent as the message's `text/calendar` alternative and as a
+   * `.ics` attachment, so mail programs offer "add to calendar" (nodemailer's `icalEvent`).
+   */
+  calendar?: { filename: string; method: 'PUBLISH' | 'REQUEST' | 'CANCEL'; content: string };
 }
 
 /** The RFC 5322 Message-ID of the message with `key`, e.g. `<3f…@second-gear.local>`. */
@@ -53,10 +58,11 @@ export interface MailerOptions {
 }
 
 /** nodemailer's message options for `message` (Message-ID from the key, list headers). */
-function envelope(from: string, { key, unsubscribeUrl, ...message }: MailMessage) {
+function envelope(from: string, { key, unsubscribeUrl, calendar, ...message }: MailMessage) {
   return {
     from,
     ...message,
+    ...(calendar ? { icalEvent: calendar } : {}),
     ...(key ? { messageId: messageIdFor(key) } : {}),
     ...(unsubscribeUrl
       ? {

@@ -8,9 +8,9 @@
  * serialise on the product row and cannot deadlock; the unique indexes on payments (per order,
  * product and transaction) are the last line of defence.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { orders, payments, products } from '../db/schema.js';
+import { offers, orders, payments, products } from '../db/schema.js';
 
 /** A transaction handle (or the database itself: a single statement needs no transaction). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -92,6 +92,23 @@ export async function completeSaleIn(
     .where(eq(products.id, order.productId))
     .for('update');
   if (!product || product.sold || product.deletedAt) return { kind: 'product-unavailable' };
+  // An accepted offer holds the listing for its buyer until paid or closed (decision 0034).
+  const [held] = await tx
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(orders, eq(orders.id, offers.orderId))
+    .where(
+      and(
+        eq(offers.productId, order.productId),
+        eq(offers.status, 'accepted'),
+        ne(offers.buyerId, order.buyerId),
+        eq(orders.paid, false),
+        isNull(orders.declinedAt),
+        isNull(orders.cancelledAt),
+      ),
+    )
+    .limit(1);
+  if (held) return { kind: 'product-unavailable' };
 
   await tx
     .update(orders)
@@ -101,6 +118,13 @@ export async function completeSaleIn(
     .update(products)
     .set({ sold: true, promote: false })
     .where(eq(products.id, order.productId));
+  // The car is sold: every offer still open on it is declined (decision 0034).
+  await tx
+    .update(offers)
+    .set({ status: 'declined', updatedAt: new Date() })
+    .where(
+      and(eq(offers.productId, order.productId), inArray(offers.status, ['pending', 'countered'])),
+    );
   const [row] = await tx
     .insert(payments)
     .values({

@@ -81,24 +81,31 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
-/** The decoded `text/plain` and `text/html` parts of `raw` (empty string when absent). */
-export function partsOf(raw: string): { text: string; html: string } {
+/**
+ * The decoded `text/plain`, `text/html` and `text/calendar` parts of `raw` (empty string when
+ * absent), looking into nested multipart parts; the first of each type wins.
+ */
+export function partsOf(raw: string): { text: string; html: string; calendar: string } {
+  const found = { text: '', html: '', calendar: '' };
+  collectParts(raw, found);
+  return found;
+}
+
+function collectParts(raw: string, found: { text: string; html: string; calendar: string }) {
   const headers = headersOf(raw);
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  const parts = boundary
-    ? raw
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((part) => !part.startsWith('--'))
-        .map((part) => part.replace(/^\r?\n/, ''))
-    : [raw];
-  const found = { text: '', html: '' };
-  for (const part of parts) {
-    const partHeaders = headersOf(part);
-    const body = decodeBody(splitHead(part)[1], partHeaders['content-transfer-encoding']).trimEnd();
-    const type = partHeaders['content-type'] ?? '';
-    if (type.startsWith('text/plain')) found.text = body;
-    else if (type.startsWith('text/html')) found.html = body;
+  if (!boundary) {
+    const body = decodeBody(splitHead(raw)[1], headers['content-transfer-encoding']).trimEnd();
+    const type = headers['content-type'] ?? 'text/plain';
+    if (type.startsWith('text/plain')) found.text ||= body;
+    else if (type.startsWith('text/html')) found.html ||= body;
+    else if (type.startsWith('text/calendar')) found.calendar ||= body;
+    return;
   }
-  return found;
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => part.replace(/^\r?\n/, ''));
+  for (const part of parts) collectParts(part, found);
 }

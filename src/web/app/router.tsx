@@ -141,6 +141,9 @@ const SellerBookingsRoute = lazy(() =>
     default: m.SellerBookingsRoute,
   })),
 );
+const OffersRoute = lazy(() =>
+  import('../features/offers/routes/offers').then((m) => ({ default: m.OffersRoute })),
+);
 const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
@@ -202,6 +205,7 @@ export const routes: RouteObject[] = [
                   { path: paths.sellerProducts.path, element: <MyProductsRoute /> },
                   { path: paths.sellerEditProduct.path, element: <EditProductRoute /> },
                   { path: paths.sellerBookings.path, element: <SellerBookingsRoute /> },
+                  { path: paths.sellerOffers.path, element: <OffersRoute role="seller" /> },
                 ],
               },
             ],
@@ -211,7 +215,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <BuyerDashboardLayout />,
-                children: [{ path: paths.buyerOrders.path, element: <MyOrdersRoute /> }],
+                children: [
+                  { path: paths.buyerOrders.path, element: <MyOrdersRoute /> },
+                  { path: paths.buyerOffers.path, element: <OffersRoute role="buyer" /> },
+                ],
               },
             ],
           },

@@ -57,6 +57,11 @@ export const queryKeys = {
     all: ['seller-orders'] as const,
     list: (uid: string) => ['seller-orders', uid] as const,
   },
+  /** Offers (decision 0034): those the user made as buyer, or those on their listings. */
+  offers: {
+    all: ['offers'] as const,
+    list: (uid: string, role: 'buyer' | 'seller') => ['offers', uid, role] as const,
+  },
   /** Saved searches (issue 15) of the signed-in user `uid`. */
   savedSearches: {
     all: ['saved-searches'] as const,

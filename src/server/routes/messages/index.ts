@@ -58,6 +58,7 @@ function presentMessage(row: MessageRow, userId: string): Message {
     text: row.body,
     mine: row.senderId === userId,
     sent_at: row.createdAt.toISOString(),
+    kind: row.kind,
   };
 }
 

@@ -145,6 +145,7 @@ export async function appendMessage(
   conversationId: string,
   senderId: string,
   body: string,
+  kind: MessageKind = 'text',
 ) {
   const [conversation] = await tx
     .select({ blockedBy: conversations.blockedBy, buyerId: conversations.buyerId })
@@ -154,7 +155,7 @@ export async function appendMessage(
   if (!conversation || conversation.blockedBy) return 'blocked' as const;
   const [message] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, body })
+    .values({ conversationId, senderId, body, kind })
     .returning();
   const sentAt = message!.createdAt;
   await tx
@@ -166,6 +167,29 @@ export async function appendMessage(
     )
     .where(eq(conversations.id, conversationId));
   return message!;
+}
+
+/** What a message is: written by a party, or a note the server adds (decision 0034). */
+export type MessageKind = 'text' | 'offer' | 'viewing';
+
+/**
+ * Adds a system message (an offer or a viewing changed) to the conversation of the listing's
+ * buyer and seller, creating the conversation when there is none. It is sent in the name of the
+ * side that acted, so the other side sees it as unread. A blocked conversation gets nothing.
+ */
+export async function addSystemMessage(
+  tx: Transaction,
+  note: {
+    productId: string;
+    buyerId: string;
+    sellerId: string;
+    senderId: string;
+    kind: Exclude<MessageKind, 'text'>;
+    body: string;
+  },
+): Promise<void> {
+  const conversation = await openConversation(tx, note.productId, note.buyerId, note.sellerId);
+  await appendMessage(tx, conversation.id, note.senderId, note.body, note.kind);
 }
 
 /** One page of a conversation's messages, newest first. */

@@ -13,6 +13,7 @@ import {
   listOwnOrdersContract,
   listSellerOrdersContract,
   reportProductContract,
+  updateViewingContract,
 } from '../../../contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
@@ -21,6 +22,7 @@ import { route } from '../../lib/route.js';
 import { onBookingClosed } from '../deposits/index.js';
 import { notifyBooking } from './notifications.js';
 import { presentOrder } from './presenters.js';
+import { assertViewingWindow, changeViewing } from './viewing.js';
 import {
   bookProduct,
   closeOrder,
@@ -34,6 +36,8 @@ import {
 
 const asBuyer = { tags: ['orders'], access: { role: 'buyer' } satisfies RouteAccess };
 const asSeller = { tags: ['orders'], access: { role: 'seller' } satisfies RouteAccess };
+/** The booking's buyer or seller: the handler checks which (403 for anyone else). */
+const asParty = { tags: ['orders'], access: {} satisfies RouteAccess };
 
 /** The HTTP error of a refused decline or cancel (the answers their contracts declare). */
 function closeError(result: Exclude<CloseResult, { kind: 'closed' }>) {
@@ -60,6 +64,8 @@ function bookingError(result: Exclude<BookingResult, { kind: 'booked' }>) {
       return httpError(409, 'This listing is off the market for now');
     case 'own-listing':
       return httpError(403, 'You cannot book your own listing');
+    case 'reserved':
+      return httpError(409, 'This listing is reserved for another buyer');
   }
 }
 
@@ -67,7 +73,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(createOrderContract, asBuyer),
     handler: async (request, reply) => {
-      const { product_info, customer_info } = request.body;
+      const { product_info, customer_info, viewing_at } = request.body;
+      const viewingAt = viewing_at ? new Date(viewing_at) : undefined;
+      if (viewingAt) assertViewingWindow(viewingAt, new Date(), 'body.viewing_at');
       const result = await bookProduct(
         app.db,
         requireCallerRecord(request),
@@ -75,6 +83,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           phone: customer_info.customer_phone,
           meetingLocation: customer_info.meeting_location,
+          viewingAt,
         },
         app.config.bookings,
         (tx, order) => notifyBooking(app, tx, 'booked', order),
@@ -151,6 +160,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.kind !== 'closed') throw closeError(result);
       return { acknowledged: true as const, deletedCount: result.changed ? 1 : 0 };
+    },
+  });
+
+  app.route({
+    ...route(updateViewingContract, asParty),
+    handler: async (request) => {
+      const change = await changeViewing(
+        app,
+        request.params.id,
+        requireCallerRecord(request).id,
+        request.body,
+      );
+      return { acknowledged: true as const, modifiedCount: change.modifiedCount };
     },
   });
 

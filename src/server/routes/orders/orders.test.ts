@@ -74,6 +74,7 @@ describe('POST /api/orders', () => {
         decline_message: null,
         reviewed: false,
         deposit: null,
+        viewing: null,
       },
     });
   });

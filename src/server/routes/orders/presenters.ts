@@ -8,6 +8,7 @@ import {
   depositDisputeWindowMs,
   type DepositView,
   type Order,
+  type Viewing,
 } from '../../../contract/index.js';
 import type { OrderRow } from './repository.js';
 
@@ -43,6 +44,19 @@ export function presentOrder(row: OrderRow): Order {
     decline_message: row.declineMessage,
     reviewed: row.reviewed,
     deposit: presentDeposit(row),
+    viewing: presentViewing(row),
+  };
+}
+
+/** The booking's viewing time (decision 0034), or null when none was proposed. */
+export function presentViewing(
+  row: Pick<OrderRow, 'viewingAt' | 'viewingStatus' | 'viewingProposedBy'>,
+): Viewing | null {
+  if (!row.viewingAt || !row.viewingStatus || !row.viewingProposedBy) return null;
+  return {
+    at: row.viewingAt.toISOString(),
+    status: row.viewingStatus,
+    proposed_by: row.viewingProposedBy,
   };
 }
 

@@ -3,7 +3,7 @@
  * the buyer saw at booking (schema.ts), filled here from the database: product, category and
  * seller rows, and the caller's own user record, never the request body.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -14,6 +14,7 @@ import {
   categories,
   deposits,
   moderationNotices,
+  offers,
   orders,
   productReports,
   products,
@@ -29,7 +30,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * What booking needs to know about a product, its row locked FOR SHARE until the booking
  * transaction ends (a sale or delete of it waits); null when there is no such product at all.
  */
-async function lockBookableProduct(tx: Transaction, productId: string) {
+export async function lockBookableProduct(tx: Transaction, productId: string) {
   const [row] = await tx
     .select({
       id: products.id,
@@ -45,6 +46,7 @@ async function lockBookableProduct(tx: Transaction, productId: string) {
       sellerPhone: products.sellerPhone,
       sellerLocation: products.sellerLocation,
       depositCents: products.depositCents,
+      offerFloorCents: products.offerFloorCents,
       sold: products.sold,
       unavailable: products.unavailable,
       deletedAt: products.deletedAt,
@@ -56,7 +58,7 @@ async function lockBookableProduct(tx: Transaction, productId: string) {
     .for('share', { of: products });
   return row ?? null;
 }
-type BookableProduct = NonNullable<Awaited<ReturnType<typeof lockBookableProduct>>>;
+export type BookableProduct = NonNullable<Awaited<ReturnType<typeof lockBookableProduct>>>;
 
 /** The booking buyer: their product record (name and email come from it, spec §3). */
 export interface Booker {
@@ -73,7 +75,9 @@ export type BookingResult =
   | { kind: 'deleted' }
   | { kind: 'sold' }
   | { kind: 'unavailable' }
-  | { kind: 'own-listing' };
+  | { kind: 'own-listing' }
+  /** An accepted offer holds the listing for another buyer until paid or cancelled. */
+  | { kind: 'reserved' };
 
 /**
  * Books `productId` for `buyer` (spec §2 booking modal, §4) in ONE transaction that holds the
@@ -96,7 +100,7 @@ export function bookProduct(
   db: Database,
   buyer: Booker,
   productId: string,
-  contact: { phone: string; meetingLocation: string },
+  contact: { phone: string; meetingLocation: string; viewingAt?: Date },
   caps: Config['bookings'],
   notify?: (tx: Transaction, order: OrderRow) => Promise<unknown>,
 ): Promise<BookingResult> {
@@ -107,6 +111,7 @@ export function bookProduct(
     if (product.sold) return { kind: 'sold' };
     if (product.unavailable) return { kind: 'unavailable' };
     if (product.sellerId === buyer.id) return { kind: 'own-listing' };
+    if (await reservedForAnother(tx, product.id, buyer.id)) return { kind: 'reserved' };
     const existing = await findOpenOrder(tx, buyer.id, product.id);
     if (existing) return { kind: 'booked', orderId: existing.id, created: false };
     await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
@@ -121,11 +126,12 @@ export function bookProduct(
 }
 
 /** Inserts the order, or finds the buyer's open one (see bookProduct). */
-async function insertOrder(
+export async function insertOrder(
   tx: Transaction,
   buyer: Booker,
   product: BookableProduct,
-  contact: { phone: string; meetingLocation: string },
+  contact: { phone: string; meetingLocation: string; viewingAt?: Date },
+  priceCents: number = product.priceCents,
 ): Promise<{ id: string; created: boolean }> {
   const inserted = await tx
     .insert(orders)
@@ -139,7 +145,7 @@ async function insertOrder(
       meetingLocation: contact.meetingLocation,
       productName: product.productName,
       productImage: product.productImage,
-      productPriceCents: product.priceCents,
+      productPriceCents: priceCents,
       productCategory: product.categoryName,
       productCategoryId: product.categoryId,
       sellerName: product.sellerName,
@@ -147,6 +153,9 @@ async function insertOrder(
       sellerEmail: product.sellerEmail,
       sellerImage: product.sellerImage,
       sellerLocation: product.sellerLocation,
+      ...(contact.viewingAt
+        ? { viewingAt: contact.viewingAt, viewingStatus: 'proposed', viewingProposedBy: 'buyer' }
+        : {}),
     })
     .onConflictDoNothing({
       target: [orders.buyerId, orders.productId],
@@ -173,6 +182,32 @@ async function insertOrder(
  * `ON CONFLICT` can infer it).
  */
 export const openOrder = sql`not ${orders.paid} and ${orders.declinedAt} is null and ${orders.cancelledAt} is null`;
+
+/**
+ * Whether an accepted offer holds `productId` for a buyer other than `buyerId` (decision 0034):
+ * its order is still open (unpaid, not declined or cancelled). Such a listing cannot be booked,
+ * offered on or paid through another booking until that order is paid or closed.
+ */
+export async function reservedForAnother(
+  db: Database | Transaction,
+  productId: string,
+  buyerId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(orders, eq(orders.id, offers.orderId))
+    .where(
+      and(
+        eq(offers.productId, productId),
+        eq(offers.status, 'accepted'),
+        ne(offers.buyerId, buyerId),
+        openOrder,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 /** The buyer's open (unpaid, not declined or cancelled) order of a product, or null. */
 export async function findOpenOrder(
@@ -214,6 +249,9 @@ const orderColumns = {
   declinedAt: orders.declinedAt,
   declineMessage: orders.declineMessage,
   cancelledAt: orders.cancelledAt,
+  viewingAt: orders.viewingAt,
+  viewingStatus: orders.viewingStatus,
+  viewingProposedBy: orders.viewingProposedBy,
   createdAt: orders.createdAt,
   buyerId: orders.buyerId,
   sellerId: orders.sellerId,

@@ -5,6 +5,7 @@
  * with the provider (`app.payments`) that the intent succeeded for that order and amount; the
  * sale itself is one transaction (src/server/payments/sale.ts).
  */
+import { reservedForAnother } from '../orders/repository.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
@@ -60,6 +61,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (order.paid) throw httpError(409, 'This order is already paid');
       if (order.declinedAt) throw httpError(409, declinedMessage);
       if (order.productSold || order.productDeletedAt) throw httpError(409, soldMessage);
+      if (await reservedForAnother(app.db, productId, me.id)) {
+        throw httpError(409, 'This listing is reserved for another buyer');
+      }
       // A provider failure propagates: the error handler answers 502.
       const intent = await app.payments.createIntent({
         orderId: order.id,

@@ -15,9 +15,13 @@ const sellerLinks = [
   { to: paths.sellerAddProduct.href(), label: 'Add A Product' },
   { to: paths.sellerProducts.href(), label: 'My Products' },
   { to: paths.sellerBookings.href(), label: 'Bookings' },
+  { to: paths.sellerOffers.href(), label: 'Offers' },
 ] as const;
 
-const buyerLinks = [{ to: paths.buyerOrders.href(), label: 'My Orders' }] as const;
+const buyerLinks = [
+  { to: paths.buyerOrders.href(), label: 'My Orders' },
+  { to: paths.buyerOffers.href(), label: 'My Offers' },
+] as const;
 
 export function AdminDashboardLayout() {
   return <DashboardLayout title="Admin dashboard" links={adminLinks} smallScreen="dropdown" />;

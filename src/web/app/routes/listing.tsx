@@ -19,6 +19,7 @@ import { RatingSummaryText } from '../../features/reviews/components/stars';
 import { ListingView } from '../../features/listings/components/listing-view';
 import { MessageSellerButton } from '../../features/messages/components/message-seller';
 import { BuyerActions } from '../../features/orders/components/buyer-actions';
+import { MakeOfferButton } from '../../features/offers/components/make-offer';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useIsBuyer } from '../../lib/auth/roles';
@@ -52,7 +53,21 @@ export function ListingRoute() {
         listing={product}
         roleChecking={isBuyer.isLoading}
         buyerActions={
-          isBuyer.holds ? <BuyerActions product={product} onBook={setBooking} /> : undefined
+          isBuyer.holds ? (
+            <>
+              <BuyerActions product={product} onBook={setBooking} />
+              {!product.order_status &&
+                !product.unavailable &&
+                user &&
+                user.uid !== product.seller_uid && (
+                  <MakeOfferButton
+                    productId={product._id}
+                    productName={product.product_name}
+                    askingPrice={product.resell_price}
+                  />
+                )}
+            </>
+          ) : undefined
         }
         messageAction={
           user && user.uid !== product.seller_uid ? (

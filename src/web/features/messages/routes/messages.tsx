@@ -18,6 +18,22 @@ import { useBlockConversation, useConversations, useSendMessage, useThread } fro
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A system message's ISO 8601 instants (a viewing time) in the reader's words and time zone. */
+function localTimes(text: string): string {
+  return text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) =>
+    systemTimeFormat.format(new Date(iso)),
+  );
+}
+
+const systemTimeFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
 export function MessagesRoute() {
   const { conversationId } = useParams();
   return (
@@ -161,13 +177,17 @@ function Thread({ conversationId }: { conversationId: string }) {
             key={message._id}
             data-testid="message"
             className={`max-w-[85%] rounded-box px-3 py-2 break-words whitespace-pre-wrap ${
-              message.mine ? 'self-end bg-primary text-primary-content' : 'self-start bg-base-200'
+              message.kind !== 'text'
+                ? 'self-center border border-base-300 text-center text-sm'
+                : message.mine
+                  ? 'self-end bg-primary text-primary-content'
+                  : 'self-start bg-base-200'
             }`}
           >
-            <span className="sr-only">
+            <span className={message.kind !== 'text' ? 'font-medium' : 'sr-only'}>
               {message.mine ? 'You: ' : `${conversation.other_party.name}: `}
             </span>
-            {message.text}
+            {message.kind === 'text' ? message.text : localTimes(message.text)}
             <time className="mt-1 block text-xs opacity-80" dateTime={message.sent_at}>
               {timeFormat.format(new Date(message.sent_at))}
             </time>

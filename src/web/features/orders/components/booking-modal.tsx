@@ -9,7 +9,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from '../../../lib/toast';
 import type { ProductCard } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
@@ -19,6 +19,7 @@ import { SubmitButton } from '../../../components/submitting-indicator';
 import type { AuthUser } from '../../../lib/auth/auth-context';
 import { errorText } from '../../../lib/error-text';
 import { useCreateOrder } from '../api/create-order';
+import { ViewingPicker } from './viewing-picker';
 import { bookingFormSchema, toNewOrder, type BookingFormValues } from '../lib/booking-form';
 
 export interface BookingModalProps {
@@ -35,10 +36,22 @@ export function BookingModal({ product, user, onClose }: BookingModalProps) {
   const {
     register,
     handleSubmit,
+    control,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { customer_phone: '', customer_location: '' },
+    defaultValues: {
+      customer_phone: '',
+      customer_location: '',
+      viewing_day: '',
+      viewing_slot: '',
+    },
+  });
+
+  const [viewingDay, viewingSlot] = useWatch({
+    control,
+    name: ['viewing_day', 'viewing_slot'],
   });
 
   useEffect(() => {
@@ -108,6 +121,14 @@ export function BookingModal({ product, user, onClose }: BookingModalProps) {
           <FormField label="Meeting location" error={errors.customer_location?.message}>
             <input className="input w-full" {...register('customer_location')} />
           </FormField>
+          <ViewingPicker
+            day={viewingDay ?? ''}
+            slot={viewingSlot ?? ''}
+            onDayChange={(day) => setValue('viewing_day', day, { shouldValidate: false })}
+            onSlotChange={(slot) => setValue('viewing_slot', slot, { shouldValidate: false })}
+            error={errors.viewing_slot?.message}
+            disabled={isSubmitting}
+          />
           <div className="pt-4">
             <SubmitButton submitting={isSubmitting} progressLabel="Booking">
               Submit

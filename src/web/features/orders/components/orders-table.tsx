@@ -14,6 +14,7 @@ import { bookingTexts, type Order } from '../../../../contract/orders';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/booking-actions';
 import { BuyerDepositInfo } from './deposit-info';
+import { ViewingInfo } from './viewing-info';
 
 export interface OrdersTableProps {
   orders: Order[];
@@ -66,8 +67,9 @@ export function OrdersTable({ orders, paidAction }: OrdersTableProps) {
                   </div>
                 </div>
               </td>
-              <td className="font-medium" data-label="Product Name">
-                {order.product_info.product_name}
+              <td data-label="Product Name">
+                <div className="font-medium">{order.product_info.product_name}</div>
+                <ViewingInfo order={order} side="buyer" />
               </td>
               <td data-label="Seller Name">
                 <div className="min-w-0">

@@ -70,4 +70,33 @@ describe('the booking form (spec §5 Booking)', () => {
     });
     expect(newOrderSchema.safeParse(order).success).toBe(true);
   });
+
+  it('adds the viewing time chosen in the viewer’s time zone as an instant, or none', () => {
+    const soon = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    const day = `${soon.getFullYear()}-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
+    const values = bookingFormSchema.parse({
+      customer_phone: '01712345678',
+      customer_location: 'Gulshan 2',
+      viewing_day: day,
+      viewing_slot: '15:30',
+    });
+    const order = toNewOrder(values, product, user);
+    expect(order.viewing_at).toBe(new Date(`${day}T15:30:00`).toISOString());
+    expect(newOrderSchema.safeParse(order).success).toBe(true);
+
+    const half = bookingFormSchema.safeParse({
+      customer_phone: '01712345678',
+      customer_location: 'Gulshan 2',
+      viewing_day: day,
+      viewing_slot: '',
+    });
+    expect(half.error?.issues[0]?.message).toBe('Choose a day and a time for the viewing');
+    const past = bookingFormSchema.safeParse({
+      customer_phone: '01712345678',
+      customer_location: 'Gulshan 2',
+      viewing_day: '2020-01-01',
+      viewing_slot: '10:00',
+    });
+    expect(past.error?.issues[0]?.message).toBe('Choose a time in the future');
+  });
 });

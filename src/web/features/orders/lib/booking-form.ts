@@ -8,13 +8,22 @@ import { z } from 'zod';
 import { newOrderSchema, type NewOrder } from '../../../../contract/orders';
 import type { ProductCard } from '../../../../contract/entities';
 import type { AuthUser } from '../../../lib/auth/auth-context';
+import { viewingInstant, viewingProblem } from './viewing-time';
 
 const customerInfo = newOrderSchema.shape.customer_info.shape;
 
-export const bookingFormSchema = z.object({
-  customer_phone: customerInfo.customer_phone,
-  customer_location: customerInfo.meeting_location,
-});
+export const bookingFormSchema = z
+  .object({
+    customer_phone: customerInfo.customer_phone,
+    customer_location: customerInfo.meeting_location,
+    /** The proposed viewing's day (`YYYY-MM-DD`) and slot (`HH:MM`), both or neither. */
+    viewing_day: z.string().default(''),
+    viewing_slot: z.string().default(''),
+  })
+  .superRefine((values, context) => {
+    const problem = viewingProblem(values.viewing_day, values.viewing_slot);
+    if (problem) context.addIssue({ code: 'custom', path: ['viewing_slot'], message: problem });
+  });
 export type BookingFormValues = z.input<typeof bookingFormSchema>;
 
 /**
@@ -22,10 +31,11 @@ export type BookingFormValues = z.input<typeof bookingFormSchema>;
  * phone and meeting location; the rest is what the spec's client sends, for the record.
  */
 export function toNewOrder(
-  values: z.output<typeof bookingFormSchema>,
+  values: z.input<typeof bookingFormSchema>,
   product: ProductCard,
   user: AuthUser,
 ): NewOrder {
+  const viewingAt = viewingInstant(values.viewing_day ?? '', values.viewing_slot ?? '');
   return {
     customer_info: {
       customer_name: user.displayName,
@@ -49,5 +59,6 @@ export function toNewOrder(
       seller_location: product.seller_location,
     },
     order_status: false,
+    ...(viewingAt ? { viewing_at: viewingAt } : {}),
   };
 }

@@ -15,6 +15,7 @@ import { bookingTexts, declineMessageMax, type Order } from '../../../../contrac
 import { useDeclineOrder, useSellerOrders } from '../api/booking-actions';
 import { BookingStateBadge } from '../components/booking-state-badge';
 import { SellerDepositInfo } from '../components/deposit-info';
+import { ViewingInfo } from '../components/viewing-info';
 
 const bookedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -97,6 +98,7 @@ export function SellerBookingsRoute() {
                       </time>
                     </dd>
                   </dl>
+                  <ViewingInfo order={order} side="seller" />
                   <SellerDepositInfo order={order} />
                   {order.booking_state === 'open' && (
                     <div className="card-actions justify-end">

@@ -11,6 +11,7 @@
  * re-read the order.
  */
 import { useCallback, useState, type FormEvent } from 'react';
+import { formatDollars } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import type { AuthUser } from '../../../lib/auth/auth-context';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -75,8 +76,14 @@ export function CheckoutForm({ order, user, onPaid }: CheckoutFormProps) {
       ) : (
         <div className="skeleton h-11 w-full" aria-hidden="true" />
       )}
+      {config.data && config.data.provider !== 'stripe' && (
+        <p className="text-sm" data-testid="sandbox-note">
+          Test mode: no real card is charged. Pay with the test card 4242 4242 4242 4242, any future
+          expiry date and any CVC (4000 0000 0000 0002 shows a declined card).
+        </p>
+      )}
       <button type="submit" className="btn btn-sm btn-primary" disabled={!canPay}>
-        Pay
+        Pay {formatDollars(order.product_info.product_price, { cents: true })}
       </button>
       {processing && (
         <div role="status">

@@ -1,0 +1,125 @@
+/**
+ * A booking's viewing (decision 0034), for either side: the time in the viewer's time zone and
+ * whether it is proposed or confirmed; `Confirm` when the other side proposed it, and `Propose
+ * another time` (or `Propose a viewing time` when there is none) with the day-and-slot picker.
+ * Nothing to do on a declined or cancelled booking.
+ */
+import { useState } from 'react';
+import type { Order } from '../../../../contract/orders';
+import { showFailure, showSuccess } from '../../../components/dialogs';
+import { useUpdateViewing } from '../api/viewing';
+import { formatViewing, viewingInstant, viewingProblem } from '../lib/viewing-time';
+import { ViewingPicker } from './viewing-picker';
+
+export interface ViewingInfoProps {
+  order: Order;
+  /** The viewer's side of the booking. */
+  side: 'buyer' | 'seller';
+}
+
+export function ViewingInfo({ order, side }: ViewingInfoProps) {
+  const update = useUpdateViewing();
+  const [picking, setPicking] = useState(false);
+  const [day, setDay] = useState('');
+  const [slot, setSlot] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const viewing = order.viewing;
+  const open = order.booking_state === 'open' || order.booking_state === 'paid';
+  const other = side === 'buyer' ? 'seller' : 'buyer';
+  const product = order.product_info.product_name;
+
+  const send = async (change: Parameters<typeof update.mutateAsync>[0]['change']) => {
+    try {
+      await update.mutateAsync({ orderId: order._id, change });
+      await showSuccess(
+        change.action === 'confirm' ? 'Viewing confirmed' : 'Viewing time proposed',
+      );
+      setPicking(false);
+    } catch (failure) {
+      await showFailure('Error', failure instanceof Error ? failure.message : undefined);
+    }
+  };
+
+  const handlePropose = () => {
+    const trouble = viewingProblem(day, slot) ?? (day && slot ? null : 'Choose a day and a time');
+    setProblem(trouble);
+    const at = viewingInstant(day, slot);
+    if (!trouble && at) void send({ action: 'propose', at });
+  };
+
+  return (
+    <div className="mt-2 text-sm" data-testid="viewing">
+      {viewing ? (
+        <p>
+          <span className="font-medium">Viewing: </span>
+          <time dateTime={viewing.at}>{formatViewing(viewing.at)}</time>{' '}
+          <span
+            className={`badge badge-sm ${viewing.status === 'confirmed' ? 'badge-success' : 'badge-warning'}`}
+          >
+            {viewing.status === 'confirmed'
+              ? 'Confirmed'
+              : viewing.proposed_by === side
+                ? `Waiting for the ${other}`
+                : `Proposed by the ${other}`}
+          </span>
+        </p>
+      ) : (
+        <p>No viewing time yet.</p>
+      )}
+      {open && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {viewing?.status === 'proposed' && viewing.proposed_by !== side && (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              aria-label={`Confirm the viewing of ${product}`}
+              disabled={update.isPending}
+              onClick={() => void send({ action: 'confirm' })}
+            >
+              Confirm
+            </button>
+          )}
+          {!picking && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              aria-label={`Propose a viewing time for ${product}`}
+              onClick={() => setPicking(true)}
+            >
+              {viewing ? 'Propose another time' : 'Propose a viewing time'}
+            </button>
+          )}
+        </div>
+      )}
+      {open && picking && (
+        <div className="mt-2 rounded-box border border-base-300 p-3">
+          <ViewingPicker
+            day={day}
+            slot={slot}
+            onDayChange={setDay}
+            onSlotChange={setSlot}
+            error={problem}
+            disabled={update.isPending}
+          />
+          <div className="mt-2 flex gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={update.isPending}
+              onClick={handlePropose}
+            >
+              Send
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() => setPicking(false)}
+            >
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -18,7 +18,7 @@ function describe(summary: BackupSummary): string {
   return [
     `  database: ${megabytes(summary.databaseBytes)}`,
     `  uploads: ${summary.uploads} files, ${megabytes(summary.uploadBytes)}`,
-    `  sign-in secret: ${summary.authSecret ? 'included' : 'not included (AUTH_SECRET is set)'}`,
+    `  sign-in secret: ${summary.authSecret ? 'included' : 'none in DATA_DIR (AUTH_SECRET is set, or no server ran yet)'}`,
   ].join('\n');
 }
 

@@ -237,16 +237,14 @@ export const metricsPlugin = fp(
 
     if (settings.port === undefined) {
       decorate(undefined);
-      app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+      // Operational, not part of the API: kept out of the OpenAPI document.
+      app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
         if (!authorised(request.headers.authorization)) {
-          return reply
-            .code(401)
-            .header('www-authenticate', 'Bearer realm="metrics"')
-            .send({
-              statusCode: 401,
-              error: 'Unauthorized',
-              message: 'A metrics token is needed.',
-            });
+          return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({
+            statusCode: 401,
+            error: 'Unauthorized',
+            message: 'A metrics token is needed.',
+          });
         }
         const { contentType, body } = await scrape();
         return reply.header('cache-control', 'no-store').type(contentType).send(body);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { createCategory } from '../test-support/factories.js';
+import { bearer, registerUser } from '../test-support/accounts.js';
 import { bearerMatches } from './metrics.js';
 import { REQUEST_ID_PATTERN } from '../request-id.js';
 
@@ -105,6 +106,40 @@ describe('GET /metrics', () => {
       );
       // The URL itself is never a label: one series per route, not per listing.
       expect(body).not.toContain(`route="/api/category/${category.id}"`);
+    });
+
+    it('reports the request pool (PostgreSQL: connections in use, idle and waiting)', async () => {
+      const body = (await scrape(`Bearer ${TOKEN}`)).body;
+      const postgres = t.database.kind === 'postgres';
+      expect(sample(body, 'db_pool_max')).toBe(postgres ? 5 : 1);
+      expect(body.includes('# TYPE db_pool_connections gauge')).toBe(postgres);
+      expect(body.includes('# TYPE db_pool_waiting gauge')).toBe(postgres);
+      if (postgres) {
+        expect(sample(body, 'db_pool_connections', { state: 'idle' })).toBeGreaterThan(0);
+      }
+    });
+
+    it('counts open live-message streams', async () => {
+      const user = await registerUser(t.app);
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const controller = new AbortController();
+      const stream = await fetch(`${address}/api/messages/stream?max_seconds=30`, {
+        headers: bearer(user.token),
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('x-request-id')).toMatch(uuid);
+      const reader = stream.body!.getReader();
+      await reader.read(); // `event: ready`: the stream is subscribed
+      const open = (await scrape(`Bearer ${TOKEN}`)).body;
+      expect(sample(open, 'live_message_connections')).toBe(1);
+      controller.abort();
+      await reader.closed.catch(() => undefined);
+      await expect
+        .poll(async () =>
+          sample((await scrape(`Bearer ${TOKEN}`)).body, 'live_message_connections'),
+        )
+        .toBe(0);
     });
 
     it('counts public-cache hits and misses', async () => {

@@ -365,6 +365,11 @@ export const promoteProduct = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
 } as const satisfies RouteOf<'promoteProduct'>;
+export const ready = {
+  name: 'ready',
+  method: 'GET',
+  url: '/api/ready',
+} as const satisfies RouteOf<'ready'>;
 export const removeFavourite = {
   name: 'removeFavourite',
   method: 'DELETE',

@@ -1,7 +1,9 @@
 /**
  * The service's own calls: `GET /api/health` answers 200 while the database answers and 503 when
  * it does not (`unavailable`) or while the instance drains before a shutdown (`draining`), so a
- * load balancer or an orchestrator can tell.
+ * load balancer or an orchestrator can tell. `GET /api/ready` is the readiness check: 200 when
+ * every service this instance needs answers (the database, and Redis when configured), 503
+ * naming the one that does not.
  */
 import { z } from 'zod';
 
@@ -14,5 +16,28 @@ export const healthContract = {
       z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
       z.object({ status: z.literal('draining'), database: z.literal('up') }),
     ]),
+  },
+} as const;
+
+/** Whether a service the instance depends on answered a ping: `up`, `down`. */
+const serviceStateSchema = z.enum(['up', 'down']);
+
+/** The readiness check's answer: each checked service's state; `redis` only when configured. */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable', 'draining']),
+  database: serviceStateSchema,
+  redis: serviceStateSchema.optional(),
+});
+
+export const readyContract = {
+  method: 'GET',
+  url: '/api/ready',
+  summary:
+    'Readiness: 200 `ready` when the database (and Redis, when configured) answers; 503 ' +
+    '`unavailable` naming the service that does not, or `draining` before a shutdown. ' +
+    '`GET /api/health` stays the liveness check.',
+  response: {
+    200: readinessSchema.extend({ status: z.literal('ready') }),
+    503: readinessSchema.extend({ status: z.enum(['unavailable', 'draining']) }),
   },
 } as const;

@@ -19,6 +19,9 @@ import {
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createFrontDoor } from './front-door.js';
+import { loggerOptions } from './logging.js';
+import { createRequestIds, REQUEST_ID_HEADER } from './request-id.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { authPlugin } from './plugins/auth.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
@@ -88,6 +91,8 @@ interface ServerFactoryOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const frontDoor = createFrontDoor();
+  // Every request's id, from a trusted proxy or new (request-id.ts, decision 0032).
+  const requestIds = createRequestIds(config.trustProxy);
   const app = Fastify({
     // The front door before Fastify's handler (issue 17). Fastify applies none of its server
     // options to a server it did not make, so this does what it does for its own HTTP/1 server
@@ -96,7 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serverFactory: (handler, serverOptions) => {
       // Fastify's options after its defaults were applied.
       const given = serverOptions as unknown as ServerFactoryOptions;
-      const server = http.createServer(given.http ?? {}, frontDoor.listener(handler));
+      const server = http.createServer(
+        given.http ?? {},
+        requestIds.listener(frontDoor.listener(handler)),
+      );
       server.keepAliveTimeout = given.keepAliveTimeout;
       server.requestTimeout = given.requestTimeout;
       server.setTimeout(given.connectionTimeout);
@@ -105,13 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       return server;
     },
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-          },
+    logger: loggerOptions(config),
+    // The id every log line of a request carries (`reqId`): the one the listener above echoes.
+    genReqId: (request) => requestIds.of(request),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
@@ -140,6 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lifecycle', { draining: false });
   // Plugins add their answerers (public-cache.ts, web.ts); it opens once they all have.
   app.decorate('frontDoor', frontDoor);
+  // Requests that did not come through the listener above (`app.inject`) get the header here.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!reply.raw.hasHeader(REQUEST_ID_HEADER)) reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.addHook('onReady', (done) => {
     frontDoor.open({ baseHeaders: app.securityHeaders, log: app.log });
     done();
@@ -156,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnExit: options.closeDatabase ?? false,
   });
+  // GET /metrics and what feeds it (plugins/metrics.ts), before the routes it times.
+  await app.register(metricsPlugin);
   // Invalidation signals for the caches below and the guard's, across instances (issue 17).
   await app.register(invalidationPlugin);
   // Before any route: it hooks the routes that ask for it (route(…, { publicCache: true })).

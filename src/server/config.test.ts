@@ -184,3 +184,36 @@ describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
     expect(result.stdout.trim()).toBe('react-dom-server.edge.production.js');
   });
 });
+
+describe('metrics and logs (decision 0032)', () => {
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metrics).toEqual({
+      token: 'a'.repeat(32),
+      port: undefined,
+      host: '0.0.0.0',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+  });
+
+  it.each([
+    ['METRICS_TOKEN', 'short', 'METRICS_TOKEN must be at least 16 characters long'],
+    ['METRICS_TOKEN', 'has spaces in it, sixteen+', 'METRICS_TOKEN must be letters, digits'],
+    ['METRICS_PORT', '99999', 'METRICS_PORT must be between 0 and 65535'],
+    ['LOG_FORMAT', 'xml', 'LOG_FORMAT must be json or pretty'],
+  ])('rejects %s=%s naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses METRICS_PORT equal to PORT', () => {
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      'METRICS_PORT must differ from PORT',
+    );
+  });
+});

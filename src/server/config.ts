@@ -189,6 +189,37 @@ const envSchema = z.object({
     .min(0, { message: 'must be at least 0' })
     .default(300),
   /**
+   * Bearer token that `GET /metrics` (Prometheus text format, plugins/metrics.ts) requires. Unset
+   * and no METRICS_PORT: `/metrics` answers 404. At least 16 characters of letters, digits and
+   * `-._~+/=` (RFC 6750's token68), so it fits an Authorization header as it is.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9\-._~+/]+=*$/, {
+      message:
+        'must be letters, digits and -._~+/ (a bearer token), e.g. from openssl rand -hex 32',
+    })
+    .min(16, { message: 'must be at least 16 characters long' })
+    .max(512, { message: 'must be at most 512 characters long' })
+    .optional(),
+  /**
+   * Serve `/metrics` on this port of its own (and not on PORT), for a scraper on a private
+   * network; with METRICS_TOKEN it asks for the token there too. 0 = any free port (tests).
+   */
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be between 0 and 65535' })
+    .max(65535, { message: 'must be between 0 and 65535' })
+    .optional(),
+  /** Interface of METRICS_PORT; default HOST. */
+  METRICS_HOST: z.string().min(1, { message: 'must not be empty' }).optional(),
+  /**
+   * `json` (one JSON object a line, for a log collector) or `pretty` (readable lines through
+   * pino-pretty, a development tool: `npm run dev` sets it; JSON when it is not installed).
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be json or pretty' }).default('json'),
+  /**
    * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
    */
@@ -345,6 +376,14 @@ export type Config = {
   bookings: { openMax: number; dailyMax: number; offerOpenMax: number };
   /** Background jobs (src/server/jobs): run handlers here, and the idle polling interval (s). */
   jobs: { workers: boolean; pollIntervalSeconds: number };
+  /**
+   * `GET /metrics` (plugins/metrics.ts): `token` = METRICS_TOKEN (a bearer token it requires),
+   * `port`/`host` = METRICS_PORT/METRICS_HOST (a listener of its own instead of PORT's).
+   * Undefined: not served (404).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string } | undefined;
+  /** Log lines as JSON (production) or readable through pino-pretty (`npm run dev`). */
+  logFormat: 'json' | 'pretty';
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
   /** Notification e-mail (issue 14): seconds a new message waits unread before it is mailed. */
@@ -427,6 +466,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     value.HEADERS_TIMEOUT > value.REQUEST_TIMEOUT
       ? 'HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT'
       : null,
+    value.METRICS_PORT !== undefined &&
+    value.METRICS_PORT !== 0 &&
+    value.METRICS_PORT === value.PORT
+      ? 'METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT with METRICS_TOKEN)'
+      : null,
     value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY && !value.STRIPE_PUBLISHABLE_KEY
       ? 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when PAYMENT_PROVIDER is stripe'
       : null,
@@ -490,6 +534,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offerOpenMax: value.OFFER_OPEN_MAX,
     },
     jobs: { workers: value.JOB_WORKERS, pollIntervalSeconds: value.JOB_POLL_INTERVAL },
+    metrics:
+      value.METRICS_TOKEN !== undefined || value.METRICS_PORT !== undefined
+        ? {
+            token: value.METRICS_TOKEN,
+            port: value.METRICS_PORT,
+            host: value.METRICS_HOST ?? value.HOST,
+          }
+        : undefined,
+    logFormat: value.LOG_FORMAT,
     payments: paymentsConfig(value),
     notifications: { messageMailDelaySeconds: value.MESSAGE_MAIL_DELAY_SECONDS },
     imageStorage: imageStorageConfig(value, path.resolve(value.DATA_DIR)),

@@ -52,7 +52,8 @@ let seller: TestUser;
 let productId: string;
 
 /** Headers that belong to one connection, not to the answer. */
-const perConnection = new Set(['date', 'connection', 'keep-alive']);
+// Per connection, or (x-request-id) per request: never the same twice.
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
 
 interface Answer {
   statusCode: number;
@@ -291,6 +292,7 @@ describe('createFrontDoor', () => {
       written,
       headersSent: false,
       statusCode: 200,
+      getHeader: (name: string) => (name === 'x-request-id' ? 'the-request-id' : undefined),
       writeHead(status: number, block: string[]) {
         written.push(status, block);
       },
@@ -363,6 +365,7 @@ describe('createFrontDoor', () => {
               [
                 'info',
                 {
+                  reqId: 'the-request-id',
                   req: { method: 'GET', url: '/x' },
                   res: { statusCode: 200 },
                   responseTime: expect.any(Number),

@@ -254,6 +254,7 @@ export function createFrontDoor(): FrontDoor {
   const logAnswer = (request: IncomingMessage, response: ServerResponse, startedAt: number) =>
     log?.info(
       {
+        reqId: response.getHeader('x-request-id'),
         req: { method: request.method, url: request.url },
         res: { statusCode: response.statusCode },
         responseTime: performance.now() - startedAt,

@@ -3,9 +3,10 @@
  * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
  */
 import closeWithGrace from 'close-with-grace';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { drain } from './lifecycle.js';
-import { applyNodeEnv, ConfigError, isLocalUrl, loadConfig } from './config.js';
+import { applyNodeEnv, ConfigError, isLocalUrl, loadConfig, type Config } from './config.js';
 import { demoAccountsWithKnownPassword } from './auth/identities.js';
 import { DEMO_PASSWORD, demoAccounts } from './db/demo/accounts.js';
 import {
@@ -85,11 +86,23 @@ async function main(): Promise<void> {
           ]
         : []),
       config.admin ? `  Admin account: ${config.admin.email}` : '',
+      metricsLine(app.metrics.address(), port, config.metrics),
       '',
     ]
       .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)
       .join('\n'),
   );
+}
+
+/** Where `GET /metrics` is served (decision 0032), for the start-up message; '' when it is not. */
+function metricsLine(
+  address: AddressInfo | undefined,
+  port: number,
+  metrics: Config['metrics'],
+): string {
+  if (!metrics) return '';
+  const where = address ? `port ${address.port}` : `http://localhost:${port}/metrics`;
+  return `  Metrics: ${where}${metrics.token ? ' (bearer token METRICS_TOKEN)' : ''}`;
 }
 
 main().catch((error: unknown) => {

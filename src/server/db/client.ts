@@ -38,6 +38,13 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * The request pool's connections now (for `GET /metrics`): `max` it may open, `total` open,
+   * `idle` of them free, `waiting` queries queued for one (node-postgres's `totalCount`,
+   * `idleCount`, `waitingCount`). PGlite is one connection whose queue its public API does not
+   * show: `{ max: 1 }` only.
+   */
+  poolStats(): { max: number; total?: number; idle?: number; waiting?: number };
   close(): Promise<void>;
 }
 
@@ -81,6 +88,7 @@ export async function openDatabase(
       ping: async () => {
         await client.query('select 1');
       },
+      poolStats: () => ({ max: 1 }),
       close: () => client.close(),
     };
   }
@@ -103,6 +111,12 @@ export async function openDatabase(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      max: pool.options.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

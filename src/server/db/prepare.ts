@@ -11,13 +11,17 @@ import type { Config } from '../config.js';
 import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
 import { backfillCategoryKeys } from '../routes/catalog/category-names.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { withPreparationLock } from './preparation-lock.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { createImageStore } from '../storage/image-store.js';
 
-/** Opens (PGlite in `DATA_DIR/db`, or `DATABASE_URL`) and migrates the database. */
+/**
+ * Opens (PGlite in `DATA_DIR/db`, or `DATABASE_URL`) the database.
+ * @throws DataDirLockedError when another process has the embedded database open.
+ */
 export async function openConfiguredDatabase(
-  config: Config,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -28,7 +32,15 @@ export async function openConfiguredDatabase(
   }
   const dir = path.join(config.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
-  return openDatabase({ kind: 'pglite', dir });
+  // One process at a time on these files (data-dir-lock.ts): refused while another holds them.
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    const database = await openDatabase({ kind: 'pglite', dir });
+    return { ...database, close: () => database.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**

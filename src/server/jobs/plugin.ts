@@ -77,6 +77,11 @@ export interface Jobs {
   runNow<Data extends object>(name: string, data: Data): Promise<void>;
   /** The pg-boss instance, for inspection (tests, operator scripts). */
   readonly boss: PgBoss;
+  /**
+   * Attempts that failed in this process since it started, by job name; every defined job has
+   * an entry (for `GET /metrics`, plugins/metrics.ts).
+   */
+  readonly failed: Readonly<Record<string, number>>;
 }
 
 declare module 'fastify' {
@@ -95,9 +100,11 @@ export const jobsPlugin = fp(
     const definitions = new Map<string, JobDefinition<object>>();
     const workerIds = new Map<string, string>();
     let started = false;
+    const failed: Record<string, number> = {};
 
     const jobs: Jobs = {
       boss,
+      failed,
       define(definition) {
         if (started)
           throw new Error(`job ${definition.name} must be defined before the app starts`);
@@ -105,6 +112,7 @@ export const jobsPlugin = fp(
           throw new Error(`job ${definition.name} is defined twice`);
         }
         definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+        failed[definition.name] = 0;
       },
       async enqueue(name, data, options = {}) {
         if (!definitions.has(name)) throw new Error(`no job named ${name} is defined`);
@@ -173,6 +181,7 @@ export const jobsPlugin = fp(
             try {
               await definition.handler(job.data ?? {}, { id: job.id });
             } catch (error) {
+              failed[definition.name] = (failed[definition.name] ?? 0) + 1;
               app.log.warn(
                 { err: error, job: job.id, queue: job.name },
                 'job failed; it will be retried',

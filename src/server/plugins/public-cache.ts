@@ -51,8 +51,12 @@ import type {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Starts new generations (`invalidate`) and counts entries (plugins/invalidation.ts). */
-    publicCache: TopicCacheControl;
+    /**
+     * Starts new generations (`invalidate`) and counts entries (plugins/invalidation.ts), and
+     * the lookups answered from memory (`hits`, front door included) or not (`misses`) since
+     * start, for `GET /metrics`.
+     */
+    publicCache: TopicCacheControl & { readonly hits: number; readonly misses: number };
   }
   interface FastifyContextConfig {
     /**
@@ -196,7 +200,21 @@ export const publicCachePlugin = fp(
       ttlMs: ENTRY_TTL_MS,
     });
     const keyOf = (request: FastifyRequest) => `${generation()} ${request.url}`;
-    app.decorate('publicCache', control);
+    // Plain numbers on the hot path; plugins/metrics.ts reads them when scraped.
+    let hits = 0;
+    let misses = 0;
+    app.decorate('publicCache', {
+      invalidate: control.invalidate,
+      get size() {
+        return control.size;
+      },
+      get hits() {
+        return hits;
+      },
+      get misses() {
+        return misses;
+      },
+    });
 
     const sendValidated = (request: FastifyRequest, reply: FastifyReply, etag: string): boolean => {
       reply.headers(validatorHeaders(etag, request.routeOptions.config.publicCache === 'shared'));
@@ -209,7 +227,11 @@ export const publicCachePlugin = fp(
       if (!cacheable(request)) return done();
       generationAtStart.set(request, generation());
       const entry = cache.get(keyOf(request));
-      if (!entry) return done();
+      if (!entry) {
+        misses++;
+        return done();
+      }
+      hits++;
       replayed.add(request);
       const found = hitKindOf(
         entry,
@@ -233,6 +255,7 @@ export const publicCachePlugin = fp(
       if (signedIn && (!entry.shared || request.url!.startsWith('/api/'))) return false;
       const kind = hitKindOf(entry, headers['if-none-match'], headers['accept-encoding']);
       if (kind === 'compressible') return false;
+      hits++;
       const door = app.frontDoor;
       if (kind === 'notModified') {
         // As Fastify: no content-length on a 304 (RFC 9110 §8.6).

@@ -36,6 +36,8 @@ import { httpError } from '../lib/http-error.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The rate limits' Redis connection with REDIS_URL, else null (pinged by `/api/ready`). */
+    redis: Redis | null;
     /**
      * Counts a sign-in, sign-up or password-reset attempt for the account `email` (issue 18,
      * point 5): AUTH_ACCOUNT_RATE_LIMIT_MAX per AUTH_ACCOUNT_RATE_LIMIT_WINDOW seconds, from
@@ -208,6 +210,8 @@ export const securityPlugin = fp(
     });
 
     const redis = config.redis ? new Redis(config.redis.url, redisOptions) : undefined;
+    // The readiness check pings it (routes/system).
+    app.decorate('redis', redis ?? null);
     if (redis) {
       redis.on('error', (error) =>
         app.log.warn({ err: error }, 'rate limits: Redis is unreachable; not counting'),

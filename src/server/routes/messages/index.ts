@@ -90,6 +90,8 @@ function presentConversation(row: ConversationRow, userId: string): Conversation
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new MessageHub();
+  // Open streams, for GET /metrics (plugins/metrics.ts).
+  app.metrics.countLiveMessageConnections(() => hub.size);
   // Open streams end before the server closes (it waits for open connections otherwise).
   const openStreams = new Set<() => void>();
   app.addHook('preClose', async () => {

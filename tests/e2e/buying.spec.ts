@@ -260,7 +260,7 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     await expect(page).toHaveURL(/\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Product Info' })).toBeVisible();
     await expect(page.getByRole('heading', { name: `Payment for ${listing.name}` })).toBeVisible();
-    await expect(page.getByText(formatDollars(listing.price))).toBeVisible();
+    await expect(page.getByText(formatDollars(listing.price), { exact: true })).toBeVisible();
     const pay = page.getByRole('button', { name: /^Pay \$/ });
     await expect(pay).toBeEnabled();
     await fillCard(page, '4242424242424242');

@@ -6,7 +6,9 @@
  * server, `measureInTurn`), then prints requests/s, p50/p99
  * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling — and to the
  * same ceiling sending the server's own headers too (security headers, ETag, Vary: the bytes
- * on the wire without the framework) — and writes
+ * on the wire without the framework), and the CPU time per request of the server's process and of
+ * the ceiling's with their ratio (load-robust: on a shared machine requests/s follow the other
+ * processes' demand, CPU time per request hardly does) — and writes
  * bench/results/<time>.json and .md. Then `GET /api/search` (issue 13) with several filter mixes,
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
  * Then price guidance (issue 16, bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
@@ -24,7 +26,7 @@
  * --products 1000000 --only search`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -140,6 +142,15 @@ interface Row {
   /** The ceiling sending the server's own headers (security headers, ETag, …) too. */
   sameHeadersCeilingRequestsPerSecond: number;
   sameHeadersRatio: number;
+  /**
+   * CPU time per request (µs) of the server's process and of the bare ceiling's, and their
+   * ratio (ceiling ÷ server, per round, median): what share of the ceiling's rate the server
+   * would reach with a core of its own. Unlike requests/s it hardly moves with the machine's
+   * load (other processes take turns on the cores, not instructions from each request).
+   */
+  cpuPerRequestUs: number;
+  ceilingCpuPerRequestUs: number;
+  cpuRatio: number;
 }
 
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
@@ -167,21 +178,48 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) the answering process spent per request, µs; NaN if unknown. */
+  cpuPerRequestUs: number;
 }
 
-/** One autocannon run of `seconds` against `url` (after a 2 s warm-up when `warm` is false). */
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (user + system, µs) process `pid` has used so far, from /proc/<pid>/stat (Linux), or
+ * NaN where that cannot be read. The 14th and 15th fields, counted after the command's `)`.
+ */
+function cpuTimeUs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / USER_HZ;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * One autocannon run of `seconds` against `url` (after a 2 s warm-up when `warm` is false);
+ * `pid` is the answering process, whose CPU time per request is taken over the run.
+ */
 async function measure(
   url: string,
+  pid: number | undefined,
   headers: Record<string, string> = {},
   { seconds = duration, warm = false }: { seconds?: number; warm?: boolean } = {},
 ): Promise<Measured> {
   if (!warm) await autocannon({ url, connections, duration: 2, headers });
+  const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpu = cpuTimeUs(pid) - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequestUs: cpu / Math.max(1, result.requests.total),
   };
 }
 
@@ -200,7 +238,7 @@ function median(values: number[]): number {
  * latencies and errors are the server's over all rounds (worst p99, summed errors).
  */
 async function measureInTurn(
-  targets: { server: string; ceiling: string },
+  targets: { server: string; ceiling: string; serverPid?: number; ceilingPid?: number },
   headers: Record<string, string> | undefined,
 ): Promise<Omit<Row, 'endpoint' | 'path'>> {
   const seconds = Math.max(2, Math.round(duration / rounds));
@@ -209,9 +247,16 @@ async function measureInTurn(
   const same: Measured[] = [];
   for (let round = 0; round < rounds; round++) {
     const warm = round > 0;
-    server.push(await measure(targets.server, headers, { seconds, warm }));
-    bare.push(await measure(targets.ceiling, {}, { seconds, warm }));
-    same.push(await measure(targets.ceiling, { 'x-ceiling-headers': 'same' }, { seconds, warm }));
+    server.push(await measure(targets.server, targets.serverPid, headers, { seconds, warm }));
+    bare.push(await measure(targets.ceiling, targets.ceilingPid, {}, { seconds, warm }));
+    same.push(
+      await measure(
+        targets.ceiling,
+        targets.ceilingPid,
+        { 'x-ceiling-headers': 'same' },
+        { seconds, warm },
+      ),
+    );
   }
   const rps = (list: Measured[]) => median(list.map((m) => m.requestsPerSecond));
   const ratios = (ceiling: Measured[]) =>
@@ -225,6 +270,9 @@ async function measureInTurn(
     ratio: ratios(bare),
     sameHeadersCeilingRequestsPerSecond: rps(same),
     sameHeadersRatio: ratios(same),
+    cpuPerRequestUs: median(server.map((m) => m.cpuPerRequestUs)),
+    ceilingCpuPerRequestUs: median(bare.map((m) => m.cpuPerRequestUs)),
+    cpuRatio: median(server.map((m, i) => bare[i]!.cpuPerRequestUs / m.cpuPerRequestUs)),
   };
 }
 
@@ -350,6 +398,8 @@ async function main(): Promise<void> {
             {
               server: `${base}${endpoint.path}`,
               ceiling: `http://127.0.0.1:${CEILING_PORT}${endpoint.path}`,
+              serverPid: server.pid,
+              ceilingPid: ceiling.pid,
             },
             endpoint.headers,
           )),
@@ -377,11 +427,11 @@ async function main(): Promise<void> {
     const database = databaseUrl ? 'PostgreSQL server' : 'embedded PGlite';
     const header = `${products.toLocaleString('en-US')} listings, ${database}, ${connections} connections, ${duration} s per endpoint, ${machine}`;
     const table = [
-      `| Endpoint | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio | ceiling with the same headers, req/s | ratio to it |`,
-      `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+      `| Endpoint | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio | ceiling with the same headers, req/s | ratio to it | CPU µs/request | ceiling CPU µs/request | CPU ratio |`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
       ...rows.map(
         (r) =>
-          `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% | ${Math.round(r.sameHeadersCeilingRequestsPerSecond)} | ${(r.sameHeadersRatio * 100).toFixed(0)}% |`,
+          `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% | ${Math.round(r.sameHeadersCeilingRequestsPerSecond)} | ${(r.sameHeadersRatio * 100).toFixed(0)}% | ${r.cpuPerRequestUs.toFixed(1)} | ${r.ceilingCpuPerRequestUs.toFixed(1)} | ${(r.cpuRatio * 100).toFixed(0)}% |`,
       ),
     ].join('\n');
     const searchTable = [

@@ -3,6 +3,8 @@
  * Builds the server (tsc) and the SPA (vite) when `dist/` is missing or older than any source,
  * so `npm start` and the browser tests always run the current code without rebuilding needlessly.
  * The stamp `dist/.build-stamp` records the newest source time that was built.
+ * In a production install (`npm prune --omit=dev`: no vite, no TypeScript) nothing can be built:
+ * an existing build is started as it is (`npm run start:prod` skips this check altogether).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
@@ -35,6 +37,14 @@ function newestMtime(target) {
 const newest = Math.max(...inputs.map((input) => newestMtime(path.join(root, input))));
 const built = existsSync(stampFile) ? Number(readFileSync(stampFile, 'utf8')) : 0;
 if (built >= newest && existsSync(path.join(root, 'dist/server/main.js'))) process.exit(0);
+
+const buildTools = ['vite', 'typescript'].every((tool) =>
+  existsSync(path.join(root, 'node_modules', tool, 'package.json')),
+);
+if (!buildTools && existsSync(path.join(root, 'dist/server/main.js'))) {
+  console.log('No build tools installed (production install): starting the existing build.');
+  process.exit(0);
+}
 
 console.log('Building Second Gear (server and web app)…');
 const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

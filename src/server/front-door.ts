@@ -30,12 +30,11 @@
  *   never answers an error of its own.
  */
 import {
-  IncomingMessage,
-  ServerResponse,
+  type IncomingMessage,
+  type ServerResponse,
   validateHeaderName,
   validateHeaderValue,
 } from 'node:http';
-import { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 
 declare module 'fastify' {
@@ -58,16 +57,10 @@ export type FrontDoorAnswerer = (request: IncomingMessage, response: ServerRespo
  */
 export interface HeaderBlock {
   /**
-   * `[name, value, name, value, …]`, one pair per name whatever its case: the form
+   * `[name, value, name, value, …]`, one pair per name whatever its case (frozen): the form
    * `ServerResponse.writeHead` takes (it merges headers set before with `setHeader`).
    */
   readonly list: readonly string[];
-  /**
-   * The same headers in the form Node keeps those set with `setHeader` — `{ name: [name,
-   * value] }` — with every header Node does not look at rendered ahead into one entry (frozen;
-   * see `outgoingEntries` and `writeHead`).
-   */
-  readonly outgoing: Readonly<Record<string, readonly [string, string]>>;
 }
 
 /** `(request, response) => void`: Fastify's handler, or the front door around it. */
@@ -98,10 +91,7 @@ export interface FrontDoor {
    * §5.5), as `writeHead` would.
    */
   headerBlock(url: string, headers: Readonly<Record<string, string>>): HeaderBlock;
-  /**
-   * Writes `statusCode` and `block` to `response`, as `response.writeHead(statusCode,
-   * block.list)` would, without validating the block's headers again (`writeHead` below).
-   */
+  /** Writes `statusCode` and `block` to `response`: `response.writeHead(statusCode, block.list)`. */
   writeHead(response: ServerResponse, statusCode: number, block: HeaderBlock): void;
   /** The listener for `http.createServer`: the front door, then `fallback` (Fastify's). */
   listener(fallback: RequestListener): RequestListener;
@@ -128,110 +118,14 @@ export function rawHeader(request: IncomingMessage, name: string): string | unde
 }
 
 /**
- * Node's own key of a response's headers set with `setHeader` (the private symbol
- * `kOutHeaders` of `_http_outgoing.js`, holding `{ lower-case name: [name, value] }`), found on a
- * probe response at start-up; undefined when this Node keeps them otherwise.
- */
-const outgoingHeadersKey: symbol | undefined = (() => {
-  const probe = new ServerResponse(new IncomingMessage(new Socket()));
-  probe.setHeader('X-Probe', 'ok');
-  for (const key of Object.getOwnPropertySymbols(probe)) {
-    const stored = (probe as unknown as Record<symbol, unknown>)[key];
-    if (key.description !== 'kOutHeaders' || typeof stored !== 'object' || stored === null)
-      continue;
-    const entries = Object.entries(stored);
-    const [name, entry] = entries[0] ?? [];
-    if (
-      entries.length === 1 &&
-      name === 'x-probe' &&
-      Array.isArray(entry) &&
-      entry[0] === 'X-Probe' &&
-      entry[1] === 'ok'
-    ) {
-      return key;
-    }
-  }
-  return undefined;
-})();
-
-/**
- * Headers Node's `_storeHeader` looks at by name as it writes them (`matchHeader`,
- * `processHeader`: framing, keep-alive, the date it would add, latin1 for a download's name).
- * Each stays an entry of its own in a block's `outgoing` map.
- */
-const inspectedByNode = new Set([
-  'connection',
-  'content-length',
-  'transfer-encoding',
-  'keep-alive',
-  'date',
-  'expect',
-  'trailer',
-  'content-disposition',
-  'set-cookie',
-]);
-
-/**
- * A block's `outgoing` map from its validated `[name, value]` pairs by lower-case name (in the
- * block's order): each header Node inspects
- * (`inspectedByNode`) as an entry of its own, and each run of the others between them rendered
- * ahead into one entry, whose value carries the rest of the run as `value\r\nname: value…`.
- * Node writes every entry as `name + ': ' + value + '\r\n'`, in order, so the bytes on the wire
- * are those of one entry per header, and the per-header work of every answer — concatenating,
- * lower-casing the name, matching it against the headers Node acts on — is done once here
- * (decision 0022, "Header blocks rendered ahead").
- */
-function outgoingEntries(
-  byName: ReadonlyMap<string, readonly [string, string]>,
-): Record<string, readonly [string, string]> {
-  const outgoing: Record<string, readonly [string, string]> = {};
-  let run: (readonly [string, string])[] = [];
-  const endRun = () => {
-    const [first, ...rest] = run;
-    if (first) {
-      const value = [first[1], ...rest.map(([name, value]) => `${name}: ${value}`)].join('\r\n');
-      outgoing[first[0].toLowerCase()] = Object.freeze([first[0], value] as const);
-    }
-    run = [];
-  };
-  for (const [lowerCaseName, pair] of byName) {
-    if (!inspectedByNode.has(lowerCaseName)) {
-      run.push(pair);
-      continue;
-    }
-    endRun();
-    outgoing[lowerCaseName] = Object.freeze([pair[0], pair[1]] as const);
-  }
-  endRun();
-  return outgoing;
-}
-
-/** Whether `writeHead` skips the per-answer validation on this Node (for tests). */
-export const headersPreValidated = outgoingHeadersKey !== undefined;
-
-/**
- * Writes `statusCode` and the headers of `block` to `response`, as
- * `response.writeHead(statusCode, block.list)` does, but without validating each name and value
- * again (two regular expressions per header, answer after answer, about a tenth of the
- * instructions of a hashed asset's answer in a process that has served everything else) nor
- * handling them one by one (another tenth; callgrind, decision 0022).
- *
- * How: `writeHead` without headers writes the headers already set on the response, and those
- * it does not validate again, because `setHeader` validated them (Node 20's `_storeHeader`).
- * So the block's `outgoing` map — validated once and rendered ahead by `headerBlock`, frozen,
- * shared by every answer — is put where `setHeader` keeps them, then `writeHead(statusCode)`
- * writes it. The bytes are the same (front-door.test.ts compares them); only
- * `response.getHeader` would see a rendered run as one header, and nothing reads the headers of
- * an answer the front door wrote. When a `request` listener set a header before (the drain's
- * `connection: close`), or this Node keeps its headers elsewhere, the block goes through
- * `writeHead(statusCode, block.list)`, which validates and merges.
+ * Writes `statusCode` and the headers of `block` to `response`: Node's public
+ * `response.writeHead(statusCode, block.list)`, which validates each name and value again and
+ * merges any header a `request` listener set before (the drain's `connection: close`). An
+ * earlier version skipped that validation by writing the block into Node's private store of set
+ * headers; that was removed so that no Node upgrade can change an answer (decision 0031).
  */
 function writeHead(response: ServerResponse, statusCode: number, block: HeaderBlock): void {
-  const store = response as unknown as Record<symbol, unknown>;
-  if (outgoingHeadersKey !== undefined && store[outgoingHeadersKey] === null) {
-    store[outgoingHeadersKey] = block.outgoing;
-    response.writeHead(statusCode);
-  } else response.writeHead(statusCode, block.list as string[]);
+  response.writeHead(statusCode, block.list as string[]);
 }
 
 /** Whether `log` writes `info` lines (Fastify's logger when off has no `isLevelEnabled`). */
@@ -315,10 +209,7 @@ export function createFrontDoor(): FrontDoor {
         validateHeaderValue(name, value);
         byName.set(name.toLowerCase(), [name, value]);
       }
-      return {
-        list: Object.freeze([...byName.values()].flat()),
-        outgoing: Object.freeze(outgoingEntries(byName)),
-      };
+      return { list: Object.freeze([...byName.values()].flat()) };
     },
     writeHead,
     listener(fallback) {

@@ -1,7 +1,10 @@
 /**
- * The server renderer's `prerender` (src/web/entry-server.tsx) must not turn on an async hook
- * for the whole process (decision 0022, "Better Auth's async context"): react-dom's Node build
- * runs every render in an `AsyncLocalStorage`, which on Node 20 costs every later request.
+ * The server renderer's `prerender` (src/web/entry-server.tsx) comes from react-dom's Web Streams
+ * build for edge runtimes, which runs no render in an `AsyncLocalStorage` on Node: react-dom's
+ * Node build does, and on Node 20 and 22 that turns on an async hook for the whole process which
+ * costs every later request (decision 0022, "Better Auth's async context"). Whether a hook is on
+ * can only be seen in Node's private state, so this checks the import and the render, and
+ * `npm run bench` measures the cost (decision 0031).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,14 +14,6 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** How many AsyncLocalStorage hooks write their store onto a new resource (a Timeout). */
-function storageHooksOn(): number {
-  const timer = setTimeout(() => undefined, 0);
-  clearTimeout(timer);
-  return Object.getOwnPropertySymbols(timer).filter((key) => key.description === 'kResourceStore')
-    .length;
-}
-
 describe('the server renderer', () => {
   it('imports the Web Streams build of prerender', () => {
     const source = readFileSync(path.join(root, 'src/web/entry-server.tsx'), 'utf8');
@@ -26,11 +21,9 @@ describe('the server renderer', () => {
     expect(source).not.toMatch(/from 'react-dom\/static(\.node)?'/);
   });
 
-  it('renders without turning on an AsyncLocalStorage hook', async () => {
-    const before = storageHooksOn();
+  it('renders with it on Node', async () => {
     const { prerender } = await import('react-dom/static.edge');
     const { prelude } = await prerender(createElement('main', null, 'Second Gear'));
     expect(await new Response(prelude).text()).toBe('<main>Second Gear</main>');
-    expect(storageHooksOn()).toBe(before);
   });
 });

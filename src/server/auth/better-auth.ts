@@ -33,7 +33,6 @@ import {
   users,
 } from '../db/schema.js';
 import type { MailService } from '../jobs/send-mail.js';
-import { withAuthContext } from './async-context.js';
 import { commonPasswordMessage, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { requestOriginHeader, trustedOriginsFor } from './origins.js';
@@ -310,11 +309,11 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
 }
 
 /**
- * Creates the identity provider. Its calls run in Better Auth's async context only while they
- * are in flight (async-context.ts).
+ * Creates the identity provider. Better Auth keeps each call's state in its own
+ * `AsyncLocalStorage`s, left as Better Auth manages them (decision 0031).
  */
 export function createAuth(dependencies: AuthDependencies) {
-  return withAuthContext(betterAuth(authOptions(dependencies)));
+  return betterAuth(authOptions(dependencies));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

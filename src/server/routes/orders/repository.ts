@@ -47,6 +47,7 @@ async function lockBookableProduct(tx: Transaction, productId: string) {
       depositCents: products.depositCents,
       sold: products.sold,
       unavailable: products.unavailable,
+      listingStatus: products.listingStatus,
       deletedAt: products.deletedAt,
     })
     .from(products)
@@ -73,6 +74,8 @@ export type BookingResult =
   | { kind: 'deleted' }
   | { kind: 'sold' }
   | { kind: 'unavailable' }
+  | { kind: 'reserved' }
+  | { kind: 'expired' }
   | { kind: 'own-listing' };
 
 /**
@@ -80,7 +83,8 @@ export type BookingResult =
  * product row (FOR SHARE) while it applies the booking rules and inserts the order, so a sale or
  * a delete cannot slip between the check and the insert:
  * - no such product: 'not-found'; deleted: 'deleted'; sold: 'sold'; taken off the market by
- *   its seller: 'unavailable' (issue 13); the buyer's own listing: 'own-listing' (checked in
+ *   its seller: 'unavailable' (issue 13); reserved or expired: 'reserved' / 'expired'
+ *   (decision 0027); the buyer's own listing: 'own-listing' (checked in
  *   this order);
  * - otherwise an unpaid order with the snapshot of spec §3 Order (product, category and seller
  *   from the database, name and email from the buyer's record, phone and meeting place from the
@@ -106,6 +110,10 @@ export function bookProduct(
     if (product.deletedAt) return { kind: 'deleted' };
     if (product.sold) return { kind: 'sold' };
     if (product.unavailable) return { kind: 'unavailable' };
+    // Decision 0027: a reserved listing is promised to a buyer; an expired one is off the market.
+    if (product.listingStatus === 'reserved') return { kind: 'reserved' };
+    if (product.listingStatus === 'expired') return { kind: 'expired' };
+    if (product.listingStatus === 'removed') return { kind: 'deleted' };
     if (product.sellerId === buyer.id) return { kind: 'own-listing' };
     const existing = await findOpenOrder(tx, buyer.id, product.id);
     if (existing) return { kind: 'booked', orderId: existing.id, created: false };

@@ -11,7 +11,6 @@ import {
   createUser,
   type ProductOverrides,
 } from '../../test-support/factories.js';
-import type { products } from '../../db/schema.js';
 
 /** A live listing of a fresh seller (price $8,500.00 unless overridden). */
 export async function createListing(db: Database, overrides: ProductOverrides = {}) {

@@ -127,6 +127,17 @@ export const listingTexts = {
   editHeading: 'Edit Product',
 } as const;
 
+export const getSimilarListingsContract = {
+  method: 'GET',
+  url: '/api/product/:id/similar',
+  summary:
+    'Up to 6 listings on the market like this one (same make and model, else same category), ' +
+    'for the page of an expired, sold or gone listing (public; decision 0027). An unknown id ' +
+    'gets the newest listings.',
+  params: productParams,
+  response: { 200: z.array(sellerListingSchema), 400: errorSchema, 503: errorSchema },
+} as const;
+
 /** The states a seller may put an own listing in (`sold` = sold elsewhere; decision 0027). */
 export const sellerListingStatuses = ['active', 'reserved', 'unavailable', 'sold'] as const;
 

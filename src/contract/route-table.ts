@@ -200,6 +200,11 @@ export const getSellerProfile = {
   method: 'GET',
   url: '/api/sellers/:uid',
 } as const satisfies RouteOf<'getSellerProfile'>;
+export const getSimilarListings = {
+  name: 'getSimilarListings',
+  method: 'GET',
+  url: '/api/product/:id/similar',
+} as const satisfies RouteOf<'getSimilarListings'>;
 export const getTransparency = {
   name: 'getTransparency',
   method: 'GET',

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   centsToDollars,
   getListingContract,
+  getSimilarListingsContract,
   getSellerContactContract,
   dollarsToCents,
   listingMessages,
@@ -26,7 +27,9 @@ import { expiryFrom, renewListing, transitionListing, type RenewResult } from '.
 import {
   findListing,
   findPriceHistory,
+  findGoneListing,
   findSellerContact,
+  findSimilarListings,
   findSellerListings,
   setAvailability,
   updateProduct,
@@ -84,6 +87,24 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
         sold_price: row.soldPriceCents === null ? null : centsToDollars(row.soldPriceCents),
       };
+    },
+  });
+
+  app.route({
+    ...route(getSimilarListingsContract, { tags, publicCache: true }),
+    handler: async (request) => {
+      const like = await findGoneListing(app.db, request.params.id);
+      const rows = await findSimilarListings(
+        app.db,
+        like ?? { id: request.params.id, categoryId: null, make: null, model: null },
+        6,
+      );
+      return rows.map((item) => ({
+        _id: item.id,
+        product_name: item.productName,
+        product_image: item.productImage,
+        resell_price: centsToDollars(item.resellPriceCents),
+      }));
     },
   });
 

@@ -90,7 +90,7 @@ export function findPriceHistory(db: Database, id: string) {
  */
 export async function findSimilarListings(
   db: Database,
-  like: { id: string; categoryId: string; make: string | null; model: string | null },
+  like: { id: string; categoryId: string | null; make: string | null; model: string | null },
   limit: number,
 ) {
   const select = () =>
@@ -115,7 +115,11 @@ export async function findSimilarListings(
   }
   return select()
     .where(
-      and(sql`${onMarketSql}`, eq(products.categoryId, like.categoryId), ne(products.id, like.id)),
+      and(
+        sql`${onMarketSql}`,
+        like.categoryId === null ? undefined : eq(products.categoryId, like.categoryId),
+        ne(products.id, like.id),
+      ),
     )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);

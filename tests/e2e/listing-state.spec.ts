@@ -68,7 +68,7 @@ for (const width of [360, 1440]) {
       await expect(swal(seller.page).locator('.swal2-title')).toHaveText('Mark as sold elsewhere?');
       await swal(seller.page).locator('input.swal2-input').fill('6100');
       await swal(seller.page).getByRole('button', { name: 'Confirm', exact: true }).click();
-      await expect(row.getByRole('cell', { name: 'SOLD', exact: true })).toBeVisible();
+      await expect(row.getByText('SOLD', { exact: true })).toBeVisible();
       await seller.page.goto(`/listing/${listing.id}`);
       await expect(seller.page.getByText('SOLD OUT')).toBeVisible();
       const answer = await seller.page.request.get(

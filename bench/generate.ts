@@ -169,7 +169,8 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
       from generate_series(${from}::int, ${to}::int) as i`),
   );
   // Listings: spread evenly over the categories (so each holds ~10%), over the sellers, and
-  // over the last 365 days; 1 in 200 promoted, 1 in 20 sold (never all of one model).
+  // over the last 365 days; 1 in 200 promoted, 1 in 20 sold (never all of one model). The state
+  // is `listing_status` (order_status is derived from it, decision 0027).
   await inBatches('listings', options.products, (from, to) =>
     db.execute(sql`
       with vehicles (n, make, model) as (values ${sql.join(
@@ -180,7 +181,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
            s as (select id, row_number() over (order by uid) - 1 as n from users where role = 'seller')
       insert into products (product_name, product_description, product_image, product_images, category_id,
         condition, resell_price_cents, original_price_cents, year_of_used, seller_location,
-        seller_phone, seller_id, created_at, order_status, promote,
+        seller_phone, seller_id, created_at, listing_status, promote,
         make, model, model_year, mileage_km, fuel_type, transmission)
       select v.make || ' ' || v.model || ' ' || (2000 + (i * 7) % 25) || ' #' || i,
              'Generated listing ' || i || ' for the benchmark: ' || (array['one owner','full service history','new tyres','garage kept','minor scratches'])[1 + i % 5] || '.',
@@ -195,7 +196,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
              '0170000' || lpad((i % 10000)::text, 4, '0'),
              s.id,
              date_trunc('milliseconds', now() - (i % 525600) * interval '1 minute' - i * interval '1 millisecond'),
-             i % 20 = 3,
+             case when i % 20 = 3 then 'sold' else 'active' end,
              i % 200 = 1,
              v.make, v.model, 2000 + (i * 7) % 25, (i::bigint * 3557 % 300000)::int,
              (array['Petrol','Diesel','Hybrid','Electric','Other'])[1 + (i / 3) % 5],

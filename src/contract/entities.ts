@@ -6,6 +6,21 @@
 import { z } from 'zod';
 import { conditions, fuelTypes, registrationRoles, transmissions, userStatuses } from './limits.js';
 
+/**
+ * A listing's state (decision 0027): `active`, `reserved` (findable, not bookable), `sold`,
+ * `unavailable` (taken off the market by its seller), `expired`, `removed` (by moderation).
+ */
+export const listingStatuses = [
+  'active',
+  'reserved',
+  'sold',
+  'unavailable',
+  'expired',
+  'removed',
+] as const;
+export type ListingStatus = (typeof listingStatuses)[number];
+export const listingStatusSchema = z.enum(listingStatuses);
+
 /** An entity id: a UUID. Anything else is answered with 400 before it reaches the database. */
 export const idSchema = z.uuid({ message: 'must be a valid id' });
 
@@ -95,6 +110,9 @@ export const productCardSchema = z.object({
   createAt: z.string().describe('ISO-8601 date-time of posting'),
   order_status: z.boolean().describe('true once sold'),
   promote: z.boolean(),
+  listing_status: listingStatusSchema.describe(
+    'the listing state (decision 0027); `reserved` listings show a Reserved badge',
+  ),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -105,6 +123,9 @@ export const productSchema = productCardSchema.extend({
   reported: z.boolean(),
   reportCount: z.number().int(),
   unavailable: z.boolean().describe('issue 13: taken off the market by the seller'),
+  expires_at: z
+    .string()
+    .describe('ISO-8601 date-time the listing expires unless renewed (decision 0027)'),
   deposit: z
     .number()
     .optional()

@@ -36,6 +36,18 @@ export const listingSchema = productCardSchema.extend({
   deposit: z
     .number()
     .describe('issue 16: refundable viewing deposit held on booking, US dollars (0 = none)'),
+  listed_at: z.string().describe('ISO-8601 date-time the listing was first listed'),
+  days_on_market: z
+    .number()
+    .int()
+    .describe('whole days since listed_at; frozen when it was sold, expired or removed'),
+  price_history: z
+    .array(z.object({ price: z.number().describe('US dollars'), at: z.string() }))
+    .describe('every asking price, oldest first, starting with the first (decision 0027)'),
+  sold_price: z
+    .number()
+    .nullable()
+    .describe('what a listing sold elsewhere went for, US dollars, when its seller said'),
 });
 export type Listing = z.infer<typeof listingSchema>;
 
@@ -99,7 +111,94 @@ export const listingTexts = {
   unavailableBadge: 'Unavailable',
   offMarket: 'This listing is off the market for now.',
   soldOut: 'SOLD OUT',
+  reservedBadge: 'Reserved',
+  reservedNotice: 'This listing is reserved for a buyer.',
+  expired: 'This listing has expired',
+  noLongerAvailable: 'This listing is no longer available',
+  similarListings: 'Similar listings',
+  bookReserved: 'This listing is reserved: it cannot be booked right now.',
+  transitionRefused: 'This listing cannot be changed to that state',
+  renewRefused: 'A sold or removed listing cannot be renewed',
+  renewLinkUsed: 'This renew link was already used or the listing was renewed since',
+  renewLinkInvalid: 'This renew link is not valid',
+  renewed: 'Listing renewed',
   contactSignIn: 'Sign in to see the seller’s phone and e-mail.',
   updated: 'Product updated',
   editHeading: 'Edit Product',
+} as const;
+
+export const getSimilarListingsContract = {
+  method: 'GET',
+  url: '/api/product/:id/similar',
+  summary:
+    'Up to 6 listings on the market like this one (same make and model, else same category), ' +
+    'for the page of an expired, sold or gone listing (public; decision 0027). An unknown id ' +
+    'gets the newest listings.',
+  params: productParams,
+  response: { 200: z.array(sellerListingSchema), 400: errorSchema, 503: errorSchema },
+} as const;
+
+/** The states a seller may put an own listing in (`sold` = sold elsewhere; decision 0027). */
+export const sellerListingStatuses = ['active', 'reserved', 'unavailable', 'sold'] as const;
+
+export const setListingStatusSchema = z
+  .object({
+    status: z.enum(sellerListingStatuses),
+    sold_price: z
+      .number()
+      .positive()
+      .max(10_000_000)
+      .multipleOf(0.01)
+      .optional()
+      .describe('what it went for, US dollars; only with `status: sold`'),
+  })
+  .strict()
+  .refine((body) => body.sold_price === undefined || body.status === 'sold', {
+    message: 'sold_price is only given with status sold',
+    path: ['sold_price'],
+  });
+export type SetListingStatus = z.infer<typeof setListingStatusSchema>;
+
+export const setListingStatusContract = {
+  method: 'PATCH',
+  url: '/api/product/:id/status',
+  summary:
+    'Puts an own listing in a state (seller; decision 0027): active, reserved, unavailable, or ' +
+    'sold elsewhere with an optional sold_price. 403 for someone else’s listing; 409 for a ' +
+    'change its state does not allow (e.g. a listing sold through a paid order back to active).',
+  params: productParams,
+  body: setListingStatusSchema,
+  response: { 200: modified, 409: errorSchema, ...guarded },
+} as const;
+
+const renewed = z.object({
+  expires_at: z.string().describe('ISO-8601 date-time the listing now expires'),
+});
+
+export const renewListingContract = {
+  method: 'POST',
+  url: '/api/product/:id/renew',
+  summary:
+    'Renews an own listing for LISTING_TTL_DAYS from now, relisting it when it expired ' +
+    '(seller; decision 0027). 409 for a sold or removed listing.',
+  params: productParams,
+  response: { 200: renewed, 409: errorSchema, ...guarded },
+} as const;
+
+export const renewListingByLinkContract = {
+  method: 'POST',
+  url: '/api/listing-renewal',
+  summary:
+    'Renews a listing from the signed one-click link of its expiry reminder (no sign-in; ' +
+    'decision 0027). The link works once per expiry window: 410 once it was used or the ' +
+    'listing was renewed otherwise; 400 for a link we did not sign.',
+  querystring: z.object({ token: z.string().min(1).max(400) }),
+  response: {
+    200: renewed,
+    400: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+    410: errorSchema,
+    503: errorSchema,
+  },
 } as const;

@@ -210,6 +210,11 @@ export const getSellerProfile = {
   method: 'GET',
   url: '/api/sellers/:uid',
 } as const satisfies RouteOf<'getSellerProfile'>;
+export const getSimilarListings = {
+  name: 'getSimilarListings',
+  method: 'GET',
+  url: '/api/product/:id/similar',
+} as const satisfies RouteOf<'getSimilarListings'>;
 export const getTransparency = {
   name: 'getTransparency',
   method: 'GET',
@@ -385,6 +390,16 @@ export const renameCategory = {
   method: 'PATCH',
   url: '/api/category-rename/:uid',
 } as const satisfies RouteOf<'renameCategory'>;
+export const renewListing = {
+  name: 'renewListing',
+  method: 'POST',
+  url: '/api/product/:id/renew',
+} as const satisfies RouteOf<'renewListing'>;
+export const renewListingByLink = {
+  name: 'renewListingByLink',
+  method: 'POST',
+  url: '/api/listing-renewal',
+} as const satisfies RouteOf<'renewListingByLink'>;
 export const replyReview = {
   name: 'replyReview',
   method: 'POST',
@@ -420,6 +435,11 @@ export const sendMessage = {
   method: 'POST',
   url: '/api/conversations/:id/messages',
 } as const satisfies RouteOf<'sendMessage'>;
+export const setListingStatus = {
+  name: 'setListingStatus',
+  method: 'PATCH',
+  url: '/api/product/:id/status',
+} as const satisfies RouteOf<'setListingStatus'>;
 export const setProductAvailability = {
   name: 'setProductAvailability',
   method: 'PATCH',

@@ -85,6 +85,8 @@ export const paths = {
   transparency: { path: '/transparency', href: () => '/transparency' },
   /** Issues 14/15: the page of a notification mail's unsubscribe link (`?token=…`). */
   unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
+  /** Decision 0027: the page of an expiry reminder's one-click Renew link (`?token=…`). */
+  renewListing: { path: '/renew-listing', href: () => '/renew-listing' },
   /** Messages (issue 14): the conversation list, and one conversation open beside it. */
   messages: { path: '/messages', href: () => '/messages' },
   /** Issue 15: the signed-in user's saved searches. */

@@ -62,6 +62,19 @@ export const priceGuidanceSchema = z.object({
   low: z.number().nullable().describe('25th percentile, dollars; null under 5 comparables'),
   median: z.number().nullable().describe('50th percentile, dollars; null under 5 comparables'),
   high: z.number().nullable().describe('75th percentile, dollars; null under 5 comparables'),
+  sold_count: z
+    .number()
+    .int()
+    .optional()
+    .describe('how many of the comparables sold (decision 0027)'),
+  basis: z
+    .enum(['sold', 'asking'])
+    .optional()
+    .describe(
+      'decision 0027: `sold` when at least 5 comparables sold, and the percentiles are of ' +
+        'their sold prices alone; `asking`: of every comparable (asking prices, sold prices ' +
+        'for the sold ones)',
+    ),
 });
 export type PriceGuidance = z.infer<typeof priceGuidanceSchema>;
 

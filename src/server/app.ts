@@ -52,6 +52,7 @@ import { moderationRoutes } from './routes/moderation/index.js';
 import { categoryModerationRoutes } from './routes/moderation/categories.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { listingRoutes } from './routes/listings/index.js';
+import { listingExpiryPlugin } from './routes/listings/expiry.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);
+  await app.register(listingExpiryPlugin);
   await app.register(notificationTopicsPlugin);
   await app.register(messageMailPlugin);
   await app.register(depositJobsPlugin);

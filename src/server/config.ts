@@ -220,6 +220,18 @@ const envSchema = z.object({
    */
   LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be json or pretty' }).default('json'),
   /**
+   * Days a listing stays on the market after it was listed or last renewed (decision 0027;
+   * default 60, like Kleinanzeigen). Its seller is reminded three days before.
+   */
+  LISTING_TTL_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(4, { message: 'must be at least 4' })
+    .max(3650, { message: 'must be at most 3650' })
+    .default(60),
+  /** Cron (UTC) of the listing-expiry job: reminders and expiries (default every 15 minutes). */
+  LISTING_EXPIRY_CRON: z.string().min(9).default('*/15 * * * *'),
+  /**
    * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
    */
@@ -388,6 +400,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Notification e-mail (issue 14): seconds a new message waits unread before it is mailed. */
   notifications: { messageMailDelaySeconds: number };
+  /** Listing expiry (decision 0027): days on the market per listing or renewal, job cron. */
+  listings: { ttlDays: number; expiryCron: string };
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3 bucket (S3_BUCKET). */
   imageStorage: ImageStorageConfig;
 };
@@ -545,6 +559,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: value.LOG_FORMAT,
     payments: paymentsConfig(value),
     notifications: { messageMailDelaySeconds: value.MESSAGE_MAIL_DELAY_SECONDS },
+    listings: { ttlDays: value.LISTING_TTL_DAYS, expiryCron: value.LISTING_EXPIRY_CRON },
     imageStorage: imageStorageConfig(value, path.resolve(value.DATA_DIR)),
   };
 }

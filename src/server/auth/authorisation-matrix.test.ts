@@ -335,6 +335,25 @@ const entries: Record<string, Entry> = {
     foreign: { status: 403 },
   },
 
+  'PATCH /api/product/:id/status': {
+    role: 'seller',
+    setup: async () => {
+      ids.status = (await productOf(seller.recordId)).id;
+    },
+    request: () => ({ params: { id: ids.status! }, payload: { status: 'reserved' } }),
+    ok: 200,
+    foreign: { status: 403 },
+  },
+  'POST /api/product/:id/renew': {
+    role: 'seller',
+    setup: async () => {
+      ids.renew = (await productOf(seller.recordId)).id;
+    },
+    request: () => ({ params: { id: ids.renew! } }),
+    ok: 200,
+    foreign: { status: 403 },
+  },
+
   'POST /api/orders': {
     role: 'buyer',
     setup: async () => {

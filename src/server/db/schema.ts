@@ -6,6 +6,7 @@
  */
 import { offerStates } from '../../contract/offers.js';
 import { sql } from 'drizzle-orm';
+import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
 import {
   boolean,
   check,
@@ -125,11 +126,31 @@ export const categories = pgTable(
 );
 
 /**
- * The listings public search shows (issue 13): unsold, not removed, not taken off the market.
- * The search indexes are partial on exactly this text (raw, so the planner matches it).
+ * The states a listing can be in (decision 0027; `listingStatuses` of src/contract/entities.ts):
+ * who may move a listing between them is src/server/routes/listings/listing-state.ts. A seller's
+ * or an account's delete is `deleted_at`, not a state.
  */
-export const liveSql = sql.raw(
-  `"products"."order_status" = false and "products"."deleted_at" is null and "products"."unavailable" = false`,
+export { listingStatuses, type ListingStatus };
+
+/**
+ * THE definition of "on the market" (decision 0027): active or reserved, and not deleted. Every
+ * public list (search, category pages' live counts, home, promoted, sitemap, saved-search
+ * alerts, the seller's other listings) asks with it, and the search and expiry indexes are
+ * partial on exactly this text (raw, so the planner matches it).
+ */
+export const onMarketSql = sql.raw(
+  `"products"."listing_status" in ('active', 'reserved') and "products"."deleted_at" is null`,
+);
+
+/** The older name of `onMarketSql`, kept for the queries that import it. */
+export const liveSql = onMarketSql;
+
+/**
+ * Listings a catalogue page shows and price guidance compares with: on the market or sold
+ * (spec §2: a sold card says SOLD OUT), not deleted. Not expired, unavailable or removed.
+ */
+export const inCatalogueSql = sql.raw(
+  `"products"."listing_status" in ('active', 'reserved', 'sold') and "products"."deleted_at" is null`,
 );
 
 /**
@@ -160,14 +181,32 @@ export const products = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
-    /** Spec §3 order_status: true once sold. */
-    sold: boolean('order_status').notNull().default(false),
+    /** The listing's state (decision 0027); changed only through listing-state.ts. */
+    listingStatus: text('listing_status').$type<ListingStatus>().notNull().default('active'),
+    /** When `listing_status` last changed (days on market stop there for sold and expired). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+    /** When the listing expires unless renewed (LISTING_TTL_DAYS after listing or renewal). */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`(date_trunc('milliseconds', now()) + interval '60 days')`),
+    /** When the reminder of the current expiry window was queued; cleared by a renewal. */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+    /** What a listing sold elsewhere went for, cents, when its seller said (decision 0027). */
+    soldPriceCents: integer('sold_price_cents'),
+    /** Spec §3 order_status: true once sold — derived from `listing_status` by PostgreSQL. */
+    sold: boolean('order_status')
+      .notNull()
+      .generatedAlwaysAs(sql`listing_status = 'sold'`),
     promote: boolean('promote').notNull().default(false),
     reported: boolean('reported').notNull().default(false),
     reportCount: integer('report_count').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Taken off the market by the seller (issue 13); put back by clearing it. */
-    unavailable: boolean('unavailable').notNull().default(false),
+    /** Taken off the market by the seller (issue 13) — derived from `listing_status`. */
+    unavailable: boolean('unavailable')
+      .notNull()
+      .generatedAlwaysAs(sql`listing_status = 'unavailable'`),
     // Vehicle details (issue 13), all optional.
     make: text('make'),
     model: text('model'),
@@ -209,7 +248,11 @@ export const products = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('products_promoted_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${t.promote} and not ${t.sold} and ${t.deletedAt} is null`),
+      .where(sql`${t.promote} and ${onMarketSql}`),
+    // The expiry job's walk (decision 0027).
+    index('products_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${onMarketSql}`),
     index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
     index('products_reported_idx')
       .on(t.reportCount, t.createdAt)
@@ -249,7 +292,8 @@ export const products = pgTable(
     // Price guidance (issue 16, decision 0019): `products_price_guidance_idx` is written by hand
     // in migrations 0015_price_guidance and 0017_price_guidance_badge (it INCLUDEs price, make,
     // model and id, which drizzle cannot express, so the percentiles come from an index-only
-    // scan, also for a listing's badge, which leaves the listing itself out by id).
+    // scan, also for a listing's badge, which leaves the listing itself out by id); migration
+    // 0019_listing_status rebuilt it on `inCatalogueSql`, with the state and sold price INCLUDEd.
     check('products_condition_check', sql`${t.condition} in ('Excellent', 'Good', 'Fair')`),
     check(
       'products_prices_check',
@@ -271,6 +315,38 @@ export const products = pgTable(
     check('products_mileage_check', sql`${t.mileageKm} between 0 and 5000000`),
     check('products_vin_check', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
     check('products_deposit_check', sql`${t.depositCents} between 0 and 50000`),
+    check(
+      'products_listing_status_check',
+      sql.raw(
+        `"products"."listing_status" in (${listingStatuses.map((s) => `'${s}'`).join(', ')})`,
+      ),
+    ),
+    check(
+      'products_sold_price_check',
+      sql`${t.soldPriceCents} > 0 and ${t.soldPriceCents} <= 1000000000`,
+    ),
+  ],
+);
+
+/**
+ * Every asking price a listing has had (decision 0027), oldest first: one row when it is listed
+ * and one per price change, in the transaction that makes it. Cents.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    index('price_history_product_idx').on(t.productId, t.at, t.id),
+    check('price_history_price_check', sql`${t.priceCents} > 0`),
   ],
 );
 
@@ -363,6 +439,8 @@ export const moderationDecisions = pgTable(
     automated: boolean('automated').notNull().default(false),
     firstNoticeAt: timestamp('first_notice_at', { withTimezone: true }),
     previousPromote: boolean('previous_promote'),
+    /** The listing's state before a removal, restored when an appeal reverses it (decision 0027). */
+    previousListingStatus: text('previous_listing_status').$type<ListingStatus>(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },

@@ -10,7 +10,8 @@
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { offers, orders, payments, products } from '../db/schema.js';
+import { offers, orders, payments } from '../db/schema.js';
+import { transitionListing } from '../routes/listings/listing-state.js';
 
 /** A transaction handle (or the database itself: a single statement needs no transaction). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -86,12 +87,6 @@ export async function completeSaleIn(
   if (order.declinedAt || order.cancelledAt) return { kind: 'order-closed' };
   if (payment.amountCents !== order.priceCents) return { kind: 'amount-mismatch' };
 
-  const [product] = await tx
-    .select({ sold: products.sold, deletedAt: products.deletedAt })
-    .from(products)
-    .where(eq(products.id, order.productId))
-    .for('update');
-  if (!product || product.sold || product.deletedAt) return { kind: 'product-unavailable' };
   // An accepted offer holds the listing for its buyer until paid or closed (decision 0034).
   const [held] = await tx
     .select({ id: offers.id })
@@ -110,14 +105,21 @@ export async function completeSaleIn(
     .limit(1);
   if (held) return { kind: 'product-unavailable' };
 
+  // The listing becomes sold through its one state owner (decision 0027): a deleted, removed or
+  // already sold listing refuses, and the row stays locked until this transaction ends.
+  const moved = await transitionListing(
+    tx,
+    order.productId,
+    'sold',
+    { kind: 'order' },
+    { soldPriceCents: order.priceCents },
+  );
+  if (moved.kind !== 'done' || moved.modifiedCount === 0) return { kind: 'product-unavailable' };
+
   await tx
     .update(orders)
     .set({ paid: true })
     .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
-  await tx
-    .update(products)
-    .set({ sold: true, promote: false })
-    .where(eq(products.id, order.productId));
   // The car is sold: every offer still open on it is declined (decision 0034).
   await tx
     .update(offers)

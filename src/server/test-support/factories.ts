@@ -5,10 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { categoryNameKey } from '../../contract/categories.js';
 import type { Database } from '../db/client.js';
-import { blogs, categories, products, users } from '../db/schema.js';
+import { blogs, categories, priceHistory, products, users } from '../db/schema.js';
 
 type NewUser = typeof users.$inferInsert;
 type NewProduct = typeof products.$inferInsert;
+/** What a test may override of a listing (see createProduct). */
+export type ProductOverrides = Partial<NewProduct> & { sold?: boolean; unavailable?: boolean };
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -37,12 +39,18 @@ export async function createCategory(db: Database, categoryName = `Category ${ne
   return row!;
 }
 
+/**
+ * A listing. `sold` and `unavailable` (the spec's and issue 13's flags, derived from
+ * `listing_status` since decision 0027) are accepted as shorthands for that state.
+ */
 export async function createProduct(
   db: Database,
   refs: { categoryId: string; sellerId: string },
-  overrides: Partial<NewProduct> = {},
+  { sold, unavailable, ...overrides }: ProductOverrides = {},
 ) {
   const n = next();
+  const listingStatus =
+    overrides.listingStatus ?? (sold ? 'sold' : unavailable ? 'unavailable' : 'active');
   const productImage =
     overrides.productImage ?? overrides.productImages?.[0] ?? `/uploads/product-${n}.webp`;
   const [row] = await db
@@ -61,8 +69,12 @@ export async function createProduct(
       sellerLocation: 'Dhaka',
       sellerPhone: '01700000000',
       ...overrides,
+      listingStatus,
     })
     .returning();
+  await db
+    .insert(priceHistory)
+    .values({ productId: row!.id, priceCents: row!.resellPriceCents, at: row!.createdAt });
   return row!;
 }
 

@@ -77,6 +77,11 @@ const UnsubscribeRoute = lazy(() =>
     default: m.UnsubscribeRoute,
   })),
 );
+const RenewListingRoute = lazy(() =>
+  import('../features/listings/routes/renew-listing').then((m) => ({
+    default: m.RenewListingRoute,
+  })),
+);
 const DepositHoldRoute = lazy(() =>
   import('../features/payments/routes/deposit-hold').then((m) => ({
     default: m.DepositHoldRoute,
@@ -183,6 +188,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacy.path, element: <PrivacyRoute /> },
       { path: paths.transparency.path, element: <TransparencyRoute /> },
       { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
+      { path: paths.renewListing.path, element: <RenewListingRoute /> },
       { path: paths.search.path, element: <SearchRoute /> },
       {
         element: <RequireAuth />,

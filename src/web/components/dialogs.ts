@@ -76,3 +76,31 @@ export async function confirmWithNote(
   await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
   return null;
 }
+
+/**
+ * Asks to confirm an action with an optional amount in US dollars, e.g. what a listing sold for
+ * elsewhere (decision 0027). Resolves `{ amount }` on Confirm (undefined when left empty or not
+ * a positive number); on Don't Confirm (or dismissal) shows "Changes are not saved" and resolves
+ * null.
+ */
+export async function confirmWithAmount(
+  title: string,
+  amountLabel: string,
+): Promise<{ amount: number | undefined } | null> {
+  const result = await Swal.fire({
+    titleText: title,
+    icon: 'question',
+    input: 'number',
+    inputLabel: amountLabel,
+    inputAttributes: { min: '0.01', step: '0.01' },
+    showDenyButton: true,
+    confirmButtonText: dialogTexts.confirm,
+    denyButtonText: dialogTexts.deny,
+  });
+  if (result.isConfirmed) {
+    const amount = Number(result.value);
+    return { amount: Number.isFinite(amount) && amount > 0 ? amount : undefined };
+  }
+  await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
+  return null;
+}

@@ -8,7 +8,16 @@ import { createHash } from 'node:crypto';
 import { categoryNameKey } from '../../../contract/categories.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';
+import {
+  blogs,
+  categories,
+  orders,
+  payments,
+  priceHistory,
+  productReports,
+  products,
+  users,
+} from '../schema.js';
 import { demoUsers, type DemoUser } from './accounts.js';
 import {
   demoBlogs,
@@ -187,7 +196,7 @@ export async function seedDemoData(
             sellerPhone: seller.phone,
             sellerId: requireValue(userIds, seller.uid, 'user'),
             createdAt: postedAt[i] ?? now,
-            sold: listing.soldTo !== undefined,
+            listingStatus: listing.soldTo !== undefined ? ('sold' as const) : ('active' as const),
             // A paid order unpromotes its product (DESIGN.md §5), so sold listings never are.
             promote: (listing.promote ?? false) && !listing.soldTo,
             reported: (listing.reportedBy?.length ?? 0) > 0,
@@ -195,8 +204,21 @@ export async function seedDemoData(
           };
         }),
       )
-      .returning({ id: products.id, productName: products.productName });
+      .returning({
+        id: products.id,
+        productName: products.productName,
+        resellPriceCents: products.resellPriceCents,
+        createdAt: products.createdAt,
+      });
     const productIds = new Map(productRows.map((row) => [row.productName, row.id]));
+    // Each listing's price history starts with its asking price (decision 0027).
+    await tx.insert(priceHistory).values(
+      productRows.map((row) => ({
+        productId: row.id,
+        priceCents: row.resellPriceCents,
+        at: row.createdAt,
+      })),
+    );
 
     const reportRows = demoListings.flatMap((listing, i) =>
       (listing.reportedBy ?? []).map((reporter) => ({

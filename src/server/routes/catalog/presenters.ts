@@ -1,6 +1,7 @@
 /** Presenters: exactly what of a catalogue row leaves the server (spec §3 field names). */
 import {
   centsToDollars,
+  type ListingStatus,
   type ProductCard,
   type PromotedProduct,
   type VehicleDetails,
@@ -42,6 +43,8 @@ export interface ProductCardRow extends VehicleRow {
   createdAt: Date;
   sold: boolean;
   promote: boolean;
+  /** The listing state (decision 0027). */
+  listingStatus: ListingStatus;
 }
 
 /** The vehicle details of a row under their API names (issue 13). */
@@ -90,6 +93,7 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     createAt: row.createdAt.toISOString(),
     order_status: row.sold,
     promote: row.promote,
+    listing_status: row.listingStatus,
   };
 }
 

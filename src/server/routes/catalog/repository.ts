@@ -6,7 +6,14 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
-import { blogs, categories, products, users } from '../../db/schema.js';
+import {
+  blogs,
+  categories,
+  inCatalogueSql,
+  onMarketSql,
+  products,
+  users,
+} from '../../db/schema.js';
 import type { ProductCardRow } from './presenters.js';
 
 export function listCategories(db: Database) {
@@ -31,7 +38,7 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
 }
 
 /**
- * Promoted, unsold, live (not removed, not unavailable) listings, newest first (spec §7 GET /promoted-product/), at most
+ * Promoted listings on the market (decision 0027), newest first (spec §7 GET /promoted-product/), at most
  * `limits.promotedMax`: a carousel, not a catalogue (decision 0003).
  */
 export function listPromotedProducts(db: Database) {
@@ -44,12 +51,8 @@ export function listPromotedProducts(db: Database) {
     })
     .from(products)
     .where(
-      and(
-        eq(products.promote, true),
-        eq(products.sold, false),
-        eq(products.unavailable, false),
-        isNull(products.deletedAt),
-      ),
+      // The promoted index's predicate (products_promoted_idx), written as it is there.
+      sql`${products.promote} and ${onMarketSql}`,
     )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limits.promotedMax);
@@ -97,10 +100,12 @@ export const productCardColumns = {
   createdAt: products.createdAt,
   sold: products.sold,
   promote: products.promote,
+  listingStatus: products.listingStatus,
 };
 
 /**
- * One page of a category's live listings (not removed, not taken off the market), newest first, after `cursor` (lib/pagination.ts);
+ * One page of a category's listings on the market or sold (`inCatalogueSql`: not deleted,
+ * expired, unavailable or removed; decision 0027), newest first, after `cursor` (lib/pagination.ts);
  * up to `limit` rows. Served by `products_category_listing_idx`.
  */
 export function listCategoryProducts(
@@ -118,7 +123,7 @@ export function listCategoryProducts(
       and(
         eq(products.categoryId, categoryId),
         isNull(products.deletedAt),
-        eq(products.unavailable, false),
+        sql`${inCatalogueSql}`,
         after(products, cursor),
       ),
     )

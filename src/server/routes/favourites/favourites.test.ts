@@ -9,7 +9,11 @@ import { products, users } from '../../db/schema.js';
 import { sendMailJob } from '../../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createCategory, createProduct } from '../../test-support/factories.js';
+import {
+  createCategory,
+  createProduct,
+  type ProductOverrides,
+} from '../../test-support/factories.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -26,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const listing = (overrides: Partial<typeof products.$inferInsert> = {}) =>
+const listing = (overrides: ProductOverrides = {}) =>
   createProduct(t.database.db, { categoryId, sellerId: seller.recordId }, overrides);
 const put = (as: TestUser | null, id: string) =>
   t.app.inject({

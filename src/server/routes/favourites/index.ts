@@ -34,7 +34,11 @@ type FavouriteRow = Awaited<ReturnType<typeof listFavourites>>[number];
 
 /** A favourite's state (decision 0013): gone (removed, off the market, seller deleted), sold. */
 function present(row: FavouriteRow): Favourite {
-  const gone = row.deletedAt !== null || row.unavailable || row.sellerDeletedAt !== null;
+  const gone =
+    row.deletedAt !== null ||
+    row.unavailable ||
+    row.card.listingStatus === 'expired' ||
+    row.sellerDeletedAt !== null;
   return {
     product: presentProductCard(row.card),
     state: gone ? 'unavailable' : row.card.sold ? 'sold' : 'available',

@@ -6,9 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   centsToDollars,
   getListingContract,
+  getSimilarListingsContract,
   getSellerContactContract,
+  dollarsToCents,
   listingMessages,
   listingTexts,
+  renewListingByLinkContract,
+  renewListingContract,
+  setListingStatusContract,
   setProductAvailabilityContract,
   updateProductContract,
 } from '../../../contract/index.js';
@@ -18,13 +23,34 @@ import { route } from '../../lib/route.js';
 import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProductCard } from '../catalog/presenters.js';
 import { queuePriceDropMails } from '../favourites/price-drop.js';
+import { expiryFrom, renewListing, transitionListing, type RenewResult } from './listing-state.js';
 import {
   findListing,
+  findPriceHistory,
+  findGoneListing,
   findSellerContact,
+  findSimilarListings,
   findSellerListings,
   setAvailability,
   updateProduct,
 } from './repository.js';
+
+const dayMs = 86_400_000;
+
+/**
+ * Whole days a listing has been on the market (decision 0027): from its listing to now, or to
+ * when it was sold, expired or removed.
+ */
+export function daysOnMarket(
+  listedAt: Date,
+  status: string,
+  statusChangedAt: Date,
+  now = Date.now(),
+): number {
+  const ended = status === 'sold' || status === 'expired' || status === 'removed';
+  const until = ended ? statusChangedAt.getTime() : now;
+  return Math.max(0, Math.floor((until - listedAt.getTime()) / dayMs));
+}
 
 const tags = ['listings'];
 const asSignedIn = { tags, access: {} satisfies RouteAccess };
@@ -36,7 +62,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findListing(app.db, request.params.id);
       if (!row) throw httpError(404, listingTexts.notFound);
-      const others = await findSellerListings(app.db, row.sellerId, row.id);
+      const [others, prices] = await Promise.all([
+        findSellerListings(app.db, row.sellerId, row.id),
+        findPriceHistory(app.db, row.id),
+      ]);
       return {
         ...presentProductCard(row),
         category_holds_vehicles: row.categoryHoldsVehicles,
@@ -50,7 +79,32 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
         seller_listing_count: others.total,
         deposit: centsToDollars(row.depositCents),
+        listed_at: row.createdAt.toISOString(),
+        days_on_market: daysOnMarket(row.createdAt, row.listingStatus, row.statusChangedAt),
+        price_history: prices.map((entry) => ({
+          price: centsToDollars(entry.priceCents),
+          at: entry.at.toISOString(),
+        })),
+        sold_price: row.soldPriceCents === null ? null : centsToDollars(row.soldPriceCents),
       };
+    },
+  });
+
+  app.route({
+    ...route(getSimilarListingsContract, { tags, publicCache: true }),
+    handler: async (request) => {
+      const like = await findGoneListing(app.db, request.params.id);
+      const rows = await findSimilarListings(
+        app.db,
+        like ?? { id: request.params.id, categoryId: null, make: null, model: null },
+        6,
+      );
+      return rows.map((item) => ({
+        _id: item.id,
+        product_name: item.productName,
+        product_image: item.productImage,
+        resell_price: centsToDollars(item.resellPriceCents),
+      }));
     },
   });
 
@@ -101,7 +155,78 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.kind === 'not-found') throw httpError(404, listingTexts.notFound);
       if (result.kind === 'not-owner') throw httpError(403, listingTexts.editOwnOnly);
+      if (result.kind === 'refused') throw httpError(409, listingTexts.transitionRefused);
       return { modifiedCount: result.modifiedCount };
+    },
+  });
+
+  app.route({
+    ...route(setListingStatusContract, asSeller),
+    handler: async (request) => {
+      const { status, sold_price: soldPrice } = request.body;
+      const result = await app.db.transaction((tx) =>
+        transitionListing(
+          tx,
+          request.params.id,
+          status,
+          { kind: 'seller', userId: requireCallerRecord(request).id },
+          {
+            ...(soldPrice === undefined ? {} : { soldPriceCents: dollarsToCents(soldPrice) }),
+            expiresAt: expiryFrom(new Date(), app.config.listings.ttlDays),
+          },
+        ),
+      );
+      switch (result.kind) {
+        case 'not-found':
+          throw httpError(404, listingTexts.notFound);
+        case 'not-owner':
+          throw httpError(403, listingTexts.editOwnOnly);
+        case 'refused':
+          throw httpError(409, `${listingTexts.transitionRefused}: it is ${result.from}`);
+        case 'done':
+          return { modifiedCount: result.modifiedCount };
+      }
+    },
+  });
+
+  const renewed = (result: RenewResult) => {
+    switch (result.kind) {
+      case 'not-found':
+        throw httpError(404, listingTexts.notFound);
+      case 'not-owner':
+        throw httpError(403, listingTexts.editOwnOnly);
+      case 'refused':
+        throw httpError(409, listingTexts.renewRefused);
+      case 'stale':
+        throw httpError(410, listingTexts.renewLinkUsed);
+      case 'renewed':
+        return { expires_at: result.expiresAt.toISOString() };
+    }
+  };
+
+  app.route({
+    ...route(renewListingContract, asSeller),
+    handler: async (request) => {
+      const until = expiryFrom(new Date(), app.config.listings.ttlDays);
+      return renewed(
+        await app.db.transaction((tx) =>
+          renewListing(tx, request.params.id, requireCallerRecord(request).id, until),
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...route(renewListingByLinkContract, { tags }),
+    handler: async (request) => {
+      const ticket = app.listingRenewal.verify(request.query.token);
+      if (!ticket) throw httpError(400, listingTexts.renewLinkInvalid);
+      const until = expiryFrom(new Date(), app.config.listings.ttlDays);
+      return renewed(
+        await app.db.transaction((tx) =>
+          renewListing(tx, ticket.productId, null, until, new Date(ticket.expiresAtMs)),
+        ),
+      );
     },
   });
 };

@@ -218,7 +218,7 @@ describe('PATCH /api/product/{id}', () => {
 
   it('keeps the price of a sold listing', async () => {
     const id = await addCar();
-    await t.app.db.update(products).set({ sold: true }).where(eq(products.id, id));
+    await t.app.db.update(products).set({ listingStatus: 'sold' }).where(eq(products.id, id));
     const response = await inject(seller, 'PATCH', `/api/product/${id}`, { resell_price: 100 });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ message: string }>().message).toBe(listingMessages.soldPrice);

@@ -3,7 +3,7 @@
  * ownership, the sold price lock and liveness in the same transaction that changes the row
  * (the row is locked FOR UPDATE first), so a concurrent sale cannot slip between check and write.
  */
-import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   capitalizeFirst,
   dollarsToCents,
@@ -12,14 +12,18 @@ import {
 } from '../../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../jobs/queue.js';
-import { categories, products, users } from '../../db/schema.js';
+import { categories, onMarketSql, priceHistory, products, users } from '../../db/schema.js';
 import { productCardColumns } from '../catalog/repository.js';
 import type { PriceDrop } from '../favourites/price-drop.js';
 import { vehicleColumns } from '../selling/repository.js';
+import { transitionListing } from './listing-state.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Live listings: not removed. (Sold and unavailable ones still have a page.) */
+/**
+ * Listings with a page: not deleted. (Sold, unavailable, reserved and expired ones still have
+ * one; a removed one is deleted too.)
+ */
 const live = isNull(products.deletedAt);
 
 /**
@@ -32,6 +36,9 @@ export async function findListing(db: Database, id: string) {
       ...productCardColumns,
       unavailable: products.unavailable,
       depositCents: products.depositCents,
+      statusChangedAt: products.statusChangedAt,
+      expiresAt: products.expiresAt,
+      soldPriceCents: products.soldPriceCents,
       categoryHoldsVehicles: categories.holdsVehicles,
       sellerId: products.sellerId,
       sellerSince: users.createdAt,
@@ -49,12 +56,7 @@ export async function findListing(db: Database, id: string) {
  * Served by `products_seller_idx`.
  */
 export async function findSellerListings(db: Database, sellerId: string, exceptId: string) {
-  const onMarket = and(
-    eq(products.sellerId, sellerId),
-    live,
-    eq(products.sold, false),
-    eq(products.unavailable, false),
-  );
+  const onMarket = and(eq(products.sellerId, sellerId), sql`${onMarketSql}`);
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -70,6 +72,74 @@ export async function findSellerListings(db: Database, sellerId: string, exceptI
     db.select({ n: count() }).from(products).where(onMarket),
   ]);
   return { items, total: total?.n ?? 0 };
+}
+
+/** Every asking price of listing `id`, oldest first (cents; decision 0027). */
+export function findPriceHistory(db: Database, id: string) {
+  return db
+    .select({ priceCents: priceHistory.priceCents, at: priceHistory.at })
+    .from(priceHistory)
+    .where(eq(priceHistory.productId, id))
+    .orderBy(asc(priceHistory.at), asc(priceHistory.id));
+}
+
+/**
+ * Up to `limit` listings on the market like listing `like` (decision 0027, the page of an expired
+ * or gone listing): same make and model when it has them, else same category; newest first.
+ * Served by `products_search_make_idx` / `products_search_category_idx`.
+ */
+export async function findSimilarListings(
+  db: Database,
+  like: { id: string; categoryId: string | null; make: string | null; model: string | null },
+  limit: number,
+) {
+  const select = () =>
+    db
+      .select(productCardColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(users, eq(users.id, products.sellerId));
+  if (like.make && like.model) {
+    const rows = await select()
+      .where(
+        and(
+          sql`${onMarketSql}`,
+          eq(sql`lower(${products.make})`, like.make.toLowerCase()),
+          eq(sql`lower(${products.model})`, like.model.toLowerCase()),
+          ne(products.id, like.id),
+        ),
+      )
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit);
+    if (rows.length > 0) return rows;
+  }
+  return select()
+    .where(
+      and(
+        sql`${onMarketSql}`,
+        like.categoryId === null ? undefined : eq(products.categoryId, like.categoryId),
+        ne(products.id, like.id),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}
+
+/**
+ * What the page of a listing that has no page any more needs (deleted by its seller or with its
+ * account, or removed): its category, make and model for similar listings; null when unknown.
+ */
+export async function findGoneListing(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      categoryId: products.categoryId,
+      make: products.make,
+      model: products.model,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ?? null;
 }
 
 /** The seller's phone (as on the listing) and e-mail of a live listing; null when none. */
@@ -164,6 +234,9 @@ export function updateProduct(
       .set(changes)
       .where(eq(products.id, id))
       .returning({ id: products.id, productName: products.productName });
+    if (resellCents !== undefined && resellCents !== row.resellPriceCents) {
+      await tx.insert(priceHistory).values({ productId: id, priceCents: resellCents });
+    }
     if (updated.length > 0) await afterChange?.(tx);
     if (onPriceDrop && resellCents !== undefined && resellCents < row.resellPriceCents) {
       await onPriceDrop(tx, {
@@ -180,8 +253,10 @@ export function updateProduct(
 }
 
 /**
- * Takes the seller's live listing off the market or puts it back; an unavailable listing is no
- * longer promoted. @returns rows changed (0 when already so), or null when not theirs / none.
+ * Takes the seller's listing off the market or puts it back (issue 13's availability toggle,
+ * now a transition of listing-state.ts: → unavailable, unavailable → active). Putting back a
+ * listing that is not unavailable changes nothing.
+ * @returns rows changed (0 when already so), or why not.
  */
 export async function setAvailability(
   db: Database,
@@ -191,22 +266,29 @@ export async function setAvailability(
   /** Runs in the same transaction when the listing is put back (issue 15: saved-search alerts). */
   afterPutBack?: (tx: Executor) => Promise<unknown>,
 ): Promise<
-  { kind: 'not-found' } | { kind: 'not-owner' } | { kind: 'done'; modifiedCount: number }
+  | { kind: 'not-found' }
+  | { kind: 'not-owner' }
+  | { kind: 'refused' }
+  | { kind: 'done'; modifiedCount: number }
 > {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ sellerId: products.sellerId, unavailable: products.unavailable })
+      .select({ status: products.listingStatus })
       .from(products)
-      .where(and(eq(products.id, id), live))
-      .for('update');
-    if (!row) return { kind: 'not-found' };
-    if (row.sellerId !== sellerId) return { kind: 'not-owner' };
-    if (row.unavailable === unavailable) return { kind: 'done', modifiedCount: 0 };
-    await tx
-      .update(products)
-      .set(unavailable ? { unavailable, promote: false } : { unavailable })
-      .where(eq(products.id, id));
-    if (!unavailable) await afterPutBack?.(tx);
-    return { kind: 'done', modifiedCount: 1 };
+      .where(and(eq(products.id, id), live));
+    if (!unavailable && row && row.status !== 'unavailable') {
+      const owner = await transitionListing(tx, id, row.status, {
+        kind: 'seller',
+        userId: sellerId,
+      });
+      return owner.kind === 'done' ? { kind: 'done', modifiedCount: 0 } : owner;
+    }
+    const result = await transitionListing(tx, id, unavailable ? 'unavailable' : 'active', {
+      kind: 'seller',
+      userId: sellerId,
+    });
+    if (result.kind !== 'done') return result.kind === 'refused' ? { kind: 'refused' } : result;
+    if (!unavailable && result.modifiedCount > 0) await afterPutBack?.(tx);
+    return { kind: 'done', modifiedCount: result.modifiedCount };
   });
 }

@@ -19,6 +19,7 @@ import {
   products,
   users,
 } from '../../db/schema.js';
+import { transitionListing } from '../listings/listing-state.js';
 import { recordAction, type Transaction } from './audit.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -263,6 +264,7 @@ export function decideAppeal(
       .select({
         productId: moderationDecisions.productId,
         previousPromote: moderationDecisions.previousPromote,
+        previousListingStatus: moderationDecisions.previousListingStatus,
         productName: products.productName,
         sellerDeletedAt: users.deletedAt,
       })
@@ -278,6 +280,11 @@ export function decideAppeal(
         .update(products)
         .set({ deletedAt: null, promote: removal.previousPromote ?? false })
         .where(eq(products.id, removal.productId));
+      // Back to the state it had before the removal (decision 0027), through the state owner.
+      await transitionListing(tx, removal.productId, removal.previousListingStatus ?? 'active', {
+        kind: 'admin',
+        userId: actorId,
+      });
       await tx
         .update(moderationDecisions)
         .set({ reversedAt: now })

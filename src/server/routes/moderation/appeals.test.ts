@@ -173,7 +173,10 @@ describe('report → statement → appeal → reversal', () => {
     const removed = await productRow(product.id);
     expect(removed.deletedAt).not.toBeNull();
     expect(removed.promote).toBe(false);
-    expect({ ...removed, deletedAt: null, promote: true }).toEqual(before);
+    // Decision 0027: the removal is also the listing's state.
+    expect(removed.listingStatus).toBe('removed');
+    const same = { listingStatus: 'active', statusChangedAt: before.statusChangedAt };
+    expect({ ...removed, deletedAt: null, promote: true, ...same }).toEqual(before);
     const cards = (await call('GET', apiPaths.categoryProducts(categoryId))).json<
       { _id: string }[]
     >();
@@ -235,7 +238,10 @@ describe('report → statement → appeal → reversal', () => {
     const reversed = await decide(appealId, 'reversed', 'The buyer confirmed a normal viewing.');
     expect(reversed.statusCode, reversed.body).toBe(200);
     expect(reversed.json()).toEqual({ modifiedCount: 1 });
-    expect(await productRow(product.id)).toEqual(before);
+    expect({
+      ...(await productRow(product.id)),
+      statusChangedAt: before.statusChangedAt,
+    }).toEqual(before);
     const cardsAfter = (await call('GET', apiPaths.categoryProducts(categoryId))).json<
       { _id: string }[]
     >();

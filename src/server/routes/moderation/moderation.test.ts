@@ -138,7 +138,7 @@ async function paidOrder(
     .returning();
   await db()
     .update(products)
-    .set({ sold: true, promote: false })
+    .set({ listingStatus: 'sold', promote: false })
     .where(eq(products.id, product.id));
   return { order: order!, payment: payment! };
 }

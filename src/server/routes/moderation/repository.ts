@@ -9,6 +9,7 @@ import type { RegistrationRole, StatementBody } from '../../../contract/index.js
 import { endSessionsOf } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, moderationDecisions, productReports, products, users } from '../../db/schema.js';
+import { transitionListing } from '../listings/listing-state.js';
 import { recordAction, type Transaction } from './audit.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 
@@ -385,6 +386,13 @@ export function deleteProductAsAdmin(
       .for('update');
     if (!product) return { kind: 'not-found' };
     if (product.deletedAt) return { kind: 'done', count: 0 };
+    // The listing state owner records the removal (decision 0027); deleted_at keeps it off
+    // every page as before.
+    const moved = await transitionListing(tx, productId, 'removed', {
+      kind: 'admin',
+      userId: actorId,
+    });
+    const previousListingStatus = moved.kind === 'done' ? moved.from : null;
     await tx
       .update(products)
       .set({ deletedAt: now, promote: false })
@@ -404,6 +412,7 @@ export function deleteProductAsAdmin(
         automated: statement.automated,
         firstNoticeAt: oldest(reports.map((report) => report.createdAt)),
         previousPromote: product.promote,
+        previousListingStatus,
         decidedAt: now,
       })
       .returning({ id: moderationDecisions.id });

@@ -142,7 +142,7 @@ describe('POST /api/offers', () => {
     const category = await createCategory(db());
     const own = await createProduct(db(), { categoryId: category.id, sellerId: buyer.recordId });
     expect((await offer(buyer, own.id, 100)).statusCode).toBe(403);
-    const sold = await listing({ sold: true });
+    const sold = await listing({ listingStatus: 'sold' });
     expect((await offer(buyer, sold.id, 100)).statusCode).toBe(409);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await offer(buyer, unknown, 100)).statusCode).toBe(404);

@@ -45,6 +45,17 @@ const openStates = ['pending', 'countered'] as const;
 
 const price = (cents: number) => formatDollars(centsToDollars(cents));
 
+/**
+ * Refuses offers and acceptances on a listing its seller reserved, that expired or that
+ * moderation removed (decision 0027's states that are not for sale through an offer).
+ * @throws HttpError 409.
+ */
+function refuseUnlisted(status: string): void {
+  if (status === 'reserved') throw httpError(409, 'This listing is reserved by its seller');
+  if (status === 'expired') throw httpError(409, 'This listing has expired');
+  if (status === 'removed') throw httpError(409, 'This product is no longer for sale');
+}
+
 /** What `POST /api/offers` answers. */
 export interface MadeOffer {
   offerId: string;
@@ -107,6 +118,7 @@ export function makeOffer(
     if (product.deletedAt) throw httpError(409, 'This product is no longer for sale');
     if (product.sold) throw httpError(409, 'This product is already sold');
     if (product.unavailable) throw httpError(409, 'This listing is off the market for now');
+    refuseUnlisted(product.listingStatus);
     if (product.sellerId === buyer.id)
       throw httpError(403, 'You cannot make an offer on your own listing');
     if (await reservedForAnother(tx, product.id, buyer.id)) {
@@ -407,6 +419,7 @@ async function createAgreedOrder(
   if (!product || product.deletedAt) throw httpError(409, 'This product is no longer for sale');
   if (product.sold) throw httpError(409, 'This product is already sold');
   if (product.unavailable) throw httpError(409, 'This listing is off the market for now');
+  refuseUnlisted(product.listingStatus);
   if (await reservedForAnother(tx, product.id, offer.buyerId)) {
     throw httpError(409, 'This listing is already reserved for another buyer');
   }

@@ -28,7 +28,7 @@ describe('booking caps (issue 18, point 9)', () => {
     // A booked listing sold to someone else no longer counts as open.
     await t.app.db
       .update(products)
-      .set({ sold: true })
+      .set({ listingStatus: 'sold' })
       .where(eq(products.id, listings[0]!.product.id));
     expect((await book(t.app, buyer, listings[3]!.product.id)).statusCode).toBe(201);
   });
@@ -40,7 +40,10 @@ describe('booking caps (issue 18, point 9)', () => {
       expect((await book(t.app, buyer, product.id)).statusCode, `booking ${i}`).toBe(201);
       // Keep the open count low: the listing goes to someone else.
       if (i < 4)
-        await t.app.db.update(products).set({ sold: true }).where(eq(products.id, product.id));
+        await t.app.db
+          .update(products)
+          .set({ listingStatus: 'sold' })
+          .where(eq(products.id, product.id));
     }
     const sixth = await book(t.app, buyer, listings[5]!.product.id);
     expect(sixth.statusCode).toBe(429);

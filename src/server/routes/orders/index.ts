@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  listingTexts,
   cancelOrderContract,
   createOrderContract,
   declineOrderContract,
@@ -62,10 +63,12 @@ function bookingError(result: Exclude<BookingResult, { kind: 'booked' }>) {
       return httpError(409, 'This product is already sold');
     case 'unavailable':
       return httpError(409, 'This listing is off the market for now');
+    case 'reserved':
+      return httpError(409, listingTexts.bookReserved);
+    case 'expired':
+      return httpError(409, listingTexts.expired);
     case 'own-listing':
       return httpError(403, 'You cannot book your own listing');
-    case 'reserved':
-      return httpError(409, 'This listing is reserved for another buyer');
   }
 }
 

@@ -49,6 +49,7 @@ export async function lockBookableProduct(tx: Transaction, productId: string) {
       offerFloorCents: products.offerFloorCents,
       sold: products.sold,
       unavailable: products.unavailable,
+      listingStatus: products.listingStatus,
       deletedAt: products.deletedAt,
     })
     .from(products)
@@ -76,15 +77,20 @@ export type BookingResult =
   | { kind: 'sold' }
   | { kind: 'unavailable' }
   | { kind: 'own-listing' }
-  /** An accepted offer holds the listing for another buyer until paid or cancelled. */
-  | { kind: 'reserved' };
+  /**
+   * Reserved: by its seller (decision 0027), or by an accepted offer for another buyer until
+   * that order is paid or closed (decision 0034).
+   */
+  | { kind: 'reserved' }
+  | { kind: 'expired' };
 
 /**
  * Books `productId` for `buyer` (spec §2 booking modal, §4) in ONE transaction that holds the
  * product row (FOR SHARE) while it applies the booking rules and inserts the order, so a sale or
  * a delete cannot slip between the check and the insert:
  * - no such product: 'not-found'; deleted: 'deleted'; sold: 'sold'; taken off the market by
- *   its seller: 'unavailable' (issue 13); the buyer's own listing: 'own-listing' (checked in
+ *   its seller: 'unavailable' (issue 13); reserved or expired: 'reserved' / 'expired'
+ *   (decision 0027); the buyer's own listing: 'own-listing' (checked in
  *   this order);
  * - otherwise an unpaid order with the snapshot of spec §3 Order (product, category and seller
  *   from the database, name and email from the buyer's record, phone and meeting place from the
@@ -110,6 +116,10 @@ export function bookProduct(
     if (product.deletedAt) return { kind: 'deleted' };
     if (product.sold) return { kind: 'sold' };
     if (product.unavailable) return { kind: 'unavailable' };
+    // Decision 0027: a reserved listing is promised to a buyer; an expired one is off the market.
+    if (product.listingStatus === 'reserved') return { kind: 'reserved' };
+    if (product.listingStatus === 'expired') return { kind: 'expired' };
+    if (product.listingStatus === 'removed') return { kind: 'deleted' };
     if (product.sellerId === buyer.id) return { kind: 'own-listing' };
     if (await reservedForAnother(tx, product.id, buyer.id)) return { kind: 'reserved' };
     const existing = await findOpenOrder(tx, buyer.id, product.id);

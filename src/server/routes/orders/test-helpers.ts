@@ -5,14 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { bearer, type TestUser } from '../../test-support/accounts.js';
-import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
-import type { products } from '../../db/schema.js';
+import {
+  createCategory,
+  createProduct,
+  createUser,
+  type ProductOverrides,
+} from '../../test-support/factories.js';
 
 /** A live listing of a fresh seller (price $8,500.00 unless overridden). */
-export async function createListing(
-  db: Database,
-  overrides: Partial<typeof products.$inferInsert> = {},
-) {
+export async function createListing(db: Database, overrides: ProductOverrides = {}) {
   const seller = await createUser(db, { role: 'seller', displayName: 'Sam Seller' });
   const category = await createCategory(db);
   const product = await createProduct(

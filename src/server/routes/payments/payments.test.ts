@@ -90,7 +90,10 @@ describe('POST /api/create-payment-intent/{productId}', () => {
     const { product } = await booked(otherBuyer);
     expect((await createIntent(t.app, buyer, product.id)).statusCode).toBe(404);
     const sold = await booked(buyer);
-    await db().update(products).set({ sold: true }).where(eq(products.id, sold.product.id));
+    await db()
+      .update(products)
+      .set({ listingStatus: 'sold' })
+      .where(eq(products.id, sold.product.id));
     expect((await createIntent(t.app, buyer, sold.product.id)).statusCode).toBe(409);
   });
 });

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchMax, type SavedSearch } from '../../../contract/index.js';
-import { products, savedSearches } from '../../db/schema.js';
+import { savedSearches } from '../../db/schema.js';
 import {
   bearer,
   issueToken,
@@ -16,7 +16,11 @@ import {
   type TestUser,
 } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createCategory, createProduct } from '../../test-support/factories.js';
+import {
+  createCategory,
+  createProduct,
+  type ProductOverrides,
+} from '../../test-support/factories.js';
 import { savedSearchMatchJob } from './alerts.js';
 import { recordMatches } from './repository.js';
 
@@ -180,7 +184,7 @@ describe('reading, renaming, visiting and deleting', () => {
 });
 
 describe('matching new listings (the reverse query)', () => {
-  const listing = (overrides: Partial<typeof products.$inferInsert>) =>
+  const listing = (overrides: ProductOverrides) =>
     createProduct(t.database.db, { categoryId, sellerId: seller.recordId }, overrides);
 
   it('matches each filter and the keyword like the search, once per pair', async () => {

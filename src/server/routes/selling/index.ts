@@ -75,6 +75,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         requireCallerRecord(request).id,
         request.body,
         (tx, productId) => enqueueListingMatch(app, [productId], tx),
+        app.config.listings.ttlDays,
       );
       if (!id) throw httpError(401, 'This account has been deleted');
       return reply.code(201).send({ acknowledged: true, insertedId: id });

@@ -8,6 +8,8 @@ export interface ProductRow extends ProductCardRow {
   reported: boolean;
   reportCount: number;
   unavailable: boolean;
+  /** When the listing expires unless renewed (decision 0027). */
+  expiresAt: Date;
   /** Issue 16: the viewing deposit in cents. */
   depositCents: number;
 }
@@ -20,6 +22,7 @@ export function presentProduct(row: ProductRow): Product {
     reported: row.reported,
     reportCount: row.reportCount,
     unavailable: row.unavailable,
+    expires_at: row.expiresAt.toISOString(),
     deposit: centsToDollars(row.depositCents),
   };
 }

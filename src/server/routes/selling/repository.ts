@@ -15,7 +15,7 @@ import { findSimilarCategory, lockCategoryNames } from '../catalog/category-name
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../jobs/queue.js';
 import { productCardColumns } from '../catalog/repository.js';
-import { categories, products, users } from '../../db/schema.js';
+import { categories, onMarketSql, priceHistory, products, users } from '../../db/schema.js';
 
 export type InsertCategoryResult =
   { kind: 'created'; id: string } | { kind: 'similar'; existing: string } | { kind: 'daily-cap' };
@@ -85,6 +85,8 @@ export function vehicleColumns(input: Partial<VehicleDetails>) {
  * description and location are capitalised (spec §5); the flags start false (spec §4).
  * The seller's row is share-locked in the same transaction, so an admin deleting the seller at
  * that moment either comes first (nothing is inserted) or waits and then removes the listing too.
+ * It expires `ttlDays` days from now unless renewed (LISTING_TTL_DAYS, decision 0027), and its
+ * price history starts with its asking price.
  * @returns the new id, or null when the seller has been deleted.
  */
 export async function insertProduct(
@@ -93,6 +95,8 @@ export async function insertProduct(
   input: NewProduct,
   /** Runs in the same transaction once the listing exists (issue 15: saved-search alerts). */
   afterInsert?: (tx: Executor, id: string) => Promise<unknown>,
+  /** Days until it expires (LISTING_TTL_DAYS). */
+  ttlDays = 60,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [seller] = await tx
@@ -118,8 +122,17 @@ export async function insertProduct(
         sellerId,
         ...vehicleColumns(input),
         depositCents: dollarsToCents(input.deposit ?? 0),
+        expiresAt: sql`date_trunc('milliseconds', now()) + make_interval(days => ${ttlDays})`,
       })
-      .returning({ id: products.id });
+      .returning({
+        id: products.id,
+        resellPriceCents: products.resellPriceCents,
+        createdAt: products.createdAt,
+      });
+    // The first asking price opens the listing's price history (decision 0027).
+    await tx
+      .insert(priceHistory)
+      .values({ productId: row!.id, priceCents: row!.resellPriceCents, at: row!.createdAt });
     await afterInsert?.(tx, row!.id);
     return row!.id;
   });
@@ -135,6 +148,7 @@ export function listSellerProducts(db: Database, sellerId: string) {
       reported: products.reported,
       reportCount: products.reportCount,
       unavailable: products.unavailable,
+      expiresAt: products.expiresAt,
       depositCents: products.depositCents,
     })
     .from(products)
@@ -162,9 +176,9 @@ export async function promoteProduct(db: Database, sellerId: string, id: string)
       and(
         eq(products.id, id),
         eq(products.sellerId, sellerId),
-        eq(products.sold, false),
         eq(products.promote, false),
-        isNull(products.deletedAt),
+        // Only a listing on the market can be promoted (spec §4: never a sold one).
+        sql`${onMarketSql}`,
       ),
     )
     .returning({ id: products.id });

@@ -134,7 +134,7 @@ describe('the seller flow', () => {
 describe('PATCH /api/promote-product/{uid}', () => {
   it('refuses a product that is already sold with 409 and a message', async () => {
     const id = await addProduct(seller);
-    await t.database.db.update(products).set({ sold: true }).where(eq(products.id, id));
+    await t.database.db.update(products).set({ listingStatus: 'sold' }).where(eq(products.id, id));
     const response = await inject(seller, 'PATCH', `/api/promote-product/${seller.uid}?id=${id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(promoteMessages.sold);

@@ -4,7 +4,8 @@
  * Book Now and Report exactly as on the category page; Book Now opens the booking modal. The
  * seller's phone and e-mail are fetched for signed-in users only, who may also `Message seller`
  * (issue 14) unless it is their own listing. Issue 15: the heart and the seller's rating.
- * Unknown or removed: Uh-oh!.
+ * Unknown or removed: Uh-oh! with `This listing is no longer available` and similar listings;
+ * an expired, sold or unavailable one shows similar listings under it (decision 0027).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -14,6 +15,11 @@ import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { ErrorMessage } from '../../components/error-message';
 import { useListing, useSellerContact } from '../../features/listings/api/get-listing';
+import { useSimilarListings } from '../../features/listings/api/get-similar';
+import {
+  NoLongerAvailable,
+  SimilarListings,
+} from '../../features/listings/components/similar-listings';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { RatingSummaryText } from '../../features/reviews/components/stars';
 import { ListingView } from '../../features/listings/components/listing-view';
@@ -37,12 +43,27 @@ export function ListingRoute() {
   const listing = useListing(id);
   const contact = useSellerContact(id, user?.uid);
   const [booking, setBooking] = useState<ProductCard | null>(null);
+  // Decision 0027: a listing gone or off the market points to similar ones on the market.
+  const gone = listing.isError && isApiError(listing.error, 404, 400);
+  const offMarket =
+    listing.data !== undefined &&
+    listing.data.listing_status !== 'active' &&
+    listing.data.listing_status !== 'reserved';
+  const similar = useSimilarListings(id, gone || offMarket);
 
   if (listing.isPending) {
     return <PageLoading />;
   }
   if (listing.isError) {
-    if (isApiError(listing.error, 404, 400)) return <NotFound />;
+    if (gone) {
+      return (
+        <>
+          <NotFound />
+          <NoLongerAvailable />
+          <SimilarListings items={similar.data} />
+        </>
+      );
+    }
     return <ErrorMessage error={listing.error} />;
   }
   const product = listing.data;
@@ -79,6 +100,7 @@ export function ListingRoute() {
         contact={contact.data ?? null}
         signedIn={user !== null && user !== undefined}
       />
+      {offMarket && <SimilarListings items={similar.data} />}
       {booking && user && (
         <Suspense fallback={null}>
           <BookingModal

@@ -76,9 +76,17 @@ export function listingJsonLd(listing: Listing, canonicalUrl: string): Record<st
     url: canonicalUrl,
     price: listing.resell_price.toFixed(2),
     priceCurrency: 'USD',
+    // Decision 0027: an expired (or removed) listing is discontinued, a reserved one is still
+    // offered but promised (schema.org has no "reserved": LimitedAvailability).
     availability: listing.order_status
       ? 'https://schema.org/SoldOut'
-      : 'https://schema.org/InStock',
+      : listing.listing_status === 'expired' || listing.listing_status === 'removed'
+        ? 'https://schema.org/Discontinued'
+        : listing.listing_status === 'reserved'
+          ? 'https://schema.org/LimitedAvailability'
+          : listing.listing_status === 'unavailable'
+            ? 'https://schema.org/OutOfStock'
+            : 'https://schema.org/InStock',
     itemCondition: 'https://schema.org/UsedCondition',
     seller: { '@type': 'Person', name: listing.seller_name },
   };

@@ -125,6 +125,9 @@ export function ProductCard({
             footer
           ) : product.order_status ? (
             <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>
+          ) : product.listing_status === 'reserved' ? (
+            // Decision 0027: findable, but promised to a buyer — no Book Now.
+            <span className="badge badge-lg badge-warning font-bold">Reserved</span>
           ) : roleChecking ? null : buyerActions ? (
             buyerActions
           ) : (

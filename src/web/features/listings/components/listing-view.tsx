@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Listing, SellerContact } from '../../../../contract/listings';
+import { listingTexts, type Listing, type SellerContact } from '../../../../contract/listings';
 import { formatDollars } from '../../../../contract/money';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { vehicleRows } from '../../../lib/vehicle-details';
 import { Gallery } from './gallery';
 import { PriceBadge } from './price-badge';
-import { LocalTime, monthYearFormat } from '../../../components/local-time';
+import { dateFormat, LocalTime, monthYearFormat } from '../../../components/local-time';
 
 export interface ListingViewProps {
   listing: Listing;
@@ -34,6 +34,33 @@ export interface ListingViewProps {
   favouriteAction?: ReactNode;
   /** Issue 15: the seller's average rating and count, next to their name. */
   sellerRating?: ReactNode;
+}
+
+/**
+ * `Listed N days ago` and every price change (`Price reduced from $X on <date>`; decision 0027),
+ * from the listing's `days_on_market` and `price_history` (oldest first).
+ */
+function ListingAge({ listing }: { listing: Listing }) {
+  const days = listing.days_on_market;
+  const changes = listing.price_history.slice(1).map((entry, i) => ({
+    entry,
+    previous: listing.price_history[i]!,
+  }));
+  return (
+    <div className="flex flex-col gap-1 text-sm" data-testid="listing-age">
+      <p>{days === 0 ? 'Listed today' : `Listed ${days} ${days === 1 ? 'day' : 'days'} ago`}</p>
+      {changes.length > 0 && (
+        <ul aria-label="Price history" className="flex flex-col gap-0.5">
+          {changes.map(({ entry, previous }) => (
+            <li key={entry.at}>
+              {entry.price < previous.price ? 'Price reduced' : 'Price raised'} from{' '}
+              {formatDollars(previous.price)} on <LocalTime value={entry.at} format={dateFormat} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 export function ListingView({
@@ -107,6 +134,7 @@ export function ListingView({
               your card when you book and released after the viewing.
             </p>
           )}
+          <ListingAge listing={listing} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-base-content/70">Years of use</dt>
             <dd>{listing.year_of_used}</dd>
@@ -122,6 +150,17 @@ export function ListingView({
           <div className="pt-2">
             {listing.order_status ? (
               <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>
+            ) : listing.listing_status === 'expired' ? (
+              <p role="status" className="alert alert-warning">
+                {listingTexts.expired}
+              </p>
+            ) : listing.listing_status === 'reserved' ? (
+              <div role="status" className="flex flex-col items-start gap-2">
+                <span className="badge badge-lg badge-warning font-bold">
+                  {listingTexts.reservedBadge}
+                </span>
+                <p className="text-sm">{listingTexts.reservedNotice}</p>
+              </div>
             ) : listing.unavailable ? (
               <p role="status" className="alert alert-warning">
                 This listing is off the market for now.

@@ -65,3 +65,31 @@ export function useSetAvailability() {
     onSettled: () => invalidateSellerListings(queryClient),
   });
 }
+
+/**
+ * Decision 0027: PATCH /api/product/{id}/status {status, sold_price?} → {modifiedCount}; 409 for
+ * a change the listing's state does not allow.
+ */
+export function useSetListingStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      productId,
+      body,
+    }: {
+      productId: string;
+      body: RouteBody<typeof apiRoutes.setListingStatus>;
+    }) => apiCall(apiRoutes.setListingStatus, { params: { id: productId }, body }),
+    onSettled: () => invalidateSellerListings(queryClient),
+  });
+}
+
+/** Decision 0027: POST /api/product/{id}/renew → {expires_at}; relists an expired listing. */
+export function useRenewListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) =>
+      apiCall(apiRoutes.renewListing, { params: { id: productId } }),
+    onSettled: () => invalidateSellerListings(queryClient),
+  });
+}

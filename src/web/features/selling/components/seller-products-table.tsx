@@ -10,14 +10,26 @@
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
-import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
+import {
+  confirmAction,
+  confirmWithAmount,
+  showFailure,
+  showSuccess,
+} from '../../../components/dialogs';
+import { LocalTime } from '../../../components/local-time';
 import type { Product } from '../../../../contract/entities';
 import { formatDollars } from '../../../../contract/money';
 import { promoteMessages } from '../../../../contract/selling';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { paths } from '../../../lib/paths';
 import { useSellerProducts } from '../api/get-seller-products';
-import { useDeleteProduct, usePromoteProduct, useSetAvailability } from '../api/product-actions';
+import {
+  useDeleteProduct,
+  usePromoteProduct,
+  useRenewListing,
+  useSetAvailability,
+  useSetListingStatus,
+} from '../api/product-actions';
 
 /** Spec §8 texts of the seller's actions. */
 export const sellerActionTexts = {
@@ -26,6 +38,24 @@ export const sellerActionTexts = {
   deleted: 'Deleted Successfully!',
   failed: 'Something went wrong, please try again',
   empty: 'You have not placed any order yet!',
+  reserve: 'Reserve',
+  unreserve: 'Unreserve',
+  soldElsewhere: 'Sold elsewhere',
+  soldElsewhereTitle: 'Mark as sold elsewhere?',
+  soldPriceLabel: 'What did it sell for? (US dollars, optional)',
+  renew: 'Renew',
+  renewed: 'Listing renewed',
+  expires: 'Expires',
+} as const;
+
+/** The listing state as My Products names it (decision 0027). */
+export const listingStateLabels = {
+  active: 'On the market',
+  reserved: 'Reserved',
+  sold: 'Sold',
+  unavailable: 'Unavailable',
+  expired: 'Expired',
+  removed: 'Removed',
 } as const;
 
 export function SellerProductsTable() {
@@ -35,6 +65,47 @@ export function SellerProductsTable() {
   const promote = usePromoteProduct();
   const remove = useDeleteProduct();
   const availability = useSetAvailability();
+  const setStatus = useSetListingStatus();
+  const renew = useRenewListing();
+
+  const handleStatus = async (product: Product, status: 'active' | 'reserved') => {
+    try {
+      await setStatus.mutateAsync({ productId: product._id, body: { status } });
+    } catch (failure) {
+      const text = failure instanceof Error && failure.message ? failure.message : undefined;
+      await showFailure(sellerActionTexts.failed, text);
+    }
+  };
+
+  const handleSoldElsewhere = async (product: Product) => {
+    const answer = await confirmWithAmount(
+      sellerActionTexts.soldElsewhereTitle,
+      sellerActionTexts.soldPriceLabel,
+    );
+    if (!answer) return;
+    try {
+      await setStatus.mutateAsync({
+        productId: product._id,
+        body:
+          answer.amount === undefined
+            ? { status: 'sold' }
+            : { status: 'sold', sold_price: Math.round(answer.amount * 100) / 100 },
+      });
+    } catch (failure) {
+      const text = failure instanceof Error && failure.message ? failure.message : undefined;
+      await showFailure(sellerActionTexts.failed, text);
+    }
+  };
+
+  const handleRenew = async (product: Product) => {
+    try {
+      await renew.mutateAsync(product._id);
+      await showSuccess(sellerActionTexts.renewed);
+    } catch (failure) {
+      const text = failure instanceof Error && failure.message ? failure.message : undefined;
+      await showFailure(sellerActionTexts.failed, text);
+    }
+  };
 
   const handleAvailability = async (product: Product, unavailable: boolean) => {
     try {
@@ -113,7 +184,21 @@ export function SellerProductsTable() {
               </td>
               <td data-label="Category Name">{product.category_name}</td>
               <td data-label="Price">{formatDollars(product.resell_price)}</td>
-              <td data-label="Status">{product.order_status ? 'SOLD' : 'UNSOLD'}</td>
+              <td data-label="Status">
+                <div className="flex flex-col gap-1">
+                  <span>{product.order_status ? 'SOLD' : 'UNSOLD'}</span>
+                  {product.listing_status !== 'active' && !product.order_status && (
+                    <span className="badge badge-warning badge-sm" data-testid="listing-state">
+                      {listingStateLabels[product.listing_status]}
+                    </span>
+                  )}
+                  {!product.order_status && (
+                    <span className="text-xs text-base-content/70">
+                      {sellerActionTexts.expires} <LocalTime value={product.expires_at} />
+                    </span>
+                  )}
+                </div>
+              </td>
               <td data-label="Advertise">
                 {product.promote || product.order_status ? (
                   <span className="badge badge-success">Promoted</span>
@@ -146,6 +231,44 @@ export function SellerProductsTable() {
                     />
                     Unavailable
                   </label>
+                  {(product.listing_status === 'active' ||
+                    product.listing_status === 'reserved') && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      disabled={busyId === product._id}
+                      onClick={() =>
+                        void handleStatus(
+                          product,
+                          product.listing_status === 'reserved' ? 'active' : 'reserved',
+                        )
+                      }
+                    >
+                      {product.listing_status === 'reserved'
+                        ? sellerActionTexts.unreserve
+                        : sellerActionTexts.reserve}
+                    </button>
+                  )}
+                  {!product.order_status && product.listing_status !== 'removed' && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      disabled={busyId === product._id}
+                      onClick={() => void handleSoldElsewhere(product)}
+                    >
+                      {sellerActionTexts.soldElsewhere}
+                    </button>
+                  )}
+                  {!product.order_status && product.listing_status !== 'removed' && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      disabled={busyId === product._id}
+                      onClick={() => void handleRenew(product)}
+                    >
+                      {sellerActionTexts.renew}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn btn-sm btn-error"

@@ -1,0 +1,228 @@
+/**
+ * Listing expiry (decision 0027; docs/jobs.md): a listing expires `LISTING_TTL_DAYS` after it was
+ * listed or last renewed. The scheduled `listing-expiry` job (LISTING_EXPIRY_CRON, every 15
+ * minutes by default, once across instances) does two things per run, each in batches:
+ *
+ * 1. **Reminds** the seller of every listing on the market that expires within
+ *    `reminderLeadDays` (3) and was not reminded in this window: the reminder mark
+ *    (`expiry_reminded_at`) is set in the same transaction that queues the mail, so a retried or
+ *    repeated run never mails twice; a renewal clears it (a new window, a new reminder). The mail
+ *    carries a one-click renew link signed like the unsubscribe links (HMAC-SHA-256 under a key
+ *    derived from the server secret, `info: listing-renew-hmac-v1`) over the listing id and the
+ *    expiry it was sent for, so the link renews once: afterwards the expiry differs and the link
+ *    is stale (410).
+ * 2. **Expires** every listing on the market whose `expires_at` has passed (active or reserved →
+ *    expired, through listing-state.ts's table).
+ *
+ * `runListingExpiry(app, now)` takes the clock as an argument, so tests move time.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { resolveAuthSecret } from '../../auth/secret.js';
+import { onMarketSql, products, users } from '../../db/schema.js';
+import { renderMail } from '../../notifications/layout.js';
+import { mayTransition } from './listing-state.js';
+
+/** Queue name of the expiry job. */
+export const listingExpiryJob = 'listing-expiry';
+
+/** Days before expiry the reminder goes out (decision 0027). */
+export const reminderLeadDays = 3;
+
+/** Listings handled per transaction of a run. */
+const batchSize = 500;
+
+/** What the renew link names: one listing and the expiry its reminder was sent for. */
+export interface RenewTicket {
+  productId: string;
+  /** `expires_at` when the reminder was sent, ms since the epoch. */
+  expiresAtMs: number;
+}
+
+/** Signs and checks renew-link tokens with a key derived from `secret`. */
+export function createRenewTokens(secret: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'second-gear', 'listing-renew-hmac-v1', 32));
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  return {
+    /** A token `<payload>.<mac>`, both base64url. */
+    sign({ productId, expiresAtMs }: RenewTicket): string {
+      const payload = Buffer.from(JSON.stringify([productId, expiresAtMs]), 'utf8').toString(
+        'base64url',
+      );
+      return `${payload}.${mac(payload).toString('base64url')}`;
+    },
+    /** The ticket a token names, or null when it is malformed or not signed by us. */
+    verify(token: string): RenewTicket | null {
+      const [payload, signature, extra] = token.split('.');
+      if (!payload || !signature || extra !== undefined) return null;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        if (
+          Array.isArray(value) &&
+          value.length === 2 &&
+          typeof value[0] === 'string' &&
+          typeof value[1] === 'number'
+        ) {
+          return { productId: value[0], expiresAtMs: value[1] };
+        }
+      } catch {
+        // a payload we signed is always JSON; fall through
+      }
+      return null;
+    },
+  };
+}
+
+export interface ListingRenewal {
+  /** The page the reminder links to: `${PUBLIC_URL}/renew-listing?token=…`. */
+  pageUrl(ticket: RenewTicket): string;
+  /** The ticket of a token, or null when we did not sign it. */
+  verify(token: string): RenewTicket | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    listingRenewal: ListingRenewal;
+  }
+}
+
+/**
+ * One run of the expiry job at `now`: reminders first, then expiries, each in batches of 500
+ * until none is left. @returns how many reminders were queued and listings expired.
+ */
+export async function runListingExpiry(
+  app: FastifyInstance,
+  now: Date,
+): Promise<{ reminded: number; expired: number }> {
+  let reminded = 0;
+  let expired = 0;
+  const remindBefore = new Date(now.getTime() + reminderLeadDays * 86_400_000);
+  for (;;) {
+    const count = await app.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            sql`${onMarketSql}`,
+            lte(products.expiresAt, remindBefore),
+            sql`${products.expiresAt} > ${now.toISOString()}`,
+            isNull(products.expiryRemindedAt),
+          ),
+        )
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      const marked = await tx
+        .update(products)
+        .set({ expiryRemindedAt: now })
+        .where(
+          inArray(
+            products.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({
+          id: products.id,
+          productName: products.productName,
+          expiresAt: products.expiresAt,
+          sellerId: products.sellerId,
+        });
+      const sellers = await tx
+        .select({ id: users.id, name: users.displayName, email: users.email })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, [...new Set(marked.map((row) => row.sellerId))]),
+            isNull(users.deletedAt),
+          ),
+        );
+      const byId = new Map(sellers.map((seller) => [seller.id, seller]));
+      for (const listing of marked) {
+        const seller = byId.get(listing.sellerId);
+        if (!seller || seller.email === '') continue;
+        const renewUrl = app.listingRenewal.pageUrl({
+          productId: listing.id,
+          expiresAtMs: listing.expiresAt.getTime(),
+        });
+        const day = listing.expiresAt.toISOString().slice(0, 10);
+        await app.mail.enqueue(
+          {
+            key: `listing-expiry:${listing.id}:${listing.expiresAt.getTime()}`,
+            to: seller.email,
+            subject: `Your listing ${listing.productName} expires on ${day}`,
+            ...renderMail({
+              greeting: `Hello ${seller.name},`,
+              blocks: [
+                `Your listing ${listing.productName} on Second Gear expires on ${day} (UTC). ` +
+                  'Renew it with one click to keep it on the market; if it has sold, mark it sold ' +
+                  'in My Products instead.',
+              ],
+              action: { label: 'Renew', url: renewUrl },
+              footer: { reason: 'You get this because you listed this vehicle on Second Gear.' },
+            }),
+          },
+          { tx },
+        );
+      }
+      return marked.length;
+    });
+    reminded += count;
+    if (count < batchSize) break;
+  }
+  for (;;) {
+    const count = await app.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: products.id, status: products.listingStatus })
+        .from(products)
+        .where(and(sql`${onMarketSql}`, lte(products.expiresAt, now)))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const ids = due
+        .filter((row) => mayTransition(row.status, 'expired', 'expiry'))
+        .map((row) => row.id);
+      if (ids.length === 0) return 0;
+      // The bulk form of transitionListing(tx, id, 'expired', { kind: 'expiry' }): the rows are
+      // locked above and every one passed the same table.
+      const changed = await tx
+        .update(products)
+        .set({ listingStatus: 'expired', statusChangedAt: now, promote: false })
+        .where(and(inArray(products.id, ids), sql`${onMarketSql}`))
+        .returning({ id: products.id });
+      return changed.length;
+    });
+    expired += count;
+    if (count < batchSize) break;
+  }
+  return { reminded, expired };
+}
+
+/** `app.listingRenewal` and the scheduled `listing-expiry` job. */
+export const listingExpiryPlugin = fp(
+  async (app: FastifyInstance) => {
+    const tokens = createRenewTokens(resolveAuthSecret(app.config));
+    app.decorate('listingRenewal', {
+      pageUrl: (ticket) =>
+        `${app.config.publicUrl}/renew-listing?token=${encodeURIComponent(tokens.sign(ticket))}`,
+      verify: (token) => tokens.verify(token),
+    } satisfies ListingRenewal);
+    app.jobs.define({
+      name: listingExpiryJob,
+      retryLimit: 3,
+      schedule: app.config.listings.expiryCron,
+      handler: async () => {
+        const outcome = await runListingExpiry(app, new Date());
+        if (outcome.reminded > 0 || outcome.expired > 0) {
+          app.log.info(outcome, 'listing expiry run');
+          app.publicCache.invalidate();
+        }
+      },
+    });
+  },
+  { name: 'listing-expiry', dependencies: ['jobs', 'mail', 'database'] },
+);

@@ -136,7 +136,11 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, { message: 'must be true, false or a number of hops' })
     .default('false')
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
-  /** Sign-in, sign-up and password-reset attempts allowed per account (e-mail) per window. */
+  /**
+   * Counted attempts on one account (e-mail) from one client address per window (decision
+   * 0030): failed sign-ins and password changes, sign-up and password-reset requests; a
+   * successful sign-in clears them.
+   */
   AUTH_ACCOUNT_RATE_LIMIT_MAX: positiveInt.default(10),
   /** Length of the per-account window in seconds. */
   AUTH_ACCOUNT_RATE_LIMIT_WINDOW: positiveInt.default(900),

@@ -121,6 +121,11 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(1, { message: 'must be at least 1' })
     .default(100),
+  /**
+   * Live message streams (`GET /api/messages/stream`) one instance keeps open at once; past it a
+   * new one is refused with 503 and `retry-after` (each open stream holds a socket and a timer).
+   */
+  MESSAGE_STREAMS_MAX: positiveInt.default(2000),
   /** Write requests (POST, PATCH, PUT, DELETE) allowed per client and minute on `/api` (429 above). */
   WRITE_RATE_LIMIT_MAX: z.coerce
     .number({ message: 'must be a number' })
@@ -326,6 +331,8 @@ export type Config = {
   authSessionRateLimitMax: number;
   /** Write requests allowed per client and minute on `/api`. */
   writeRateLimitMax: number;
+  /** Live message streams open at once on this instance. */
+  messageStreamsMax: number;
   /** Sign-in, sign-up and reset attempts per account (e-mail): `max` per `windowSeconds`. */
   authAccountRateLimit: { max: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or over how many hops) to believe X-Forwarded-For. */
@@ -468,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
     authSessionRateLimitMax: value.AUTH_SESSION_RATE_LIMIT_MAX,
     writeRateLimitMax: value.WRITE_RATE_LIMIT_MAX,
+    messageStreamsMax: value.MESSAGE_STREAMS_MAX,
     authAccountRateLimit: {
       max: value.AUTH_ACCOUNT_RATE_LIMIT_MAX,
       windowSeconds: value.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,

@@ -87,11 +87,18 @@ export async function completeSaleIn(
   if (payment.amountCents !== order.priceCents) return { kind: 'amount-mismatch' };
 
   const [product] = await tx
-    .select({ sold: products.sold, deletedAt: products.deletedAt })
+    .select({
+      sold: products.sold,
+      deletedAt: products.deletedAt,
+      unavailable: products.unavailable,
+    })
     .from(products)
     .where(eq(products.id, order.productId))
     .for('update');
-  if (!product || product.sold || product.deletedAt) return { kind: 'product-unavailable' };
+  // Sold, deleted, or taken off the market by its seller: not for sale.
+  if (!product || product.sold || product.deletedAt || product.unavailable) {
+    return { kind: 'product-unavailable' };
+  }
 
   await tx
     .update(orders)

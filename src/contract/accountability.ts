@@ -74,6 +74,10 @@ export const accountabilityTexts = {
   upheld: 'Decision upheld',
   reversed: 'Decision reversed',
   transparencyHeading: 'Transparency report',
+  /** Which reports count as notices on the transparency report. */
+  transparencyNoticesNote:
+    'Notices are the reports of listings we received in the period, one per listing and ' +
+    'reporter, whatever became of them: the ones later marked safe and the ones still open count too.',
 } as const;
 
 const trimmedText = (field: string, max: number) =>

@@ -8,7 +8,16 @@ import { createHash } from 'node:crypto';
 import { categoryNameKey } from '../../../contract/categories.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';
+import {
+  blogs,
+  categories,
+  moderationNotices,
+  orders,
+  payments,
+  productReports,
+  products,
+  users,
+} from '../schema.js';
 import { demoUsers, type DemoUser } from './accounts.js';
 import {
   demoBlogs,
@@ -205,7 +214,14 @@ export async function seedDemoData(
         createdAt: between(postedAt[i] ?? now, now, 0.7),
       })),
     );
-    if (reportRows.length > 0) await tx.insert(productReports).values(reportRows);
+    if (reportRows.length > 0) {
+      await tx.insert(productReports).values(reportRows);
+      // Each report is a notice, as one made through the API (`PATCH /api/report-product`):
+      // the public transparency counts agree with the reports the admin sees.
+      await tx
+        .insert(moderationNotices)
+        .values(reportRows.map((row) => ({ ...row, reason: 'Other' as const })));
+    }
 
     // Orders: a paid one per sold listing (with its payment), an open one per booked listing.
     for (const [i, listing] of demoListings.entries()) {

@@ -7,7 +7,7 @@
  *   and whether the decision was automated (`DELETE /api/report-product-delete/{uid}?id=…`,
  *   moderation.ts); the seller is mailed the statement and sees it in My Products
  *   (`GET /api/moderation-decisions`).
- * - Art. 20 internal complaint handling: the seller may appeal once, within 14 days
+ * - Art. 20 internal complaint handling: the seller may appeal once, within six months (183 days)
  *   (`POST /api/appeals`); an admin upholds or reverses it with a reason
  *   (`GET /api/appeals/{uid}`, `PATCH /api/appeal-decide/{uid}?id=…`); reversing puts the listing
  *   back exactly as it was.
@@ -74,6 +74,10 @@ export const accountabilityTexts = {
   upheld: 'Decision upheld',
   reversed: 'Decision reversed',
   transparencyHeading: 'Transparency report',
+  /** Which reports count as notices on the transparency report. */
+  transparencyNoticesNote:
+    'Notices are the reports of listings we received in the period, one per listing and ' +
+    'reporter, whatever became of them: the ones later marked safe and the ones still open count too.',
 } as const;
 
 const trimmedText = (field: string, max: number) =>
@@ -139,7 +143,9 @@ export const moderationDecisionSchema = z.object({
   automated: z.boolean(),
   decided_at: z.string().describe('ISO 8601'),
   appeal_until: z.string().describe('ISO 8601: the last moment an appeal is accepted'),
-  can_appeal: z.boolean().describe('no appeal yet and the 14 days have not passed'),
+  can_appeal: z
+    .boolean()
+    .describe(`no appeal yet and the ${moderationTextLimits.appealDays} days have not passed`),
   reversed: z.boolean(),
   appeal: appealSchema.nullable(),
 });
@@ -175,8 +181,9 @@ export const createAppealContract = {
   url: '/api/appeals',
   summary:
     'The seller appeals the removal of one of their listings (issue 16, DSA Art. 20): once per ' +
-    'decision, within 14 days. 403 for a listing of someone else; 409 when there is no removal ' +
-    'to appeal, it was already appealed, or the 14 days have passed.',
+    `decision, within six months (${moderationTextLimits.appealDays} days). 403 for a listing of ` +
+    'someone else; 409 when there is no removal to appeal, it was already appealed, or the ' +
+    `${moderationTextLimits.appealDays} days have passed.`,
   body: z.object({
     product_id: idSchema,
     text: trimmedText('text', moderationTextLimits.appealMax),

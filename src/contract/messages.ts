@@ -152,7 +152,8 @@ export const messageStreamContract = {
   url: '/api/messages/stream',
   summary:
     "Server-Sent Events: the caller's new messages as they arrive (issue 14). text/event-stream; " +
-    'ends after `max_seconds`.',
+    'ends after `max_seconds`, when the API token expires, or within seconds of its session ' +
+    'or account ending. At most 5 open per user (429) and a per-server cap (503, retry-after).',
   querystring: z.object({
     max_seconds: z.coerce
       .number({ message: 'must be a number' })
@@ -161,5 +162,5 @@ export const messageStreamContract = {
       .max(3600, { message: 'must be at most 3600' })
       .default(1800),
   }),
-  response: { 401: errorSchema, 403: errorSchema, 503: errorSchema },
+  response: { 401: errorSchema, 403: errorSchema, 429: errorSchema, 503: errorSchema },
 } as const;

@@ -37,6 +37,7 @@ import { securityPlugin } from './plugins/security.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { webPlugin } from './plugins/web.js';
 import { imageStorePlugin, uploadsPlugin } from './plugins/uploads.js';
+import { canonicalRequestTarget } from './plugins/request-target.js';
 import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
@@ -136,6 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
+    // Every check reads the path in one shape (plugins/request-target.ts): `/%61pi/…` and the
+    // absolute form `http://host/api/…` become `/api/…` before routing.
+    rewriteUrl: (request) => canonicalRequestTarget(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -121,6 +121,11 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number' })
     .min(1, { message: 'must be at least 1' })
     .default(100),
+  /**
+   * Live message streams (`GET /api/messages/stream`) one instance keeps open at once; past it a
+   * new one is refused with 503 and `retry-after` (each open stream holds a socket and a timer).
+   */
+  MESSAGE_STREAMS_MAX: positiveInt.default(2000),
   /** Write requests (POST, PATCH, PUT, DELETE) allowed per client and minute on `/api` (429 above). */
   WRITE_RATE_LIMIT_MAX: z.coerce
     .number({ message: 'must be a number' })
@@ -136,7 +141,11 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, { message: 'must be true, false or a number of hops' })
     .default('false')
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
-  /** Sign-in, sign-up and password-reset attempts allowed per account (e-mail) per window. */
+  /**
+   * Counted attempts on one account (e-mail) from one client address per window (decision
+   * 0030): failed sign-ins and password changes, sign-up and password-reset requests; a
+   * successful sign-in clears them.
+   */
   AUTH_ACCOUNT_RATE_LIMIT_MAX: positiveInt.default(10),
   /** Length of the per-account window in seconds. */
   AUTH_ACCOUNT_RATE_LIMIT_WINDOW: positiveInt.default(900),
@@ -367,6 +376,8 @@ export type Config = {
   authSessionRateLimitMax: number;
   /** Write requests allowed per client and minute on `/api`. */
   writeRateLimitMax: number;
+  /** Live message streams open at once on this instance. */
+  messageStreamsMax: number;
   /** Sign-in, sign-up and reset attempts per account (e-mail): `max` per `windowSeconds`. */
   authAccountRateLimit: { max: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or over how many hops) to believe X-Forwarded-For. */
@@ -524,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: value.AUTH_RATE_LIMIT_MAX, windowSeconds: value.AUTH_RATE_LIMIT_WINDOW },
     authSessionRateLimitMax: value.AUTH_SESSION_RATE_LIMIT_MAX,
     writeRateLimitMax: value.WRITE_RATE_LIMIT_MAX,
+    messageStreamsMax: value.MESSAGE_STREAMS_MAX,
     authAccountRateLimit: {
       max: value.AUTH_ACCOUNT_RATE_LIMIT_MAX,
       windowSeconds: value.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,

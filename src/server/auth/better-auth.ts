@@ -201,6 +201,18 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
             });
           }
         }
+        // The display-name limit of the profile (spec §5) holds for the identity's name too,
+        // whichever endpoint sets it.
+        if (
+          (ctx.path === '/update-user' || ctx.path === '/sign-up/email') &&
+          typeof body.name === 'string' &&
+          body.name.trim().length > limits.displayNameMax
+        ) {
+          throw new APIError('BAD_REQUEST', {
+            message: `name must be at most ${limits.displayNameMax} characters`,
+            code: 'NAME_TOO_LONG',
+          });
+        }
         if (
           (ctx.path === '/update-user' || ctx.path === '/sign-up/email') &&
           body.image !== undefined &&

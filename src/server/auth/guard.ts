@@ -69,6 +69,8 @@ export interface Caller {
   via: 'bearer' | 'session';
   /** The identity session behind the call. */
   sessionId: string;
+  /** When the API token of a `bearer` call expires (a live stream ends then). */
+  tokenExpiresAt?: Date;
 }
 
 /** A guarded route as the access hook sees it (the route table the authorisation matrix reads). */
@@ -189,7 +191,13 @@ export const guardPlugin = fp(
       if (!state.sessionAlive) {
         throw httpError(401, 'Your session has ended; please sign in again');
       }
-      return { uid: claims.uid, record: state.record, via: 'bearer', sessionId: claims.sessionId };
+      return {
+        uid: claims.uid,
+        record: state.record,
+        via: 'bearer',
+        sessionId: claims.sessionId,
+        tokenExpiresAt: claims.expiresAt,
+      };
     }
 
     /** The caller of the identity session cookie, or null without one. Deleted records kept. */

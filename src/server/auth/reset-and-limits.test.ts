@@ -231,7 +231,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     expect(limited.json()).toMatchObject({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: expect.stringMatching(/Too many attempts\. Please wait \d+ seconds/),
+      message: expect.stringMatching(/Too many attempts\. Please wait \d+ minutes? and try again/),
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 

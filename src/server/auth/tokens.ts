@@ -18,6 +18,11 @@ export interface ApiTokenClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and when it expires. */
+export interface VerifiedApiToken extends ApiTokenClaims {
+  expiresAt: Date;
+}
+
 /** Why a token was refused; the guard turns each into a 401 message. */
 export class ApiTokenError extends Error {
   override name = 'ApiTokenError';
@@ -29,10 +34,13 @@ export class ApiTokenError extends Error {
 }
 
 export interface ApiTokenService {
-  /** Signs a token for `uid` bound to the identity session `sessionId`. */
-  issue(claims: ApiTokenClaims): Promise<string>;
+  /**
+   * Signs a token for `uid` bound to the identity session `sessionId`, valid for
+   * `lifetimeSeconds` (default `apiTokenLifetimeSeconds`).
+   */
+  issue(claims: ApiTokenClaims, lifetimeSeconds?: number): Promise<string>;
   /** Verifies signature, algorithm, issuer, audience and expiry. @throws ApiTokenError */
-  verify(token: string): Promise<ApiTokenClaims>;
+  verify(token: string): Promise<VerifiedApiToken>;
 }
 
 /**
@@ -54,14 +62,14 @@ export function createApiTokenService(secret: string, issuer: string): ApiTokenS
     ['sign', 'verify'],
   );
   return {
-    async issue({ uid, sessionId }) {
+    async issue({ uid, sessionId }, lifetimeSeconds = apiTokenLifetimeSeconds) {
       return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(uid)
         .setIssuer(issuer)
         .setAudience(apiTokenAudience)
         .setIssuedAt()
-        .setExpirationTime(`${apiTokenLifetimeSeconds}s`)
+        .setExpirationTime(`${lifetimeSeconds}s`)
         .sign(await keyPromise);
     },
     async verify(token) {
@@ -75,7 +83,11 @@ export function createApiTokenService(secret: string, issuer: string): ApiTokenS
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
           throw new ApiTokenError('invalid');
         }
-        return { uid: payload.sub, sessionId: payload.sid };
+        return {
+          uid: payload.sub,
+          sessionId: payload.sid,
+          expiresAt: new Date((payload.exp ?? 0) * 1000),
+        };
       } catch (error) {
         if (error instanceof ApiTokenError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new ApiTokenError('expired');

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { authConfigContract } from '../../contract/index.js';
+import { attemptEmail, waitInMinutes } from '../auth/attempt-limits.js';
 import { clientIpHeader, createAuth, type Auth } from '../auth/better-auth.js';
 import { guardPlugin } from '../auth/guard.js';
 import { requestOrigin, requestOriginHeader, trustedOriginsFor } from '../auth/origins.js';
@@ -70,36 +71,44 @@ export const authPlugin = fp(
         method: ['GET', 'POST'],
         url: '/api/auth/*',
         schema: { hide: true },
-        // Issue 18, point 5: sign-in, sign-up and reset requests also count per account.
-        preHandler: async (request, reply) => {
-          const email = accountAttemptEmail(request);
-          if (email) await app.limitAccountAttempt(request, reply, email);
+        // Sign-in failures, sign-up and reset requests also count per account and client
+        // (decision 0030), whatever the body's encoding.
+        handler: async (request, reply) => {
+          const attempt = await accountAttempt(request);
+          if (!attempt) return forwardToAuth(auth, config.publicUrl, request, reply);
+          await app.accountAttempts.check(request, reply, attempt.email);
+          return forwardToAuth(auth, config.publicUrl, request, reply, async (status) => {
+            if (status === 429 || status >= 500) return;
+            if (attempt.kind !== 'sign-in') await app.accountAttempts.count(request, attempt.email);
+            else if (status < 400) await app.accountAttempts.clear(request, attempt.email);
+            else await app.accountAttempts.count(request, attempt.email);
+          });
         },
-        handler: (request, reply) => forwardToAuth(auth, config.publicUrl, request, reply),
       });
     });
   },
   { name: 'auth', dependencies: ['database', 'error-handler', 'security', 'mail'] },
 );
 
-/** Identity paths whose attempts count per account (the body's `email`). */
-const ACCOUNT_ATTEMPT_PATHS = new Set([
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  '/api/auth/request-password-reset',
+/** Identity paths whose attempts count per account and client, and what they are. */
+const ACCOUNT_ATTEMPT_PATHS = new Map<string, 'sign-in' | 'request'>([
+  ['/api/auth/sign-in/email', 'sign-in'],
+  ['/api/auth/sign-up/email', 'request'],
+  ['/api/auth/request-password-reset', 'request'],
 ]);
 
-/** The `email` of a sign-in, sign-up or reset request's JSON body, or null. */
-function accountAttemptEmail(request: FastifyRequest): string | null {
+/**
+ * The account a sign-in, sign-up or reset request is about (its body's `email`, read as Better
+ * Auth reads it: JSON or form-encoded) and the kind of attempt, or null.
+ */
+async function accountAttempt(
+  request: FastifyRequest,
+): Promise<{ email: string; kind: 'sign-in' | 'request' } | null> {
   if (request.method !== 'POST') return null;
-  const pathname = request.url.split('?')[0] ?? '';
-  if (!ACCOUNT_ATTEMPT_PATHS.has(pathname) || !Buffer.isBuffer(request.body)) return null;
-  try {
-    const body = JSON.parse(request.body.toString('utf8')) as { email?: unknown };
-    return typeof body.email === 'string' && body.email.trim() !== '' ? body.email : null;
-  } catch {
-    return null;
-  }
+  const kind = ACCOUNT_ATTEMPT_PATHS.get(request.url.split('?')[0] ?? '');
+  if (!kind || !Buffer.isBuffer(request.body)) return null;
+  const email = await attemptEmail(request.headers['content-type'], request.body);
+  return email ? { email, kind } : null;
 }
 
 async function forwardToAuth(
@@ -107,6 +116,7 @@ async function forwardToAuth(
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  beforeAnswer?: (status: number) => Promise<void>,
 ): Promise<FastifyReply> {
   const headers = toFetchHeaders(request.headers);
   headers.set(clientIpHeader, request.ip);
@@ -119,6 +129,7 @@ async function forwardToAuth(
   const response = await auth.handler(
     new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
   );
+  await beforeAnswer?.(response.status);
 
   reply.code(response.status);
   response.headers.forEach((value, name) => {
@@ -148,7 +159,7 @@ function errorAnswer(response: Response, text: string, reply: FastifyReply) {
   if (statusCode === 429) {
     const seconds = Number(response.headers.get('x-retry-after')) || 60;
     reply.header('retry-after', String(seconds));
-    message = `Too many attempts. Please wait ${seconds} seconds and try again.`;
+    message = `Too many attempts. Please wait ${waitInMinutes(seconds)} and try again.`;
   }
   return {
     statusCode,

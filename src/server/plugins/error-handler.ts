@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../lib/http-error.js';
 import { ProviderError } from '../lib/provider-error.js';
 
 /** PostgreSQL SQLSTATE classes/codes and socket errors that mean "the database is not there". */
@@ -112,7 +113,11 @@ export const errorHandlerPlugin = fp(
           .send(errorBody(400, 'The request contains a value that cannot be stored'));
       }
       const statusCode = error.statusCode ?? 500;
-      if (statusCode >= 400 && statusCode < 500) {
+      // 4xx, and a 503 a route refuses with on purpose (httpError: a server-wide cap reached).
+      if (
+        (statusCode >= 400 && statusCode < 500) ||
+        (statusCode === 503 && error instanceof HttpError)
+      ) {
         return reply.code(statusCode).send(errorBody(statusCode, error.message));
       }
       request.log.error({ err: error }, 'unhandled error');

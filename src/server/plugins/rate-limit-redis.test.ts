@@ -12,6 +12,7 @@ import {
   startSecondInstance,
 } from '../test-support/app.js';
 import { loadConfig } from '../config.js';
+import { testOrigin } from '../test-support/accounts.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const limit = 4;
@@ -30,6 +31,7 @@ describe('write limit in Redis, shared by two instances', () => {
       // A key space of this run only: nothing left by another run counts.
       REDIS_KEY_PREFIX: `second-gear-test-${randomUUID()}:`,
       WRITE_RATE_LIMIT_MAX: String(limit),
+      AUTH_ACCOUNT_RATE_LIMIT_MAX: '2',
     };
     t = await createTestApp(env);
     other = await startSecondInstance(t, { ...testConfig(env), dataDir: t.config.dataDir });
@@ -47,6 +49,23 @@ describe('write limit in Redis, shared by two instances', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await write(other)).statusCode).toBe(429);
+  });
+
+  it('counts failed sign-ins per account and client on either instance against one limit', async () => {
+    const signIn = (app: FastifyInstance, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: testOrigin },
+        payload: { email: 'shared@example.test', password: 'wrong-guess' },
+        remoteAddress,
+      });
+    expect((await signIn(t.app, '192.0.2.70')).statusCode).toBe(401);
+    expect((await signIn(other, '192.0.2.70')).statusCode).toBe(401);
+    const refused = await signIn(t.app, '192.0.2.70');
+    expect(refused.statusCode).toBe(429);
+    expect((await signIn(other, '192.0.2.70')).statusCode).toBe(429);
+    expect((await signIn(other, '192.0.2.71')).statusCode).toBe(401);
   });
 });
 

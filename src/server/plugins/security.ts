@@ -11,9 +11,10 @@
  *   cross-origin reads, and the identity endpoints check the Origin of writes.
  * - Write requests (POST, PATCH, PUT, DELETE) under `/api` are rate-limited per client IP
  *   across all routes together: `config.writeRateLimitMax` per minute, then 429 with a
- *   `retry-after` header. Reads (GET, HEAD) never count. Sign-in, sign-up and password-reset
- *   requests are also limited per account (`app.limitAccountAttempt`, called by the identity
- *   bridge), on top of Better Auth's per-client limit. The counting sits behind
+ *   `retry-after` header. Reads (GET, HEAD) never count. Failed sign-ins and password
+ *   changes, sign-up and password-reset requests are also limited per account and client
+ *   (`app.accountAttempts`, decision 0030), on top of Better Auth's per-client limit. The
+ *   write limit's counting sits behind
  *   @fastify/rate-limit (`createRateLimit`): with REDIS_URL in Redis (its `redis` store, keys
  *   under REDIS_KEY_PREFIX + `rate-limit:`), so every instance behind a load balancer counts
  *   against one limit (issue 17); without it in each process. Should Redis be unreachable, a
@@ -32,6 +33,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  memoryAttemptCounter,
+  redisAttemptCounter,
+  waitInMinutes,
+} from '../auth/attempt-limits.js';
 import { httpError } from '../lib/http-error.js';
 
 declare module 'fastify' {
@@ -39,11 +45,22 @@ declare module 'fastify' {
     /** The rate limits' Redis connection with REDIS_URL, else null (pinged by `/api/ready`). */
     redis: Redis | null;
     /**
-     * Counts a sign-in, sign-up or password-reset attempt for the account `email` (issue 18,
-     * point 5): AUTH_ACCOUNT_RATE_LIMIT_MAX per AUTH_ACCOUNT_RATE_LIMIT_WINDOW seconds, from
-     * any client. @throws HttpError 429 with `retry-after` past the limit.
+     * Attempts on an account per client (decision 0030; auth/attempt-limits.ts): at most
+     * AUTH_ACCOUNT_RATE_LIMIT_MAX counted attempts (failed sign-ins and password changes,
+     * sign-up and reset requests) per AUTH_ACCOUNT_RATE_LIMIT_WINDOW seconds for one account
+     * (`email`) from one client address; other clients of that account are not affected.
      */
-    limitAccountAttempt(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
+    accountAttempts: {
+      /**
+       * Refuses a client past the limit for `email`.
+       * @throws HttpError 429 with `retry-after` (seconds) and the wait in minutes.
+       */
+      check(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
+      /** Counts one attempt (a failure; for sign-up and reset, any request). */
+      count(request: FastifyRequest, email: string): Promise<void>;
+      /** Forgets this client's attempts on `email` (after a successful sign-in). */
+      clear(request: FastifyRequest, email: string): Promise<void>;
+    };
     /**
      * The security headers of an answer to `url` (name → value, computed once at start-up; see
      * `securityHeaderSets`): the page set for pages, the resource set under `/api/`, `/assets/`
@@ -271,25 +288,33 @@ export const securityPlugin = fp(
       );
     });
 
-    const accountLimiter = app.createRateLimit({
-      max: config.authAccountRateLimit.max,
-      timeWindow: config.authAccountRateLimit.windowSeconds * 1000,
-      keyGenerator: (request) => `account:${accountKeys.get(request) ?? request.ip}`,
-    });
-    const accountKeys = new WeakMap<FastifyRequest, string>();
-    app.decorate(
-      'limitAccountAttempt',
-      async (request: FastifyRequest, reply: FastifyReply, email: string) => {
-        accountKeys.set(request, email.trim().toLowerCase());
-        await enforce(
-          accountLimiter,
-          request,
-          reply,
-          (_max, seconds) =>
-            `Too many attempts for this account. Please wait ${seconds} seconds and try again.`,
+    const attemptWindowMs = config.authAccountRateLimit.windowSeconds * 1000;
+    const attempts =
+      redis && config.redis
+        ? redisAttemptCounter(
+            redis,
+            `${config.redis.keyPrefix}account-attempts:`,
+            config.authAccountRateLimit.max,
+            attemptWindowMs,
+            (error) =>
+              app.log.warn({ err: error }, 'account attempts: Redis is unreachable; not counting'),
+          )
+        : memoryAttemptCounter(config.authAccountRateLimit.max, attemptWindowMs);
+    const attemptKey = (request: FastifyRequest, email: string) =>
+      `${email.trim().toLowerCase()} ${request.ip}`;
+    app.decorate('accountAttempts', {
+      async check(request: FastifyRequest, reply: FastifyReply, email: string) {
+        const seconds = await attempts.blockedFor(attemptKey(request, email));
+        if (seconds <= 0) return;
+        reply.header('retry-after', String(seconds));
+        throw httpError(
+          429,
+          `Too many failed sign-ins for this account from here. Please wait ${waitInMinutes(seconds)} and try again, or reset your password.`,
         );
       },
-    );
+      count: (request: FastifyRequest, email: string) => attempts.count(attemptKey(request, email)),
+      clear: (request: FastifyRequest, email: string) => attempts.clear(attemptKey(request, email)),
+    });
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (!request.url.startsWith('/api/')) return payload;

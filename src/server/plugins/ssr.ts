@@ -6,6 +6,7 @@
  * description, canonical URL, Open Graph, JSON-LD), the app's HTML inside `#root` and the
  * dehydrated query cache the browser hydrates against.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +29,13 @@ export interface RenderedPage {
   html: string;
   state: string;
 }
+
+/**
+ * What one render's API reads met, for the page route (plugins/web.ts): `unavailable` when one
+ * of them answered 503 (the database is down), so the page is answered as the outage page.
+ * Each render runs in its own store (`renderFacts.run`); the transport marks it.
+ */
+export const renderFacts = new AsyncLocalStorage<{ unavailable: boolean }>();
 
 /** Renders the page at a URL; null for pages the browser renders alone. */
 export type PageRenderer = (url: URL) => Promise<RenderedPage | null>;
@@ -65,6 +73,10 @@ export async function loadRenderer(
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+    }
+    if (answer.statusCode === 503) {
+      const facts = renderFacts.getStore();
+      if (facts) facts.unavailable = true;
     }
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : new Uint8Array(answer.rawPayload), {

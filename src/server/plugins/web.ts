@@ -19,9 +19,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './error-handler.js';
 import { loadHashedAssets } from './hashed-assets.js';
-import { loadRenderer, pageHtml } from './ssr.js';
+import { loadRenderer, pageHtml, renderFacts } from './ssr.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** The outage page's content: the API's own words for an unreachable database. */
+const OUTAGE_HTML =
+  '<main style="max-width:40rem;margin:3rem auto;padding:0 1rem;font-family:system-ui,sans-serif">' +
+  '<h1>Second Gear is unavailable right now</h1>' +
+  '<p>The database is unavailable right now; please try again shortly.</p></main>';
 
 export const webPlugin = fp(
   async (
@@ -81,14 +86,32 @@ export const webPlugin = fp(
     if (renderer) {
       const template = readFileSync(path.join(options.webDir, 'index.html'), 'utf8');
       const origin = options.publicUrl.replace(/\/+$/, '');
+      // The shell with the outage text in #root: shown until the app starts (it then renders
+      // the page itself, and its reads retry), and what a crawler or a page without scripts sees.
+      const outagePage = template
+        .replace('<div id="root"></div>', `<div id="root">${OUTAGE_HTML}</div>`)
+        .replace(/<title>[^<]*<\/title>/, '<title>Unavailable | Second Gear</title>');
       for (const url of renderer.paths) {
         // The same HTML for every caller: cached and validated by plugins/public-cache.ts.
         app.get(url, { config: { publicCache: 'shared' } }, async (request, reply) => {
           let page = null;
+          const facts = { unavailable: false };
           try {
-            page = await renderer.render(new URL(request.url, 'http://server.invalid'));
+            page = await renderFacts.run(facts, () =>
+              renderer.render(new URL(request.url, 'http://server.invalid')),
+            );
           } catch (error) {
             request.log.warn({ err: error }, 'server rendering failed; sending the plain shell');
+          }
+          // The database is down: not this page's content (a listing is not "not found", the
+          // home page is not its error text), and nothing any cache may keep.
+          if (facts.unavailable) {
+            return reply
+              .code(503)
+              .header('cache-control', 'no-store')
+              .header('retry-after', '5')
+              .type('text/html; charset=utf-8')
+              .send(outagePage);
           }
           // Replaced by plugins/public-cache.ts on a 200 (`public, no-cache` with an ETag).
           reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');

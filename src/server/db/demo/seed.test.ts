@@ -18,6 +18,7 @@ import { DEMO_ADMIN, DEMO_BUYER, DEMO_SELLER, demoUsers } from './accounts.js';
 import { demoListings } from './catalog.js';
 import { deleteAllRows } from './reset.js';
 import { isDatabaseEmpty, seedDemoData, type DemoSummary } from './seed.js';
+import { readTransparency } from '../../routes/moderation/appeal-repository.js';
 import { createDiskImageStore } from '../../storage/image-store.js';
 
 let database: DatabaseHandle;
@@ -212,6 +213,16 @@ describe('seedDemoData', () => {
 });
 
 describe('deleteAllRows', () => {
+  it('counts every demo report as a notice on the transparency report', async () => {
+    const reports = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productReports);
+    const report = await readTransparency(database.db, new Date());
+    const notices = report.notices.reduce((sum, row) => sum + row.count, 0);
+    expect(Number(reports[0]!.n)).toBeGreaterThan(0);
+    expect(notices).toBe(Number(reports[0]!.n));
+  });
+
   it('empties every table so the demo data can be loaded again', async () => {
     const tables = await deleteAllRows(database.db);
     expect(tables).toEqual(expect.arrayContaining(['users', 'products', 'orders', 'payments']));

@@ -11,6 +11,7 @@ import type { Database } from '../client.js';
 import {
   blogs,
   categories,
+  moderationNotices,
   orders,
   payments,
   priceHistory,
@@ -227,7 +228,14 @@ export async function seedDemoData(
         createdAt: between(postedAt[i] ?? now, now, 0.7),
       })),
     );
-    if (reportRows.length > 0) await tx.insert(productReports).values(reportRows);
+    if (reportRows.length > 0) {
+      await tx.insert(productReports).values(reportRows);
+      // Each report is a notice, as one made through the API (`PATCH /api/report-product`):
+      // the public transparency counts agree with the reports the admin sees.
+      await tx
+        .insert(moderationNotices)
+        .values(reportRows.map((row) => ({ ...row, reason: 'Other' as const })));
+    }
 
     // Orders: a paid one per sold listing (with its payment), an open one per booked listing.
     for (const [i, listing] of demoListings.entries()) {

@@ -9,7 +9,8 @@
  * - the seller: active ⇄ reserved, active/reserved ⇄ unavailable, to sold ("sold elsewhere"),
  *   and back to active from a sale they recorded themselves (never from one paid through us);
  *   an expired listing is relisted (→ active) by renewing it;
- * - a paid order: active, reserved, unavailable or expired → sold (spec §4: it was booked before);
+ * - a paid order: active, reserved or expired → sold (spec §4: it was booked before); never a
+ *   listing its seller took off the market, which an earlier booking cannot buy;
  * - the expiry job: active or reserved → expired;
  * - an admin: anything → removed, and a reversed removal back to the state it had.
  * A listing that leaves the market stops being promoted (spec §4: a sold listing is never
@@ -55,7 +56,8 @@ export const allowedTransitions: Readonly<
   unavailable: {
     active: ['seller'],
     reserved: ['seller'],
-    sold: ['seller', 'order'],
+    // Taken off the market: an earlier booking cannot buy it (the seller must put it back).
+    sold: ['seller'],
     removed: ['admin'],
   },
   // Back to active only when the seller recorded the sale (checked in transitionListing).

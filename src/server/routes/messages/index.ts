@@ -18,7 +18,7 @@ import {
   type Conversation,
   type Message,
 } from '../../../contract/index.js';
-import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';
@@ -29,6 +29,7 @@ import { MessageHub } from './live.js';
 import {
   findMessage,
   appendMessage,
+  liveStreamSessions,
   findConversation,
   findListingForConversation,
   listConversations,
@@ -46,6 +47,14 @@ import {
 export const MESSAGES_PER_MINUTE = 20;
 /** A comment line this often keeps proxies from closing an idle stream (milliseconds). */
 const KEEP_ALIVE_MS = 25_000;
+/** Live message streams one user may hold open on one instance (tabs and devices). */
+export const MESSAGE_STREAMS_PER_USER = 5;
+/**
+ * Open streams are checked this often (milliseconds) that their session and account still
+ * live, besides at once after every signalled write (`callers`): a session can also end
+ * outside a request (expiry, a change made straight in the database).
+ */
+const STREAM_CHECK_MS = 5_000;
 
 const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
 
@@ -92,11 +101,53 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new MessageHub();
   // Open streams, for GET /metrics (plugins/metrics.ts).
   app.metrics.countLiveMessageConnections(() => hub.size);
+  /** An open stream: whose, on which identity session, and how to end it. */
+  interface OpenStream {
+    userId: string;
+    sessionId: string;
+    end: () => void;
+  }
+  const openStreams = new Set<OpenStream>();
   // Open streams end before the server closes (it waits for open connections otherwise).
-  const openStreams = new Set<() => void>();
   app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
+    clearInterval(streamChecks);
+    for (const stream of [...openStreams]) stream.end();
   });
+
+  /**
+   * Ends every open stream whose identity session has ended (sign-out, password change or
+   * reset, expiry) or whose account is deleted (by its owner or an admin), in one query.
+   * Runs after every write signalled on any instance (`callers`: plugins/invalidation.ts) and
+   * every STREAM_CHECK_MS, one at a time; a run asked for meanwhile runs once more after it.
+   */
+  let checking: Promise<void> | null = null;
+  let checkAgain = false;
+  function checkStreams(): void {
+    if (openStreams.size === 0) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = (async () => {
+      do {
+        checkAgain = false;
+        const streams = [...openStreams];
+        const live = await liveStreamSessions(app.db, [
+          ...new Set(streams.map((stream) => stream.sessionId)),
+        ]);
+        for (const stream of streams) if (!live.has(stream.sessionId)) stream.end();
+      } while (checkAgain && openStreams.size > 0);
+    })()
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'messages: could not check the open streams'),
+      )
+      .finally(() => {
+        checking = null;
+      });
+  }
+  app.invalidation.subscribe('callers', checkStreams);
+  const streamChecks = setInterval(checkStreams, STREAM_CHECK_MS);
+  streamChecks.unref();
 
   /**
    * Sends `text` from `senderId` to `recipientId` in the conversation, within the per-user limit,
@@ -243,11 +294,33 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(messageStreamContract, asUser),
     handler: async (request, reply) => {
       const me = requireCallerRecord(request);
+      const caller = requireCaller(request);
+      let mine = 0;
+      for (const stream of openStreams) if (stream.userId === me.id) mine++;
+      if (mine >= MESSAGE_STREAMS_PER_USER) {
+        throw httpError(
+          429,
+          `You can keep at most ${MESSAGE_STREAMS_PER_USER} live message streams open (tabs or devices); close one and try again.`,
+        );
+      }
+      if (openStreams.size >= app.config.messageStreamsMax) {
+        reply.header('retry-after', '30');
+        throw httpError(
+          503,
+          'Too many live message streams are open on this server right now; please try again shortly.',
+        );
+      }
       reply.hijack();
       // The stream outlives the idle-socket timeout (connectionTimeout); the deadline ends it.
       request.raw.socket?.setTimeout?.(0);
       const raw = reply.raw;
+      // Hijacked: the headers set so far (the API's security headers, onRequest) go out here.
+      const set: Record<string, string | number | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) set[name] = value;
+      }
       raw.writeHead(200, {
+        ...set,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
@@ -258,18 +331,27 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         raw.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
       });
       const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      const end = () => {
-        clearInterval(keepAlive);
-        clearTimeout(deadline);
-        unsubscribe();
-        openStreams.delete(end);
-        if (!raw.writableEnded) raw.end();
+      const stream: OpenStream = {
+        userId: me.id,
+        sessionId: caller.sessionId,
+        end: () => {
+          clearInterval(keepAlive);
+          clearTimeout(deadline);
+          unsubscribe();
+          openStreams.delete(stream);
+          if (!raw.writableEnded) raw.end();
+        },
       };
-      openStreams.add(end);
-      const deadline = setTimeout(end, request.query.max_seconds * 1000);
-      request.raw.on('close', end);
+      openStreams.add(stream);
+      // Ends at max_seconds, or when the API token expires if that is sooner.
+      const lifetimeMs = Math.min(
+        request.query.max_seconds * 1000,
+        caller.tokenExpiresAt ? caller.tokenExpiresAt.getTime() - Date.now() : Infinity,
+      );
+      const deadline = setTimeout(stream.end, Math.max(0, lifetimeMs));
+      request.raw.on('close', stream.end);
       // 0: a probe, ended at once (no timer, so it ends even where timers are faked).
-      if (request.query.max_seconds === 0) end();
+      if (request.query.max_seconds === 0) stream.end();
     },
   });
 };

@@ -3,10 +3,10 @@
  * messages. Every read and write is scoped to the caller being one of the conversation's two
  * parties; a conversation of others is indistinguishable from none (null → the route's 404).
  */
-import { and, count, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { conversations, messages, products, users } from '../../db/schema.js';
+import { authSession, conversations, messages, products, users } from '../../db/schema.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -257,4 +257,25 @@ export async function unreadTotal(db: Database, userId: string): Promise<number>
     .from(conversations)
     .where(partyOf(userId));
   return row?.n ?? 0;
+}
+
+/**
+ * Of the identity sessions `sessionIds`, the ones still alive (not signed out or ended, not
+ * expired) whose user record is not deleted: the sessions a live message stream may go on
+ * serving. One query for every open stream of an instance.
+ */
+export async function liveStreamSessions(db: Database, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: authSession.id })
+    .from(authSession)
+    .innerJoin(users, eq(users.uid, authSession.userId))
+    .where(
+      and(
+        inArray(authSession.id, sessionIds),
+        gt(authSession.expiresAt, new Date()),
+        isNull(users.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

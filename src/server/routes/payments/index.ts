@@ -29,6 +29,8 @@ import { createSandboxPaymentMethod } from '../../payments/sandbox-cards.js';
 import { findBuyerOrderPayment, findOrderToPay } from './repository.js';
 
 const soldMessage = 'This product has already been sold';
+/** A listing its seller took off the market cannot be paid through an earlier booking. */
+const offMarketMessage = 'This product is no longer for sale';
 const declinedMessage =
   'This booking was declined by the seller or cancelled; it can no longer be paid';
 const notThisOrder = 'body.transactionId is not a payment of this order';
@@ -60,6 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw httpError(404, 'No order found for this product');
       if (order.paid) throw httpError(409, 'This order is already paid');
       if (order.declinedAt) throw httpError(409, declinedMessage);
+      if (order.productUnavailable) throw httpError(409, offMarketMessage);
       if (order.productSold || order.productDeletedAt) throw httpError(409, soldMessage);
       if (await reservedForAnother(app.db, productId, me.id)) {
         throw httpError(409, 'This listing is reserved for another buyer');

@@ -18,6 +18,7 @@ export async function findOrderToPay(db: Database, buyerId: string, productId: s
       priceCents: orders.productPriceCents,
       productSold: products.sold,
       productDeletedAt: products.deletedAt,
+      productUnavailable: products.unavailable,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))

@@ -53,8 +53,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireCaller(request);
       const me = requireCallerRecord(request);
       const { current_password: currentPassword, new_password: newPassword } = request.body;
-      // Guessing the current password with a stolen session is bounded like sign-in (per account).
-      await app.limitAccountAttempt(request, reply, me.email);
+      // Guessing the current password with a stolen session is bounded like sign-in: failures
+      // per account and client (decision 0030).
+      await app.accountAttempts.check(request, reply, me.email);
       if (isCommonPassword(newPassword)) {
         throw httpError(400, `body.new_password: ${commonPasswordMessage}`);
       }
@@ -66,8 +67,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       switch (result.kind) {
         case 'changed':
+          await app.accountAttempts.clear(request, me.email);
           return { changed: true as const, sessionsEnded: result.sessionsEnded };
         case 'wrong-password':
+          await app.accountAttempts.count(request, me.email);
           throw httpError(400, profileTexts.wrongCurrentPassword);
         case 'same-password':
           throw httpError(400, profileTexts.samePassword);

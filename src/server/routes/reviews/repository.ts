@@ -155,7 +155,7 @@ export async function findSellerByUid(db: Database, uid: string) {
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(and(eq(users.uid, uid), isNull(users.deletedAt)));
+    .where(and(eq(users.uid, uid), eq(users.role, 'seller'), isNull(users.deletedAt)));
   return row ?? null;
 }
 

@@ -130,7 +130,9 @@ export const savedSearchAlertsPlugin = fp(
       retryDelaySeconds: 10,
       handler: async ({ productIds }, job) => {
         await app.db.transaction(async (tx) => {
-          const matches = await recordMatches(tx, productIds);
+          const matches = await recordMatches(tx, productIds, (savedSearchId, error) =>
+            app.log.warn({ err: error, savedSearchId }, 'saved search left out of matching'),
+          );
           const instant = matches.filter((match) => match.alert === 'instant');
           for (const draft of await alertDrafts(tx, instant)) {
             await enqueueAlert(draft, 'instant', job.id, tx);

@@ -17,6 +17,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { liveSql, savedSearchMatches, savedSearches } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
+import { isDatabaseUnavailable } from '../../plugins/error-handler.js';
 import { prefixQuery } from '../search/repository.js';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect & { newMatches: number };
@@ -201,9 +202,13 @@ export interface NewMatch {
 
 /**
  * The FROM … WHERE of the reverse query: live listings `productIds` joined with the saved
- * searches they match (aliases `products`, `seller`, `s`).
+ * searches they match (aliases `products`, `seller`, `s`); with `only`, that one saved search;
+ * with `keyword: false`, every filter but the keyword (the candidates).
  */
-function matchFrom(productIds: string[]) {
+function matchFrom(
+  productIds: string[],
+  { only, keyword = true }: { only?: string; keyword?: boolean } = {},
+) {
   const ids = sql`array[${sql.join(
     productIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -225,10 +230,14 @@ function matchFrom(productIds: string[]) {
      and (s.transmission_key = '' or s.transmission_key = products.transmission)
      and (not s.verified_only or seller.status = 'verified')
      and s.user_id <> products.seller_id
-     and (s.ts_query is null
-          or products.search_vector @@ to_tsquery('simple'::regconfig, sg_unaccent(s.ts_query))
-          or lower(sg_unaccent(s.keyword)) <% products.search_text)
-    where products.id = any(${ids}) and ${liveSql}
+     and ${
+       keyword
+         ? sql`(s.ts_query is null
+          or products.search_vector @@ sg_prefix_tsquery(s.ts_query)
+          or lower(sg_unaccent(s.keyword)) <% products.search_text)`
+         : sql`true`
+     }
+    where products.id = any(${ids}) and ${liveSql}${only ? sql` and s.id = ${only}::uuid` : sql``}
   `;
 }
 
@@ -250,15 +259,52 @@ export async function countMatches(db: Executor, productIds: string[]): Promise<
  * `search_text`). A pair already recorded is skipped (primary key), so a listing edited or put
  * back is never announced twice for the same saved search. Matches of searches whose alert is
  * off are recorded settled (they still count as new matches on `/saved-searches`).
- * @returns the pairs recorded now, in `tx`.
+ *
+ * One saved search cannot stop the others' alerts: when the database refuses the one statement
+ * for a reason other than being unreachable, each candidate saved search is matched on its own
+ * (a savepoint each), and the ones it still refuses are left out and reported to `onRefused`.
+ * An unreachable database is thrown (the job is retried).
+ * @returns the pairs recorded now, in `tx` (a transaction: the savepoints live in it).
  */
-export async function recordMatches(tx: Executor, productIds: string[]): Promise<NewMatch[]> {
+export async function recordMatches(
+  tx: Executor,
+  productIds: string[],
+  onRefused: (savedSearchId: string, error: unknown) => void = () => {},
+): Promise<NewMatch[]> {
   if (productIds.length === 0) return [];
+  try {
+    return await tx.transaction((savepoint) => insertMatches(savepoint, productIds));
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    const candidates = (await tx.execute(
+      sql`select distinct s.id ${matchFrom(productIds, { keyword: false })}`,
+    )) as unknown as { rows: { id: string }[] };
+    const recorded: NewMatch[] = [];
+    for (const { id } of candidates.rows) {
+      try {
+        recorded.push(
+          ...(await tx.transaction((savepoint) => insertMatches(savepoint, productIds, id))),
+        );
+      } catch (refused) {
+        if (isDatabaseUnavailable(refused)) throw refused;
+        onRefused(id, refused);
+      }
+    }
+    return recorded;
+  }
+}
+
+/** `recordMatches`' one statement, for every saved search or `only` one. */
+async function insertMatches(
+  tx: Executor,
+  productIds: string[],
+  only?: string,
+): Promise<NewMatch[]> {
   const result = (await tx.execute(sql`
     with inserted as (
     insert into saved_search_matches (saved_search_id, product_id, announced_at)
     select s.id, products.id, case when s.alert = 'off' then now() end
-    ${matchFrom(productIds)}
+    ${matchFrom(productIds, { only })}
     on conflict (saved_search_id, product_id) do nothing
     returning saved_search_id, product_id)
     select inserted.saved_search_id, inserted.product_id, s.alert

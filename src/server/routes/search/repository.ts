@@ -85,7 +85,11 @@ const sortOrders: Record<SearchSort, SortOrder> = {
   },
 };
 
-/** The words of a query as a prefix tsquery text (`toyota:* & coro:*`), or null if none. */
+/**
+ * The words of a query (letters and digits, at most 8) as a prefix tsquery text (`toyota:* &
+ * coro:*`), or null if none. Read by `sg_prefix_tsquery` (migration 0022), which folds accents
+ * and quotes each word; never hand it to `to_tsquery` itself (folding can add tsquery syntax).
+ */
 export function prefixQuery(q: string): string | null {
   const words = q
     .normalize('NFKC')
@@ -114,7 +118,8 @@ function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL
   const conditions: (SQL | undefined)[] = [sql`${liveSql}`];
   const tsquery = tsqueryOf(query);
   if (query.q && tsquery) {
-    const words = sql`${products.searchVector} @@ to_tsquery('simple'::regconfig, sg_unaccent(${tsquery}))`;
+    // sg_prefix_tsquery (migration 0022) quotes each folded word: no keyword can make it invalid.
+    const words = sql`${products.searchVector} @@ sg_prefix_tsquery(${tsquery})`;
     conditions.push(
       keyword === 'words'
         ? words

@@ -73,6 +73,9 @@ export function TransparencyRoute() {
             head="Reason"
             rows={data.notices.map((n) => ({ label: n.reason, count: n.count }))}
           />
+          <p className="text-base-content/80 text-sm">
+            {accountabilityTexts.transparencyNoticesNote}
+          </p>
           <CountTable
             caption="Decisions by outcome"
             head="Outcome"

@@ -1,0 +1,144 @@
+/**
+ * Attempts on one account from one client (decision 0030): sign-in failures, password-change
+ * failures, sign-up and password-reset requests, counted per (account, client address) in a
+ * fixed window. A client past the maximum is refused for that account until the window ends;
+ * the account's owner, from any other address, is not (a stranger who knows an e-mail address
+ * cannot lock its owner out). Successful sign-ins are never counted and clear the client's
+ * failures (OWASP ASVS 5.0 §6.3; OWASP Authentication Cheat Sheet, "Account Lockout").
+ *
+ * Kept in Redis when REDIS_URL is set (one count for every instance behind a balancer), else in
+ * this process. Should Redis fail, an attempt is let through and the error logged, like the
+ * write limit (plugins/security.ts).
+ */
+import type { Redis } from 'ioredis';
+
+/** Counts of one kind of attempt, keyed by account and client. */
+export interface AttemptCounter {
+  /** Seconds until `key` may try again; 0 when it may try now. */
+  blockedFor(key: string): Promise<number>;
+  /** Counts one attempt of `key`. */
+  count(key: string): Promise<void>;
+  /** Forgets `key`'s attempts (after a successful sign-in). */
+  clear(key: string): Promise<void>;
+}
+
+/** An in-process counter: `max` attempts per `windowMs` from the first one. */
+export function memoryAttemptCounter(max: number, windowMs: number): AttemptCounter {
+  const entries = new Map<string, { count: number; endsAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.endsAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async blockedFor(key) {
+      const entry = live(key);
+      return entry && entry.count >= max ? Math.ceil((entry.endsAt - Date.now()) / 1000) : 0;
+    },
+    async count(key) {
+      const entry = live(key);
+      if (entry) entry.count += 1;
+      else {
+        // Bounded: past 100,000 keys, the ended windows go first, then the oldest.
+        if (entries.size >= 100_000) {
+          for (const [old, value] of entries) {
+            if (value.endsAt <= Date.now() || entries.size >= 100_000) entries.delete(old);
+            if (entries.size < 90_000) break;
+          }
+        }
+        entries.set(key, { count: 1, endsAt: Date.now() + windowMs });
+      }
+    },
+    async clear(key) {
+      entries.delete(key);
+    },
+  };
+}
+
+/**
+ * A counter in Redis under `prefix`: `max` attempts per `windowMs` from the first one. Redis
+ * errors are reported to `onError` and the attempt let through.
+ */
+export function redisAttemptCounter(
+  redis: Redis,
+  prefix: string,
+  max: number,
+  windowMs: number,
+  onError: (error: unknown) => void,
+): AttemptCounter {
+  return {
+    async blockedFor(key) {
+      try {
+        const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+        return Number(count ?? 0) >= max && ttl > 0 ? Math.ceil(ttl / 1000) : 0;
+      } catch (error) {
+        onError(error);
+        return 0;
+      }
+    },
+    async count(key) {
+      try {
+        await redis
+          .multi()
+          .set(prefix + key, '0', 'PX', windowMs, 'NX')
+          .incr(prefix + key)
+          .exec();
+      } catch (error) {
+        onError(error);
+      }
+    },
+    async clear(key) {
+      try {
+        await redis.del(prefix + key);
+      } catch (error) {
+        onError(error);
+      }
+    },
+  };
+}
+
+/** A wait in whole minutes, rounded up: "1 minute", "15 minutes". */
+export function waitInMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** JSON media types, as Better Auth's request reader (better-call `getBody`) tells them. */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+
+/**
+ * The `email` field of an identity request's body, read the way Better Auth reads it: JSON
+ * (`application/json` and `+json` types), or a form (`application/x-www-form-urlencoded`,
+ * `multipart/form-data`); null when there is none or the body cannot be read (Better Auth then
+ * refuses the request itself, without checking any password).
+ */
+export async function attemptEmail(
+  contentType: string | undefined,
+  body: Buffer | undefined,
+): Promise<string | null> {
+  if (!body || body.length === 0) return null;
+  const type = (contentType ?? '').toLowerCase();
+  const request = new Request('http://identity.invalid/', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: new Uint8Array(body),
+  });
+  let email: unknown;
+  try {
+    if (JSON_TYPE.test(type)) {
+      const parsed = (await request.json()) as { email?: unknown } | null;
+      email = parsed && typeof parsed === 'object' ? parsed.email : undefined;
+    } else if (
+      type.includes('application/x-www-form-urlencoded') ||
+      type.includes('multipart/form-data')
+    ) {
+      email = (await request.formData()).get('email');
+    }
+  } catch {
+    return null;
+  }
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
+}

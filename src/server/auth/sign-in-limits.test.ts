@@ -1,0 +1,131 @@
+/**
+ * Sign-in limits a stranger cannot turn against the owner (decision 0030): failed sign-ins are
+ * counted per account and client address, successes never; whatever the body's encoding (JSON,
+ * `application/x-www-form-urlencoded`, `multipart/form-data`, all of which Better Auth reads);
+ * the refusal says the wait in minutes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+import { bearer, registerUser, signUp, testOrigin, uniqueEmail } from '../test-support/accounts.js';
+
+let t: TestApp;
+const MAX = 3;
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_ACCOUNT_RATE_LIMIT_MAX: String(MAX) });
+});
+afterAll(() => t.close());
+
+type Encoding = 'json' | 'form' | 'multipart';
+
+/** A sign-in from `address` with the body in `encoding`. */
+function signInFrom(address: string, email: string, password: string, encoding: Encoding = 'json') {
+  if (encoding === 'json') {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: testOrigin },
+      payload: { email, password },
+      remoteAddress: address,
+    });
+  }
+  if (encoding === 'form') {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: testOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, password }).toString(),
+      remoteAddress: address,
+    });
+  }
+  const boundary = 'sg-boundary-7';
+  const part = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: testOrigin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `${part('email', email)}${part('password', password)}--${boundary}--\r\n`,
+    remoteAddress: address,
+  });
+}
+
+describe('sign-in limits per account and client', () => {
+  it('never counts successful sign-ins: the owner may sign in again and again', async () => {
+    const owner = await signUp(t.app);
+    for (let i = 0; i < MAX * 3; i++) {
+      const response = await signInFrom('192.0.2.10', owner.email, owner.password);
+      expect(response.statusCode, `sign-in ${i + 1}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it("a stranger's failures lock only the stranger out; the owner still signs in elsewhere", async () => {
+    const owner = await signUp(t.app);
+    for (let i = 0; i < MAX; i++) {
+      expect((await signInFrom('198.51.100.66', owner.email, 'wrong-guess')).statusCode).toBe(401);
+    }
+    const refused = await signInFrom('198.51.100.66', owner.email, owner.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Too many failed sign-ins for this account from here\. Please wait 15 minutes/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // The owner, from their own address: in at once.
+    const owners = await signInFrom('192.0.2.11', owner.email, owner.password);
+    expect(owners.statusCode, owners.body).toBe(200);
+  });
+
+  it('counts form-encoded bodies like JSON ones, on the same counter', async () => {
+    const owner = await signUp(t.app);
+    const address = '203.0.113.21';
+    expect((await signInFrom(address, owner.email, 'wrong-1', 'json')).statusCode).toBe(401);
+    for (let i = 1; i < MAX; i++) {
+      const response = await signInFrom(address, owner.email.toUpperCase(), `wrong-${i}`, 'form');
+      expect(response.statusCode, response.body).toBe(401);
+    }
+    const refused = await signInFrom(address, owner.email, owner.password, 'form');
+    expect(refused.statusCode).toBe(429);
+    expect((await signInFrom(address, owner.email, owner.password, 'json')).statusCode).toBe(429);
+  });
+
+  it('Better Auth refuses a multipart body before any password check', async () => {
+    const owner = await signUp(t.app);
+    const response = await signInFrom('203.0.113.22', owner.email, owner.password, 'multipart');
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('a successful sign-in clears that client’s failures', async () => {
+    const owner = await signUp(t.app);
+    const address = '203.0.113.30';
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < MAX - 1; i++) {
+        expect((await signInFrom(address, owner.email, 'typo')).statusCode).toBe(401);
+      }
+      expect((await signInFrom(address, owner.email, owner.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('counts an unknown account like a known one (nothing tells them apart)', async () => {
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < MAX; i++) {
+      expect((await signInFrom('203.0.113.40', nobody, 'guess')).statusCode).toBe(401);
+    }
+    expect((await signInFrom('203.0.113.40', nobody, 'guess')).statusCode).toBe(429);
+  });
+
+  it('bounds guessing the current password on a password change the same way', async () => {
+    const user = await registerUser(t.app);
+    const change = (current: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        headers: bearer(user.token),
+        payload: { current_password: current, new_password: 'a brand new pass 9' },
+        remoteAddress: '203.0.113.50',
+      });
+    for (let i = 0; i < MAX; i++) expect((await change('not-it')).statusCode).toBe(400);
+    const refused = await change(user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Please wait 15 minutes/);
+  });
+});

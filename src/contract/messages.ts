@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
+import { messageWarningSchema } from './trust.js';
 
 import { messageMaxLength } from './texts.js';
 export { messageMaxLength, messageTexts } from './texts.js';
@@ -30,6 +31,11 @@ export const messageSchema = z.object({
   text: z.string().describe('plain text, never HTML'),
   mine: z.boolean().describe('true when the caller sent it'),
   sent_at: z.string().describe('ISO 8601'),
+  warnings: z
+    .array(messageWarningSchema)
+    .describe(
+      'scam warnings (decision 0028), for the recipient only: empty on the caller’s own messages',
+    ),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -48,6 +48,8 @@ import { categoryModerationRoutes } from './routes/moderation/categories.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { listingRoutes } from './routes/listings/index.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
+import { trustRoutes } from './routes/trust/index.js';
+import { photoHashBackfillPlugin } from './trust/backfill.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
 import { profileRoutes } from './routes/profile/index.js';
@@ -184,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationTopicsPlugin);
   await app.register(messageMailPlugin);
   await app.register(depositJobsPlugin);
+  await app.register(photoHashBackfillPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -196,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sellingRoutes);
   await app.register(listingRoutes);
   await app.register(vehicleRoutes);
+  await app.register(trustRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes);
   await app.register(favouriteRoutes);

@@ -18,6 +18,7 @@ import { route } from '../../lib/route.js';
 import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProductCard } from '../catalog/presenters.js';
 import { queuePriceDropMails } from '../favourites/price-drop.js';
+import { listingTrustFlags } from '../../trust/repository.js';
 import {
   findListing,
   findSellerContact,
@@ -36,7 +37,11 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findListing(app.db, request.params.id);
       if (!row) throw httpError(404, listingTexts.notFound);
-      const others = await findSellerListings(app.db, row.sellerId, row.id);
+      const [others, trustFlags] = await Promise.all([
+        findSellerListings(app.db, row.sellerId, row.id),
+        // What we noticed about this listing (decision 0028): VIN history, copied photos.
+        listingTrustFlags(app.db, { ...row, deletedAt: null }),
+      ]);
       return {
         ...presentProductCard(row),
         category_holds_vehicles: row.categoryHoldsVehicles,
@@ -50,6 +55,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
         seller_listing_count: others.total,
         deposit: centsToDollars(row.depositCents),
+        trust_flags: trustFlags,
       };
     },
   });

@@ -124,7 +124,7 @@ export function reportMessage(
 /** How far back the risk queue looks (days). */
 export const RISK_WINDOW_DAYS = 30;
 /** At most this many recent listings are scored per request, newest first. */
-const RISK_CANDIDATES_MAX = 500;
+const RISK_CANDIDATES_MAX = 200;
 /** At most this many listings are answered. */
 const RISK_QUEUE_MAX = 100;
 
@@ -152,7 +152,7 @@ export const riskBurstHours = 24;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The risk queue (decision 0028): live listings created in the last 30 days (the newest 500),
+ * The risk queue (decision 0028): live listings created in the last 30 days (the newest 200),
  * each scored by its reasons, without those an admin dismissed at the same or a higher score;
  * highest score first, then newest, at most 100.
  * @param now the clock (tests pass their own)

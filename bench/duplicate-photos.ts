@@ -66,7 +66,11 @@ export async function freshPhotosDatabase(): Promise<{ handle: DatabaseHandle; l
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  // Generating a million rows takes longer than a request's statement timeout.
+  const handle = await openDatabase(
+    { kind: 'postgres', url: url.toString() },
+    { statementTimeoutMs: 30 * 60_000 },
+  );
   await handle.migrate();
   return { handle, label: `PostgreSQL server, database ${name}` };
 }

@@ -242,7 +242,7 @@ async function main(): Promise<void> {
   let photosMarkdown = '';
   if (parts.has('photos')) {
     console.log(`Generating ${values.photos} photo hashes and measuring the duplicate lookup…`);
-    const photosDatabase = await freshPhotosDatabase();
+    const photosDatabase = await freshPhotosDatabase(values['skip-generate']);
     try {
       photosMarkdown = photosTable(
         await measureDuplicatePhotos(photosDatabase.handle, { photos: Number(values.photos) }),

@@ -972,10 +972,9 @@ export const productPhotoHashes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.position] }),
-    index('product_photo_hashes_band0_idx').on(t.band0),
-    index('product_photo_hashes_band1_idx').on(t.band1),
-    index('product_photo_hashes_band2_idx').on(t.band2),
-    index('product_photo_hashes_band3_idx').on(t.band3),
+    // `product_photo_hashes_band0_idx` … `band3_idx` are written by hand in migration 0020:
+    // `(bandN) INCLUDE (dhash, product_id, seller_id)`, which drizzle cannot express, so the
+    // candidates and their exact distance come from index-only scans (decision 0028).
   ],
 );
 

@@ -81,8 +81,9 @@ export interface PhotoMatch {
 
 /**
  * Photos of listings within {@link duplicateMaxDistance} bits of any of `hashes`: candidates by
- * band (the band value or one bit from it, on any of the four band indexes), then the exact
- * distance. One row per matching listing, nearest first.
+ * band (the band value or one bit from it, on any of the four band indexes, index-only), then
+ * the exact distance (`bit_count` of the XOR, in SQL, so only matches reach the listings
+ * table). One row per matching listing, nearest first.
  * @param hashes the query's pHashes (at most a listing's ten photos)
  * @param except a listing to leave out (the query's own) and a seller to leave out, if any
  */
@@ -92,15 +93,30 @@ export async function findNearDuplicates(
   except: { sellerId?: string; productId?: string } = {},
 ): Promise<PhotoMatch[]> {
   if (hashes.length === 0) return [];
-  const probes = bandProbes(hashes).map((values) => `{${values.join(',')}}`);
+  // Per query hash: four index-only scans of its band values and their one-bit neighbours (each
+  // band index INCLUDEs the hash, listing and seller), the exact distance to that hash on its own
+  // candidates, and only the matches joined to their listing.
+  const perHash = hashes.map((hash) => {
+    const probes = bandProbes([hash]).map((values) => `{${values.join(',')}}`);
+    const near = sql`bit_count((dhash # ${hash.toString()}::bigint)::bit(64)) <= ${duplicateMaxDistance}`;
+    return sql.join(
+      (['band0', 'band1', 'band2', 'band3'] as const).map(
+        (band, i) =>
+          sql`select product_id, seller_id, dhash from product_photo_hashes where ${sql.raw(band)} = any(${probes[i]}::int[]) and ${near}`,
+      ),
+      sql` union all `,
+    );
+  });
   const result = (await db.execute(sql`
-    select h.product_id, h.seller_id, h.dhash::text as dhash, p.created_at
-    from product_photo_hashes h
-    join products p on p.id = h.product_id
-    where (h.band0 = any(${probes[0]}::int[]) or h.band1 = any(${probes[1]}::int[])
-        or h.band2 = any(${probes[2]}::int[]) or h.band3 = any(${probes[3]}::int[]))
-      and h.seller_id <> ${except.sellerId ?? nobody}
-      and h.product_id <> ${except.productId ?? nobody}
+    with matches as (
+      select distinct product_id, seller_id, dhash
+      from (${sql.join(perHash, sql` union all `)}) as candidates
+      where seller_id <> ${except.sellerId ?? nobody}
+        and product_id <> ${except.productId ?? nobody}
+    )
+    select m.product_id, m.seller_id, m.dhash::text as dhash, p.created_at
+    from matches m
+    join products p on p.id = m.product_id
   `)) as unknown as {
     rows: { product_id: string; seller_id: string; dhash: string; created_at: string | Date }[];
   };

@@ -1,5 +1,6 @@
 -- Trust signals (decision 0028): perceptual hashes of photos, the listings' photo hashes in four
--- indexed 16-bit bands (multi-index hashing), a VIN index for the VIN history, reported
+-- indexed 16-bit bands (multi-index hashing; each band index INCLUDEs the hash, listing and seller,
+-- so the candidates come from index-only scans), a VIN index for the VIN history, reported
 -- messages and the risk queue's dismissals.
 CREATE TABLE "image_hashes" (
 	"url" text PRIMARY KEY NOT NULL,
@@ -21,13 +22,13 @@ CREATE TABLE "product_photo_hashes" (
 --> statement-breakpoint
 ALTER TABLE "product_photo_hashes" ADD CONSTRAINT "product_photo_hashes_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-CREATE INDEX "product_photo_hashes_band0_idx" ON "product_photo_hashes" USING btree ("band0");
+CREATE INDEX "product_photo_hashes_band0_idx" ON "product_photo_hashes" USING btree ("band0") INCLUDE ("dhash", "product_id", "seller_id");
 --> statement-breakpoint
-CREATE INDEX "product_photo_hashes_band1_idx" ON "product_photo_hashes" USING btree ("band1");
+CREATE INDEX "product_photo_hashes_band1_idx" ON "product_photo_hashes" USING btree ("band1") INCLUDE ("dhash", "product_id", "seller_id");
 --> statement-breakpoint
-CREATE INDEX "product_photo_hashes_band2_idx" ON "product_photo_hashes" USING btree ("band2");
+CREATE INDEX "product_photo_hashes_band2_idx" ON "product_photo_hashes" USING btree ("band2") INCLUDE ("dhash", "product_id", "seller_id");
 --> statement-breakpoint
-CREATE INDEX "product_photo_hashes_band3_idx" ON "product_photo_hashes" USING btree ("band3");
+CREATE INDEX "product_photo_hashes_band3_idx" ON "product_photo_hashes" USING btree ("band3") INCLUDE ("dhash", "product_id", "seller_id");
 --> statement-breakpoint
 -- A listing's photo hashes follow its photos: rewritten whenever `product_images` is written,
 -- from the hashes known for those URLs (computed at upload; older photos by the back-fill job).

@@ -13,6 +13,7 @@ import { auditLog, messageReports, moderationNotices, products } from '../../db/
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
+import { runPhotoHashBackfill } from '../../trust/backfill.js';
 import { expectedCheckDigit } from '../vehicles/check-digit.js';
 
 let t: TestApp;
@@ -358,5 +359,30 @@ describe('GET /api/admin/risk-queue/{uid} and its dismissal', () => {
       payload: { note: 'gone' },
     });
     expect(unknown.statusCode).toBe(404);
+  }, 30_000);
+});
+
+describe('the hash-photos back-fill', () => {
+  it('hashes listing photos stored before hashing and flags a copy; demo drawings are left out', async () => {
+    const photo = readFileSync(new URL('../../../web/public/carousel/car-3.webp', import.meta.url));
+    const older = await sharp(photo).resize(1000).webp({ quality: 80 }).toBuffer();
+    const newer = await sharp(photo).resize(640).jpeg({ quality: 70 }).toBuffer();
+    // Stored without a hash, as before hashing existed (and a demo drawing).
+    await t.app.imageStore.put('0000000000000aa1.webp', older);
+    await t.app.imageStore.put('0000000000000aa2.webp', newer);
+    await t.app.imageStore.put('demo-0000000000000aa3.webp', older);
+    const first = await listing(sellerA, {
+      productImages: ['/uploads/0000000000000aa1.webp'],
+      createdAt: daysAgo(20),
+    });
+    const second = await listing(sellerB, { productImages: ['/uploads/0000000000000aa2.webp'] });
+    await listing(sellerB, { productImages: ['/uploads/demo-0000000000000aa3.webp'] });
+    expect(await flagsOf(second.id)).toEqual([]);
+
+    expect(await runPhotoHashBackfill(t.app)).toBe(2);
+    expect((await flagsOf(second.id)).map((flag) => flag.code)).toEqual(['duplicate_photos']);
+    expect(await flagsOf(first.id)).toEqual([]);
+    // A second run finds nothing to do.
+    expect(await runPhotoHashBackfill(t.app)).toBe(0);
   }, 30_000);
 });

@@ -13,12 +13,14 @@
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
  * Then price guidance (issue 16, bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
  * listings), the same way. Last, saved-search alert matching (issue 15,
- * bench/saved-search-alerts.ts).
+ * bench/saved-search-alerts.ts). The `photos` part (decision 0028, bench/duplicate-photos.ts;
+ * target p95 ≤ 20 ms) runs first, on a database of its own with --photos N (1,000,000) photo
+ * hashes, and needs no server.
  *
  * Options: --products N (default 100000), --duration S (10; split over the rounds),
  * --rounds N (3: the server and the ceilings measured in turn, medians kept), --connections N (50),
  * --skip-generate (reuse bench/.data, or the server database `sg_bench`/BENCH_DATABASE),
- * --only endpoints|search|price|alerts (comma-separated; default all four), --search-requests N
+ * --only endpoints|search|price|alerts|photos (comma-separated; default all five), --search-requests N
  * (200 per mix). Uses DATABASE_URL when set (data in `sg_bench`, or BENCH_DATABASE); BENCH_PORT
  * moves the server under test off port 3190 (the ceiling takes the next port).
  * E.g. the search part alone on a 1M database generated once:
@@ -39,6 +41,7 @@ import {
   freshAlertsDatabase,
   measureSavedSearchAlerts,
 } from './saved-search-alerts.js';
+import { freshPhotosDatabase, measureDuplicatePhotos, photosTable } from './duplicate-photos.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -48,14 +51,15 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     'skip-generate': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'endpoints,search,price,alerts' },
+    only: { type: 'string', default: 'endpoints,search,price,alerts,photos' },
     'search-requests': { type: 'string', default: '200' },
+    photos: { type: 'string', default: '1000000' },
   },
 });
 const parts = new Set(values.only.split(',').map((part) => part.trim()));
 for (const part of parts) {
-  if (!['endpoints', 'search', 'price', 'alerts'].includes(part))
-    throw new Error(`--only: unknown part "${part}" (endpoints, search, price, alerts)`);
+  if (!['endpoints', 'search', 'price', 'alerts', 'photos'].includes(part))
+    throw new Error(`--only: unknown part "${part}" (endpoints, search, price, alerts, photos)`);
 }
 const products = Number(values.products);
 const duration = Number(values.duration);
@@ -282,6 +286,29 @@ async function main(): Promise<void> {
   });
   if (build.status !== 0) throw new Error('build failed');
 
+  // Decision 0028: the duplicate-photo lookup, on a database of its own (no server needed).
+  let photosMarkdown = '';
+  if (parts.has('photos')) {
+    console.log(`Generating ${values.photos} photo hashes and measuring the duplicate lookup…`);
+    const photosDatabase = await freshPhotosDatabase(values['skip-generate']);
+    try {
+      photosMarkdown = photosTable(
+        await measureDuplicatePhotos(photosDatabase.handle, { photos: Number(values.photos) }),
+        photosDatabase.label,
+      );
+      console.log(`\n${photosMarkdown}\n`);
+    } finally {
+      await photosDatabase.handle.close();
+    }
+    if (parts.size === 1) {
+      const resultsDir = path.join(root, 'bench/results');
+      mkdirSync(resultsDir, { recursive: true });
+      const stamp = new Date().toISOString().replaceAll(':', '-');
+      writeFileSync(path.join(resultsDir, `${stamp}.md`), `${photosMarkdown}\n`);
+      return;
+    }
+  }
+
   let databaseUrl: string | undefined;
   if (values['skip-generate']) {
     if (process.env.DATABASE_URL) {
@@ -462,6 +489,8 @@ async function main(): Promise<void> {
       path.join(resultsDir, `${stamp}.md`),
       `${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n`,
     );
+    if (photosMarkdown)
+      appendFileSync(path.join(resultsDir, `${stamp}.md`), `\n${photosMarkdown}\n`);
     // Issue 15 (decision 0014): alert matching, on a database of its own.
     if (!parts.has('alerts')) return;
     console.log('Measuring saved-search alert matching…');

@@ -26,3 +26,4 @@ export * from './deposits.js';
 export * from './accountability.js';
 export * from './vehicles.js';
 export * from './offers.js';
+export * from './trust.js';

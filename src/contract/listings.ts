@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { idSchema, productCardSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { productUpdateSchema } from './selling.js';
+import { trustFlagSchema } from './trust.js';
 
 /** Another live listing of the same seller, as the seller card links it. */
 export const sellerListingSchema = z.object({
@@ -48,6 +49,12 @@ export const listingSchema = productCardSchema.extend({
     .number()
     .nullable()
     .describe('what a listing sold elsewhere went for, US dollars, when its seller said'),
+  trust_flags: z
+    .array(trustFlagSchema)
+    .describe(
+      'what Second Gear noticed about this listing (decision 0028): its VIN history ' +
+        '(`mileage_rollback`, `vin_listed_twice`, `vin_decode_mismatch`) and `duplicate_photos`',
+    ),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

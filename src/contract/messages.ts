@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
+import { messageWarningSchema } from './trust.js';
 
 import { messageMaxLength } from './texts.js';
 export { messageMaxLength, messageTexts } from './texts.js';
@@ -35,6 +36,11 @@ export const messageSchema = z.object({
     .describe(
       '`text`: written by a party; `offer`, `viewing`: a note added when an offer or a viewing ' +
         'time changed, in the name of the side that acted (decision 0034)',
+    ),
+  warnings: z
+    .array(messageWarningSchema)
+    .describe(
+      'scam warnings (decision 0028), for the recipient only: empty on the caller’s own messages',
     ),
 });
 export type Message = z.infer<typeof messageSchema>;

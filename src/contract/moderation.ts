@@ -70,6 +70,9 @@ export const auditActions = [
   'appeal.submit',
   'appeal.uphold',
   'appeal.reverse',
+  // Trust signals (decision 0028).
+  'message.report',
+  'risk.dismiss',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -199,7 +202,7 @@ export const auditEntrySchema = z.object({
   actorId: z.string().describe("the admin's user `_id`"),
   actorUid: z.string(),
   actorName: z.string(),
-  targetType: z.enum(['user', 'product', 'category', 'review', 'order']),
+  targetType: z.enum(['user', 'product', 'category', 'review', 'order', 'message']),
   targetId: z.string(),
   details: z.record(z.string(), z.unknown()).describe('what changed, e.g. {"modifiedCount": 1}'),
   createdAt: z.string().describe('ISO-8601 date-time'),

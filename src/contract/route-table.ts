@@ -165,6 +165,11 @@ export const deleteUser = {
   method: 'DELETE',
   url: '/api/user-delete/:uid',
 } as const satisfies RouteOf<'deleteUser'>;
+export const dismissRisk = {
+  name: 'dismissRisk',
+  method: 'PATCH',
+  url: '/api/admin/risk-queue/:uid',
+} as const satisfies RouteOf<'dismissRisk'>;
 export const disputeDeposit = {
   name: 'disputeDeposit',
   method: 'POST',
@@ -405,11 +410,21 @@ export const replyReview = {
   method: 'POST',
   url: '/api/reviews/:id/reply',
 } as const satisfies RouteOf<'replyReview'>;
+export const reportMessage = {
+  name: 'reportMessage',
+  method: 'POST',
+  url: '/api/messages/:id/report',
+} as const satisfies RouteOf<'reportMessage'>;
 export const reportProduct = {
   name: 'reportProduct',
   method: 'PATCH',
   url: '/api/report-product',
 } as const satisfies RouteOf<'reportProduct'>;
+export const riskQueue = {
+  name: 'riskQueue',
+  method: 'GET',
+  url: '/api/admin/risk-queue/:uid',
+} as const satisfies RouteOf<'riskQueue'>;
 export const saveUser = {
   name: 'saveUser',
   method: 'POST',
@@ -505,6 +520,11 @@ export const verifySeller = {
   method: 'PATCH',
   url: '/api/seller-verify/:uid',
 } as const satisfies RouteOf<'verifySeller'>;
+export const vinHistory = {
+  name: 'vinHistory',
+  method: 'GET',
+  url: '/api/vin/:vin/history',
+} as const satisfies RouteOf<'vinHistory'>;
 export const visitSavedSearch = {
   name: 'visitSavedSearch',
   method: 'POST',

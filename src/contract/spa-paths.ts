@@ -53,6 +53,8 @@ export const paths = {
   },
   /** Admin dashboard: Appeals (issue 16, DSA Art. 20: uphold or reverse a removal). */
   adminAppeals: { path: '/user/admin/appeals', href: () => '/user/admin/appeals' },
+  /** Admin dashboard: Risk (decision 0028: listings that the trust checks point at). */
+  adminRisk: { path: '/user/admin/risk', href: () => '/user/admin/risk' },
   /** Admin dashboard: Categories (issue 18: rename, merge, delete). */
   adminCategories: { path: '/user/admin/categories', href: () => '/user/admin/categories' },
   /** Seller dashboard: Add A Product. */

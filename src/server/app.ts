@@ -55,6 +55,8 @@ import { sellingRoutes } from './routes/selling/index.js';
 import { listingRoutes } from './routes/listings/index.js';
 import { listingExpiryPlugin } from './routes/listings/expiry.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
+import { trustRoutes } from './routes/trust/index.js';
+import { photoHashBackfillPlugin } from './trust/backfill.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
 import { profileRoutes } from './routes/profile/index.js';
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depositJobsPlugin);
   await app.register(viewingJobsPlugin);
   await app.register(offerJobsPlugin);
+  await app.register(photoHashBackfillPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -217,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sellingRoutes);
   await app.register(listingRoutes);
   await app.register(vehicleRoutes);
+  await app.register(trustRoutes);
   await app.register(orderRoutes);
   await app.register(offerRoutes);
   await app.register(messageRoutes);

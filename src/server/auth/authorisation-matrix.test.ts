@@ -496,6 +496,26 @@ const entries: Record<string, Entry> = {
   'GET /api/favourites': { request: () => ({}), ok: 200 },
   // Issue 16: VIN decoding is for any signed-in user (no resource of anyone's).
   'GET /api/vin/:vin': { request: () => ({ params: { vin: '1HGCM82633A004352' } }), ok: 200 },
+  // Trust signals (decision 0028): a VIN's history; reporting a message one received.
+  'GET /api/vin/:vin/history': {
+    request: () => ({ params: { vin: '1HGCM82633A004352' } }),
+    ok: 200,
+  },
+  'POST /api/messages/:id/report': {
+    setup: async () => {
+      const conversation = await conversationOf(buyer, (await productOf(otherSeller.recordId)).id);
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversation}/messages`,
+        headers: bearer(otherSeller.token),
+        payload: { text: 'Pay the deposit by gift card first' },
+      });
+      ids.reportedMessage = sent.json<{ _id: string }>()._id;
+    },
+    request: () => ({ params: { id: ids.reportedMessage! }, payload: {} }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
   // Issue 14: notification settings are the caller's own (no foreign resource to reach).
   'GET /api/notification-settings': { request: () => ({}), ok: 200 },
   'PUT /api/notification-settings': {
@@ -762,6 +782,15 @@ const entries: Record<string, Entry> = {
     ok: 200,
   },
   'GET /api/audit-log/:uid': { role: 'admin', request: () => ({}), ok: 200 },
+  'GET /api/admin/risk-queue/:uid': { role: 'admin', request: () => ({}), ok: 200 },
+  'PATCH /api/admin/risk-queue/:uid': {
+    role: 'admin',
+    setup: async () => {
+      ids.riskDismissed = (await productOf(otherSeller.recordId)).id;
+    },
+    request: () => ({ query: { id: ids.riskDismissed! }, payload: { note: 'Checked by hand' } }),
+    ok: 200,
+  },
   'GET /api/admin-categories/:uid': { role: 'admin', request: () => ({}), ok: 200 },
   'PATCH /api/category-rename/:uid': {
     role: 'admin',

@@ -8,6 +8,7 @@ import { offerStates } from '../../contract/offers.js';
 import { sql } from 'drizzle-orm';
 import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -254,6 +255,10 @@ export const products = pgTable(
       .on(t.expiresAt)
       .where(sql`${onMarketSql}`),
     index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    // The VIN history (decision 0028): every listing that carried a VIN, oldest first.
+    index('products_vin_idx')
+      .on(t.vin, t.createdAt)
+      .where(sql`${t.vin} is not null`),
     index('products_reported_idx')
       .on(t.reportCount, t.createdAt)
       .where(sql`${t.reported} and ${t.deletedAt} is null`),
@@ -1082,5 +1087,118 @@ export const offers = pgTable(
       sql`${t.status} in ('pending', 'countered', 'accepted', 'declined', 'expired', 'withdrawn')`,
     ),
     check('offers_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
+  ],
+);
+
+/**
+ * The perceptual hash of every stored photo (decision 0028), by its public URL
+ * (`/uploads/<name>.webp`; uploads are content-addressed, so one URL is one picture): a 64-bit
+ * difference hash (dHash, `src/server/trust/photo-hash.ts`) as a signed `bigint`. Written at
+ * upload; photos stored before it by the `hash-photos` back-fill job.
+ */
+export const imageHashes = pgTable('image_hashes', {
+  url: text('url').primaryKey(),
+  dhash: bigint('dhash', { mode: 'bigint' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per photo of a listing that has a hash (decision 0028), kept by the trigger
+ * `products_photo_hashes_sync` (migration 0020) whenever `product_images` is written. The hash's
+ * four 16-bit bands are generated columns, each indexed: the near-duplicate lookup is
+ * multi-index hashing (candidates share a band, or a band one bit away, then the exact Hamming
+ * distance), not a scan of every photo.
+ */
+export const productPhotoHashes = pgTable(
+  'product_photo_hashes',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** 1-based position in `product_images` (1 = the cover). */
+    position: integer('position').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    dhash: bigint('dhash', { mode: 'bigint' }).notNull(),
+    band0: integer('band0')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`((("dhash" >> 48) & 65535))::integer`)),
+    band1: integer('band1')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`((("dhash" >> 32) & 65535))::integer`)),
+    band2: integer('band2')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`((("dhash" >> 16) & 65535))::integer`)),
+    band3: integer('band3').notNull().generatedAlwaysAs(sql.raw(`(("dhash" & 65535))::integer`)),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    // `product_photo_hashes_band0_idx` … `band3_idx` are written by hand in migration 0020:
+    // `(bandN) INCLUDE (dhash, product_id, seller_id)`, which drizzle cannot express, so the
+    // candidates and their exact distance come from index-only scans (decision 0028).
+  ],
+);
+
+/**
+ * A message reported by its recipient (decision 0028; a DSA Art. 16 notice like a listing's
+ * report, decision 0021): the reason, an optional note, the conversation excerpt the moderators
+ * read (the reported message and up to four before it, `{from: 'buyer'|'seller', text,
+ * sent_at}[]`) and the warnings it carried. One per message and reporter.
+ */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    excerpt: jsonb('excerpt')
+      .notNull()
+      .$type<{ from: 'buyer' | 'seller'; text: string; sent_at: string }[]>(),
+    warnings: jsonb('warnings').notNull().default([]).$type<{ code: string; text: string }[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
+    index('message_reports_product_idx').on(t.productId, t.createdAt),
+    check('message_reports_note_check', sql`char_length(${t.note}) <= 1000`),
+    check('message_reports_reason_check', sql`${t.reason} in (${reportReasonsSql})`),
+  ],
+);
+
+/**
+ * An admin's dismissal of a listing in the risk queue (decision 0028), with a note and the score
+ * it had: the listing leaves the queue until its score rises above the dismissed one.
+ */
+export const riskDismissals = pgTable(
+  'risk_dismissals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull(),
+    score: integer('score').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('risk_dismissals_product_idx').on(t.productId, t.createdAt),
+    check('risk_dismissals_note_check', sql`char_length(${t.note}) between 1 and 1000`),
   ],
 );

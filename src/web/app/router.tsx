@@ -133,6 +133,9 @@ const EditProductRoute = lazy(() =>
 const MyProductsRoute = lazy(() =>
   import('./routes/my-products').then((m) => ({ default: m.MyProductsRoute })),
 );
+const RiskQueueRoute = lazy(() =>
+  import('../features/moderation/routes/risk-queue').then((m) => ({ default: m.RiskQueueRoute })),
+);
 const AppealsRoute = lazy(() =>
   import('../features/moderation/routes/appeals').then((m) => ({ default: m.AppealsRoute })),
 );
@@ -242,6 +245,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminCategories.path, element: <AllCategoriesRoute /> },
               { path: paths.adminDepositDisputes.path, element: <DepositDisputesRoute /> },
               { path: paths.adminAppeals.path, element: <AppealsRoute /> },
+              { path: paths.adminRisk.path, element: <RiskQueueRoute /> },
             ],
           },
         ],

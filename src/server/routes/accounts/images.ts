@@ -5,13 +5,15 @@
  * any metadata (EXIF GPS, XMP, ICC), and stored content-addressed as
  * `<first 16 hex of sha256>.webp` in the image store (disk or S3, decision 0023; served under
  * `/uploads/` with immutable caching), with its responsive variants beside it (320/640/1280 px
- * WebP and JPEG; image-variants.ts).
+ * WebP and JPEG; image-variants.ts). Its perceptual hash (pHash, decision 0028) is computed from
+ * the stored bytes, for the duplicate-photo check.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { limits } from '../../../contract/limits.js';
 import { httpError } from '../../lib/http-error.js';
 import type { ImageStore } from '../../storage/image-store.js';
+import { photoHash } from '../../trust/photo-hash.js';
 import { writeImageVariants } from './image-variants.js';
 
 /** Largest stored width and height (pixels). */
@@ -24,14 +26,14 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
  * Checks, normalises and stores one uploaded image.
  * @param input the uploaded bytes (already capped at `limits.imageMaxBytes` by the route)
  * @returns the public URL, e.g. `/uploads/0123456789abcdef.webp` (the original; variant URLs
- *   follow from it, `contract/images.ts`), and the original's size in bytes
+ *   follow from it, `contract/images.ts`), the original's size in bytes and its 64-bit pHash
  * @throws HttpError 400 when the bytes are not a JPEG, PNG, WebP, GIF or AVIF image, exceed
  *   `limits.imageMaxPixels`, or cannot be decoded.
  */
 export async function storeImage(
   input: Buffer,
   store: ImageStore,
-): Promise<{ url: string; bytes: number }> {
+): Promise<{ url: string; bytes: number; phash: bigint }> {
   let metadata: Metadata;
   try {
     // Reads the header only; the pixel cap is checked below with a clearer message.
@@ -72,5 +74,5 @@ export async function storeImage(
   await store.put(name, output);
   // Missing ones only: a repeated upload finds them there already.
   await writeImageVariants(store, name, output);
-  return { url: `/uploads/${name}`, bytes: output.length };
+  return { url: `/uploads/${name}`, bytes: output.length, phash: await photoHash(output) };
 }

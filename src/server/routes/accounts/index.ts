@@ -20,6 +20,7 @@ import { holdsRole, requireCaller } from '../../auth/guard.js';
 import { findIdentity } from '../../auth/sessions.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { recordPhotoHash } from '../../trust/backfill.js';
 import { storeImage } from './images.js';
 import { assertUploadAllowed, recordUpload } from './upload-quota.js';
 import { saveUserRecord } from './repository.js';
@@ -122,6 +123,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const stored = await storeImage(bytes, app.imageStore);
       // A refused upload leaves its file to the clean-up job (it may be someone else's too).
       await recordUpload(app.db, uploader, app.config.uploads, stored);
+      // Before any listing uses the URL, so the listing's photo hashes find it (decision 0028).
+      await recordPhotoHash(app.db, stored.url, stored.phash);
       reply.code(201);
       return { data: { url: stored.url } };
     },

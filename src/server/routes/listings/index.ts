@@ -24,6 +24,7 @@ import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProductCard } from '../catalog/presenters.js';
 import { queuePriceDropMails } from '../favourites/price-drop.js';
 import { expiryFrom, renewListing, transitionListing, type RenewResult } from './listing-state.js';
+import { listingTrustFlags } from '../../trust/repository.js';
 import {
   findListing,
   findPriceHistory,
@@ -62,9 +63,11 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findListing(app.db, request.params.id);
       if (!row) throw httpError(404, listingTexts.notFound);
-      const [others, prices] = await Promise.all([
+      const [others, prices, trustFlags] = await Promise.all([
         findSellerListings(app.db, row.sellerId, row.id),
         findPriceHistory(app.db, row.id),
+        // What we noticed about this listing (decision 0028): VIN history, copied photos.
+        listingTrustFlags(app.db, { ...row, deletedAt: null }),
       ]);
       return {
         ...presentProductCard(row),
@@ -86,6 +89,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
           at: entry.at.toISOString(),
         })),
         sold_price: row.soldPriceCents === null ? null : centsToDollars(row.soldPriceCents),
+        trust_flags: trustFlags,
       };
     },
   });

@@ -25,6 +25,7 @@ import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
 import { queueMessageMail } from '../../notifications/message-mail.js';
+import { messageWarnings } from '../../trust/message-warnings.js';
 import { MessageHub } from './live.js';
 import {
   findMessage,
@@ -60,14 +61,20 @@ const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * A message as `userId` sees it: its scam warnings (decision 0028) only when `userId` received
+ * it — a sender is not warned about their own words.
+ */
 function presentMessage(row: MessageRow, userId: string): Message {
+  const mine = row.senderId === userId;
   return {
     _id: row.id,
     conversation_id: row.conversationId,
     text: row.body,
-    mine: row.senderId === userId,
+    mine,
     sent_at: row.createdAt.toISOString(),
     kind: row.kind,
+    warnings: mine ? [] : messageWarnings(row.body),
   };
 }
 

@@ -8,6 +8,7 @@
  * its lists when it regains focus.
  */
 import type { Message } from '../../../contract/index.js';
+import { messageWarnings } from '../../trust/message-warnings.js';
 
 /** Receives one message for its user (`mine` already set for that user). */
 export type MessageListener = (message: Message) => void;
@@ -35,7 +36,9 @@ export class MessageHub {
       [senderId, true],
       [recipientId, false],
     ] as const) {
-      for (const listener of this.listeners.get(userId) ?? []) listener({ ...message, mine });
+      // The recipient's copy carries the scam warnings (decision 0028), the sender's none.
+      const copy = { ...message, mine, warnings: mine ? [] : messageWarnings(message.text) };
+      for (const listener of this.listeners.get(userId) ?? []) listener(copy);
     }
   }
 

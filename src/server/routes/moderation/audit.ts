@@ -21,7 +21,7 @@ export async function recordAction(
   entry: {
     actorId: string;
     action: AuditAction;
-    targetType: 'user' | 'product';
+    targetType: 'user' | 'product' | 'message';
     targetId: string;
     details: Record<string, unknown>;
   },

@@ -7,6 +7,7 @@ const adminLinks = [
   { to: paths.adminBuyers.href(), label: 'All Buyer' },
   { to: paths.adminReportedProducts.href(), label: 'Reported Product' },
   { to: paths.adminAppeals.href(), label: 'Appeals' },
+  { to: paths.adminRisk.href(), label: 'Risk' },
   { to: paths.adminCategories.href(), label: 'Categories' },
   { to: paths.adminDepositDisputes.href(), label: 'Deposit disputes' },
 ] as const;

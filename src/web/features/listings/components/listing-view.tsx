@@ -4,7 +4,8 @@
  * location, posting date) and the seller card (name, photo, verified badge, member since,
  * contact for signed-in users, links to their other listings). Issue 15: the seller's name links
  * to their profile, with their rating (`sellerRating`) under it, and the heart (`favouriteAction`)
- * stands next to the title. Issue 16: a vehicle's price badge (Great/Fair/High price).
+ * stands next to the title. Issue 16: a vehicle's price badge (Great/Fair/High price). The trust
+ * notice and the car's history on Second Gear (decision 0028) are `TrustPanel`'s.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ import { paths } from '../../../lib/paths';
 import { vehicleRows } from '../../../lib/vehicle-details';
 import { Gallery } from './gallery';
 import { PriceBadge } from './price-badge';
+import { TrustPanel } from './trust-panel';
 import { dateFormat, LocalTime, monthYearFormat } from '../../../components/local-time';
 
 export interface ListingViewProps {
@@ -103,6 +105,7 @@ export function ListingView({
             </dl>
           </section>
         )}
+        <TrustPanel listing={listing} signedIn={signedIn} />
         <section aria-labelledby="description">
           <h2 id="description" className="mb-2 text-xl font-bold">
             Description

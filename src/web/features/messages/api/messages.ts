@@ -19,6 +19,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { ReportReason } from '../../../../contract/accountability';
 import * as apiRoutes from '../../../../contract/route-table';
 import { apiCall, apiPage, apiStream } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -152,4 +153,18 @@ export function useMessageStream(): void {
     })();
     return () => controller.abort();
   }, [uid, queryClient]);
+}
+
+/**
+ * Reports a message the caller received into moderation (decision 0028): a DSA notice with a
+ * reason and an optional note; the server keeps the conversation excerpt.
+ */
+export function useReportMessage(messageId: string) {
+  return useMutation({
+    mutationFn: (notice: { reason: ReportReason; note: string }) =>
+      apiCall(apiRoutes.reportMessage, {
+        params: { id: messageId },
+        body: { reason: notice.reason, note: notice.note || undefined },
+      }),
+  });
 }

@@ -4,7 +4,8 @@
  * and the open conversation's thread with a form to write. At large widths both sit side by
  * side; on a phone the list, or the open thread with a link back. New messages appear without a
  * reload (the message stream refreshes the queries, useMessageStream in the navigation bar).
- * Every text is rendered as text, never HTML.
+ * Every text is rendered as text, never HTML. A received message's scam warnings sit under it
+ * (decision 0028).
  */
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
@@ -15,6 +16,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { messageMaxLength, messageTexts, type Conversation } from '../../../../contract/messages';
 import { paths } from '../../../lib/paths';
 import { useBlockConversation, useConversations, useSendMessage, useThread } from '../api/messages';
+import { MessageWarnings } from '../components/message-warnings';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -191,6 +193,7 @@ function Thread({ conversationId }: { conversationId: string }) {
             <time className="mt-1 block text-xs opacity-80" dateTime={message.sent_at}>
               {timeFormat.format(new Date(message.sent_at))}
             </time>
+            <MessageWarnings message={message} />
           </li>
         ))}
       </ol>

@@ -1,0 +1,188 @@
+/**
+ * Data access of the trust signals (decision 0028): a VIN's listings (`products_vin_idx`), the
+ * vPIC decode of a VIN (memoised), near-duplicate photos by multi-index hashing
+ * (`product_photo_hashes`, its four band indexes), and a listing's `trust_flags`.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { TrustFlag } from '../../contract/index.js';
+import type { Database } from '../db/client.js';
+import type { Executor } from '../jobs/queue.js';
+import { products } from '../db/schema.js';
+import { decodeVin } from '../routes/vehicles/vin-decoder.js';
+import { bandProbes, duplicateMaxDistance, hammingDistance } from './photo-hash.js';
+import { listingVinFlags, trustFlagTexts, type VinDecoded, type VinListing } from './vin-flags.js';
+
+/** The columns of a VIN's listing, for the history and the rules. */
+const vinListingColumns = {
+  id: products.id,
+  productName: products.productName,
+  resellPriceCents: products.resellPriceCents,
+  sellerId: products.sellerId,
+  createdAt: products.createdAt,
+  mileageKm: products.mileageKm,
+  make: products.make,
+  model: products.model,
+  modelYear: products.modelYear,
+  sold: products.sold,
+  unavailable: products.unavailable,
+  listingStatus: products.listingStatus,
+  deletedAt: products.deletedAt,
+};
+
+export type VinHistoryRow = VinListing & { productName: string; resellPriceCents: number };
+
+/** Every listing that carried `vin` (removed ones too), oldest first; `products_vin_idx`. */
+export function findVinListings(db: Executor, vin: string): Promise<VinHistoryRow[]> {
+  return db
+    .select(vinListingColumns)
+    .from(products)
+    .where(eq(products.vin, vin))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(200);
+}
+
+/** Decodes already made (a VIN decodes the same forever); at most this many are kept. */
+const DECODE_MEMO_MAX = 5_000;
+const decodeMemo = new Map<string, Promise<VinDecoded | null>>();
+
+/**
+ * What the vPIC data says `vin` is, or null when it does not know the VIN or the decoder is
+ * unavailable (the flag is then simply not raised). Memoised per process: a decode reads SQLite
+ * for up to a few hundred ms (decision 0019).
+ */
+export function decodedVin(vin: string): Promise<VinDecoded | null> {
+  const known = decodeMemo.get(vin);
+  if (known) return known;
+  const pending = decodeVin(vin).then(
+    (decode) =>
+      decode.make ? { make: decode.make, model: decode.model, modelYear: decode.model_year } : null,
+    () => {
+      decodeMemo.delete(vin); // the decoder may come back: ask again next time
+      return null;
+    },
+  );
+  if (decodeMemo.size >= DECODE_MEMO_MAX) {
+    decodeMemo.delete(decodeMemo.keys().next().value!);
+  }
+  decodeMemo.set(vin, pending);
+  return pending;
+}
+
+/** A uuid no row has, for "leave nothing out". */
+const nobody = '00000000-0000-0000-0000-000000000000';
+
+/** A photo near-identical to one of the query's. */
+export interface PhotoMatch {
+  productId: string;
+  sellerId: string;
+  createdAt: Date;
+  /** Hamming distance to the nearest query hash (0–{@link duplicateMaxDistance}). */
+  distance: number;
+}
+
+/**
+ * Photos of listings within {@link duplicateMaxDistance} bits of any of `hashes`: candidates by
+ * band (the band value or one bit from it, on any of the four band indexes, index-only), then
+ * the exact distance (`bit_count` of the XOR, in SQL, so only matches reach the listings
+ * table). One row per matching listing, nearest first.
+ * @param hashes the query's pHashes (at most a listing's ten photos)
+ * @param except a listing to leave out (the query's own) and a seller to leave out, if any
+ */
+export async function findNearDuplicates(
+  db: Executor,
+  hashes: readonly bigint[],
+  except: { sellerId?: string; productId?: string } = {},
+): Promise<PhotoMatch[]> {
+  if (hashes.length === 0) return [];
+  // Per query hash: four index-only scans of its band values and their one-bit neighbours (each
+  // band index INCLUDEs the hash, listing and seller), the exact distance to that hash on its own
+  // candidates, and only the matches joined to their listing.
+  const perHash = hashes.map((hash) => {
+    const probes = bandProbes([hash]).map((values) => `{${values.join(',')}}`);
+    const near = sql`bit_count((dhash # ${hash.toString()}::bigint)::bit(64)) <= ${duplicateMaxDistance}`;
+    return sql.join(
+      (['band0', 'band1', 'band2', 'band3'] as const).map(
+        (band, i) =>
+          sql`select product_id, seller_id, dhash from product_photo_hashes where ${sql.raw(band)} = any(${probes[i]}::int[]) and ${near}`,
+      ),
+      sql` union all `,
+    );
+  });
+  const result = (await db.execute(sql`
+    with matches as (
+      select distinct product_id, seller_id, dhash
+      from (${sql.join(perHash, sql` union all `)}) as candidates
+      where seller_id <> ${except.sellerId ?? nobody}
+        and product_id <> ${except.productId ?? nobody}
+    )
+    select m.product_id, m.seller_id, m.dhash::text as dhash, p.created_at
+    from matches m
+    join products p on p.id = m.product_id
+  `)) as unknown as {
+    rows: { product_id: string; seller_id: string; dhash: string; created_at: string | Date }[];
+  };
+  const best = new Map<string, PhotoMatch>();
+  for (const row of result.rows) {
+    const hash = BigInt(row.dhash);
+    const distance = Math.min(...hashes.map((query) => hammingDistance(query, hash)));
+    if (distance > duplicateMaxDistance) continue;
+    const known = best.get(row.product_id);
+    if (known && known.distance <= distance) continue;
+    best.set(row.product_id, {
+      productId: row.product_id,
+      sellerId: row.seller_id,
+      createdAt: new Date(row.created_at),
+      distance,
+    });
+  }
+  return [...best.values()].sort((a, b) => a.distance - b.distance);
+}
+
+/** The pHashes of a listing's photos (those known), cover first. */
+export async function listingPhotoHashes(db: Executor, productId: string): Promise<bigint[]> {
+  const result = (await db.execute(
+    sql`select dhash::text as dhash from product_photo_hashes where product_id = ${productId} order by position`,
+  )) as unknown as { rows: { dhash: string }[] };
+  return result.rows.map((row) => BigInt(row.dhash));
+}
+
+/**
+ * The earlier listings of other sellers that share a near-identical photo with the listing: the
+ * duplicate-photo rule (decision 0028). The earliest listing that showed the photo is presumed
+ * its owner's: the listing is flagged only when that earliest one is another seller's. So the
+ * original is never flagged for a copy, and its seller relisting the car is not flagged even
+ * when a copier listed it in between.
+ * @returns the other sellers' earlier listings, nearest first; empty when not flagged.
+ */
+export async function duplicatePhotoSources(
+  db: Executor,
+  listing: { id: string; sellerId: string; createdAt: Date },
+): Promise<PhotoMatch[]> {
+  const hashes = await listingPhotoHashes(db, listing.id);
+  const earlier = (await findNearDuplicates(db, hashes, { productId: listing.id })).filter(
+    (match) => match.createdAt.getTime() < listing.createdAt.getTime(),
+  );
+  if (earlier.length === 0) return [];
+  const first = earlier.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
+  if (first.sellerId === listing.sellerId) return [];
+  return earlier.filter((match) => match.sellerId !== listing.sellerId);
+}
+
+/**
+ * A listing's `trust_flags` (decision 0028): its VIN flags (when it has a VIN) and
+ * `duplicate_photos`.
+ */
+export async function listingTrustFlags(
+  db: Database,
+  listing: VinListing & { vin: string | null },
+): Promise<TrustFlag[]> {
+  const [vinRows, decoded, copies] = await Promise.all([
+    listing.vin ? findVinListings(db, listing.vin) : Promise.resolve([]),
+    listing.vin ? decodedVin(listing.vin) : Promise.resolve(null),
+    duplicatePhotoSources(db, listing),
+  ]);
+  const flags = listing.vin ? listingVinFlags(vinRows, listing, decoded) : [];
+  if (copies.length > 0)
+    flags.push({ code: 'duplicate_photos', text: trustFlagTexts.duplicatePhotos });
+  return flags;
+}

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
-import { limits } from './limits.js';
+import { limits, visitorIdPattern } from './limits.js';
 import { priceGuidanceQuerySchema, priceVerdicts } from './vehicles.js';
 
 /** Days of history `GET /api/seller/insights` answers by default, and at most (raw events live 90). */
@@ -28,8 +28,8 @@ export const insightsRawRetentionDays = 90;
 export const timeToSellMinComparables = 5;
 /** Sold comparables are cars sold within this many months. */
 export const timeToSellMonths = 12;
-/** At most this many listings per impressions beacon (a search page shows at most 48). */
-export const impressionsMax = 100;
+/** At most this many listings per impressions beacon (a search page shows fewer). */
+export const impressionsMax = limits.impressionsMax;
 
 /**
  * A browser's random visitor id, kept in its local storage (no cookie, no third-party tracker):
@@ -37,7 +37,7 @@ export const impressionsMax = 100;
  */
 export const visitorIdSchema = z
   .string({ message: 'is required' })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'must be 16–64 letters, digits, - or _' });
+  .regex(visitorIdPattern, { message: 'must be 16–64 letters, digits, - or _' });
 
 export const recordViewContract = {
   method: 'POST',

@@ -65,6 +65,8 @@ export const paths = {
   },
   /** Seller dashboard: Bookings (issue 14: the bookings of the seller's products). */
   sellerBookings: { path: '/user/seller/bookings', href: () => '/user/seller/bookings' },
+  /** Seller dashboard: Insights (views, impressions, time to sell of the seller's listings). */
+  sellerInsights: { path: '/user/seller/insights', href: () => '/user/seller/insights' },
   /**
    * Issue 14: the signed-in user's own profile (any role): name, photo, password, notifications,
    * deleting the account. Linked from the user's name in the navigation bar.

@@ -141,6 +141,12 @@ const SellerBookingsRoute = lazy(() =>
     default: m.SellerBookingsRoute,
   })),
 );
+// Its chart library (uPlot) is loaded by this page's chunk only.
+const SellerInsightsRoute = lazy(() =>
+  import('../features/insights/routes/seller-insights').then((m) => ({
+    default: m.SellerInsightsRoute,
+  })),
+);
 const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
@@ -202,6 +208,7 @@ export const routes: RouteObject[] = [
                   { path: paths.sellerProducts.path, element: <MyProductsRoute /> },
                   { path: paths.sellerEditProduct.path, element: <EditProductRoute /> },
                   { path: paths.sellerBookings.path, element: <SellerBookingsRoute /> },
+                  { path: paths.sellerInsights.path, element: <SellerInsightsRoute /> },
                 ],
               },
             ],

@@ -15,6 +15,7 @@ const sellerLinks = [
   { to: paths.sellerAddProduct.href(), label: 'Add A Product' },
   { to: paths.sellerProducts.href(), label: 'My Products' },
   { to: paths.sellerBookings.href(), label: 'Bookings' },
+  { to: paths.sellerInsights.href(), label: 'Insights' },
 ] as const;
 
 const buyerLinks = [{ to: paths.buyerOrders.href(), label: 'My Orders' }] as const;

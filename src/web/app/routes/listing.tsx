@@ -4,9 +4,10 @@
  * Book Now and Report exactly as on the category page; Book Now opens the booking modal. The
  * seller's phone and e-mail are fetched for signed-in users only, who may also `Message seller`
  * (issue 14) unless it is their own listing. Issue 15: the heart and the seller's rating.
- * Unknown or removed: Uh-oh!.
+ * Unknown or removed: Uh-oh!. Once shown in the browser, it tells the server it was seen (seller
+ * insights).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProductCard } from '../../../contract/entities';
 import { NotFound } from '../../components/not-found';
@@ -22,6 +23,7 @@ import { BuyerActions } from '../../features/orders/components/buyer-actions';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useIsBuyer } from '../../lib/auth/roles';
+import { sendListingView } from '../../lib/listing-events';
 
 const BookingModal = lazy(() =>
   import('../../features/orders/components/booking-modal').then((m) => ({
@@ -36,6 +38,12 @@ export function ListingRoute() {
   const listing = useListing(id);
   const contact = useSellerContact(id, user?.uid);
   const [booking, setBooking] = useState<ProductCard | null>(null);
+  const shownId = listing.data?._id;
+  // Seller insights (decision 0029): the page was seen, told after it loaded in the browser,
+  // so a page answered from a cache counts too. The server leaves the owner's own views out.
+  useEffect(() => {
+    if (shownId) sendListingView(shownId);
+  }, [shownId]);
 
   if (listing.isPending) {
     return <PageLoading />;

@@ -33,17 +33,18 @@ const BookingModal = lazy(() =>
 
 export function ListingRoute() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
+  const { user, loading: authLoading } = useAuth();
   const isBuyer = useIsBuyer();
   const listing = useListing(id);
   const contact = useSellerContact(id, user?.uid);
   const [booking, setBooking] = useState<ProductCard | null>(null);
   const shownId = listing.data?._id;
   // Seller insights (decision 0029): the page was seen, told after it loaded in the browser,
-  // so a page answered from a cache counts too. The server leaves the owner's own views out.
+  // so a page answered from a cache counts too. Once the sign-in state is known: the beacon then
+  // carries a signed-in user's token, by which the server leaves the owner's own views out.
   useEffect(() => {
-    if (shownId) sendListingView(shownId);
-  }, [shownId]);
+    if (shownId && !authLoading) sendListingView(shownId);
+  }, [shownId, authLoading]);
 
   if (listing.isPending) {
     return <PageLoading />;

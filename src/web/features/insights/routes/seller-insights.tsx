@@ -5,7 +5,7 @@
  * chart, its daily views (uPlot, with the same numbers as a table for screen readers) and how
  * long similar cars priced like it took to sell. One column at 360 px, nothing wider.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   insightsDefaultDays,
   insightsTexts,
@@ -83,6 +83,7 @@ function ListingCard({ listing }: { listing: ListingInsights }) {
 export function SellerInsightsRoute() {
   const insights = useSellerInsights(insightsDefaultDays);
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const selectId = useId();
   const listings = insights.data?.listings ?? [];
   const chosen = listings.find((listing) => listing.product_id === chosenId) ?? listings[0];
 
@@ -105,9 +106,10 @@ export function SellerInsightsRoute() {
               <h2 id="insights-chart-heading" className="text-lg font-semibold">
                 {insightsTexts.chartTitle}
               </h2>
-              <label className="grid gap-1 text-sm">
-                <span>Listing</span>
+              <div className="grid gap-1 text-sm">
+                <label htmlFor={selectId}>Listing</label>
                 <select
+                  id={selectId}
                   className="select w-full"
                   value={chosen.product_id}
                   onChange={(event) => setChosenId(event.target.value)}
@@ -118,7 +120,7 @@ export function SellerInsightsRoute() {
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
               <ViewsChart daily={chosen.daily} />
               <DailyViewsTable name={chosen.product_name} daily={chosen.daily} />
               <TimeToSellLine query={timeToSellQuery(chosen)} />

@@ -184,6 +184,7 @@ export async function measureInsights(
     ),
   );
 
+  console.log(JSON.stringify(pageRows));
   const seller = await sellerToken(base);
   await seedSeller(databaseUrl, seller.uid);
   const auth = { headers: { authorization: `Bearer ${seller.token}` } };

@@ -226,21 +226,36 @@ export async function sellerInsights(
     ) sale on true
     left join lateral (
       -- The band of decision 0019 (vehicles/repository.ts priceGuidance; the mileage band is
-      -- contract/vehicles.ts mileageBand), for every listing of the seller in one statement.
+      -- contract/vehicles.ts mileageBand, in integers: round(m / 4) = (m + 2) / 4 for m >= 0),
+      -- for every listing of the seller in one statement. Two branches, with and without a
+      -- mileage, so that every condition is an index condition of products_price_guidance_idx
+      -- (an OR, or numeric arithmetic, would leave the mileage to a filter over every row).
       select count(*)::int as comparables,
         percentile_cont(0.25) within group (order by c.resell_price_cents) as low,
         percentile_cont(0.75) within group (order by c.resell_price_cents) as high
-      from products c
-      where p.make is not null and p.model is not null and p.model_year is not null
-        and lower(c.make) = lower(p.make) and lower(c.model) = lower(p.model)
-        and c.model_year between p.model_year - ${priceGuidanceYearSpan}
-          and p.model_year + ${priceGuidanceYearSpan}
-        and (p.mileage_km is null or c.mileage_km between
-          greatest(0, p.mileage_km - greatest(20000, round(p.mileage_km * 0.25)))
-          and p.mileage_km + greatest(20000, round(p.mileage_km * 0.25)))
-        and c.created_at >= ${now.toISOString()}::timestamptz - make_interval(months => ${priceGuidanceMonths})
-        and c.deleted_at is null and (c.order_status or not c.unavailable)
-        and c.id <> p.id
+      from (
+        select c.resell_price_cents from products c
+        where p.make is not null and p.model is not null and p.model_year is not null
+          and p.mileage_km is not null
+          and lower(c.make) = lower(p.make) and lower(c.model) = lower(p.model)
+          and c.model_year between p.model_year - ${priceGuidanceYearSpan}
+            and p.model_year + ${priceGuidanceYearSpan}
+          and c.mileage_km between greatest(0, p.mileage_km - greatest(20000, (p.mileage_km + 2) / 4))
+            and p.mileage_km + greatest(20000, (p.mileage_km + 2) / 4)
+          and c.created_at >= ${now.toISOString()}::timestamptz - make_interval(months => ${priceGuidanceMonths})
+          and c.deleted_at is null and (c.order_status or not c.unavailable)
+          and c.id <> p.id
+        union all
+        select c.resell_price_cents from products c
+        where p.make is not null and p.model is not null and p.model_year is not null
+          and p.mileage_km is null
+          and lower(c.make) = lower(p.make) and lower(c.model) = lower(p.model)
+          and c.model_year between p.model_year - ${priceGuidanceYearSpan}
+            and p.model_year + ${priceGuidanceYearSpan}
+          and c.created_at >= ${now.toISOString()}::timestamptz - make_interval(months => ${priceGuidanceMonths})
+          and c.deleted_at is null and (c.order_status or not c.unavailable)
+          and c.id <> p.id
+      ) c
     ) band on true
     where p.seller_id = ${sellerId} and p.deleted_at is null
     order by p.created_at desc, p.id desc

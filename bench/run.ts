@@ -263,6 +263,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
       WRITE_RATE_LIMIT_MAX: '1000000',
+      BEACON_RATE_LIMIT_MAX: '1000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
       BOOKING_OPEN_MAX: '1000000',

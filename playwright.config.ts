@@ -34,6 +34,8 @@ const serverEnv: Record<string, string> = {
   CATEGORY_DAILY_MAX: '10000',
   UPLOAD_DAILY_MAX_COUNT: '10000',
   JOB_POLL_INTERVAL: '1',
+  // Seller insights write recorded views every second (5 by default), so Insights shows them soon.
+  INSIGHTS_FLUSH_MS: '1000',
   LOG_LEVEL: 'warn',
   // No Google sign-in, whatever the developer's shell exports (empty counts as unset): the login
   // test checks the "not configured" message.

@@ -21,7 +21,9 @@
  * --rounds N (3: the server and the ceilings measured in turn, medians kept), --connections N (50),
  * --skip-generate (reuse bench/.data, or the server database `sg_bench`/BENCH_DATABASE),
  * --only endpoints|search|price|alerts|photos (comma-separated; default all five), --search-requests N
- * (200 per mix). Uses DATABASE_URL when set (data in `sg_bench`, or BENCH_DATABASE); BENCH_PORT
+ * (200 per mix); `--only insights` (not in the default) measures seller insights
+ * (bench/insights.ts: the listing page with and without view recording, the insights query for
+ * a seller with 200 listings over 90 days, time to sell) on a PostgreSQL server. Uses DATABASE_URL when set (data in `sg_bench`, or BENCH_DATABASE); BENCH_PORT
  * moves the server under test off port 3190 (the ceiling takes the next port).
  * E.g. the search part alone on a 1M database generated once:
  * `BENCH_DATABASE=bench_search_1m DATABASE_URL=postgres://… npm run bench -- --skip-generate
@@ -34,6 +36,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchDatabase, generate } from './generate.js';
+import { measureInsights, type InsightsBench } from './insights.js';
 import { measurePriceGuidance } from './price-guidance.js';
 import { measureSearch, type SearchLatency } from './search.js';
 import {
@@ -52,14 +55,17 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'skip-generate': { type: 'boolean', default: false },
     only: { type: 'string', default: 'endpoints,search,price,alerts,photos' },
+    // `insights` (decision 0029) runs only when asked for: it needs a PostgreSQL server.
     'search-requests': { type: 'string', default: '200' },
     photos: { type: 'string', default: '1000000' },
   },
 });
 const parts = new Set(values.only.split(',').map((part) => part.trim()));
 for (const part of parts) {
-  if (!['endpoints', 'search', 'price', 'alerts', 'photos'].includes(part))
-    throw new Error(`--only: unknown part "${part}" (endpoints, search, price, alerts, photos)`);
+  if (!['endpoints', 'search', 'price', 'alerts', 'photos', 'insights'].includes(part))
+    throw new Error(
+      `--only: unknown part "${part}" (endpoints, search, price, alerts, photos, insights)`,
+    );
 }
 const products = Number(values.products);
 const duration = Number(values.duration);
@@ -334,6 +340,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
       WRITE_RATE_LIMIT_MAX: '1000000',
+      BEACON_RATE_LIMIT_MAX: '1000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
       BOOKING_OPEN_MAX: '1000000',
@@ -450,6 +457,13 @@ async function main(): Promise<void> {
       price = await measurePriceGuidance(base, Number(values['search-requests']));
     }
 
+    let insights: InsightsBench | null = null;
+    if (parts.has('insights')) {
+      if (!databaseUrl) throw new Error('--only insights needs DATABASE_URL (a PostgreSQL server)');
+      console.log('Measuring seller insights (one request at a time)…');
+      insights = await measureInsights(base, databaseUrl, Number(values['search-requests']));
+    }
+
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const database = databaseUrl ? 'PostgreSQL server' : 'embedded PGlite';
     const header = `${products.toLocaleString('en-US')} listings, ${database}, ${connections} connections, ${duration} s per endpoint, ${machine}`;
@@ -477,17 +491,31 @@ async function main(): Promise<void> {
           `| ${r.mix} | \`${r.example.replace(/product\/[0-9a-f-]{36}/, 'product/{id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       ),
     ].join('\n');
-    console.log(`\n${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n`);
+    const insightsTable = insights
+      ? [
+          `| Seller insights | example | p50 ms | p95 ms | p99 ms | errors |`,
+          `|---|---|---:|---:|---:|---:|`,
+          ...[...insights.page, ...insights.insights].map(
+            (r) =>
+              `| ${r.mix} | \`${r.example.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+          ),
+        ].join('\n')
+      : '';
+    console.log(`\n${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n\n${insightsTable}\n`);
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
     writeFileSync(
       path.join(resultsDir, `${stamp}.json`),
-      JSON.stringify({ header, products, database, machine, rows, search, price }, null, 2),
+      JSON.stringify(
+        { header, products, database, machine, rows, search, price, insights },
+        null,
+        2,
+      ),
     );
     writeFileSync(
       path.join(resultsDir, `${stamp}.md`),
-      `${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n`,
+      `${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n\n${insightsTable}\n`,
     );
     if (photosMarkdown)
       appendFileSync(path.join(resultsDir, `${stamp}.md`), `\n${photosMarkdown}\n`);

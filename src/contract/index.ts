@@ -27,3 +27,4 @@ export * from './accountability.js';
 export * from './vehicles.js';
 export * from './offers.js';
 export * from './trust.js';
+export * from './insights.js';

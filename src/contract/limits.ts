@@ -18,6 +18,8 @@ export const limits = {
   urlMax: 2048,
   /** Highest price accepted for a listing: $10,000,000.00 in cents. */
   priceMaxCents: 1_000_000_000,
+  /** Listings one search-impressions beacon may name (a results page shows fewer). */
+  impressionsMax: 100,
   yearOfUsedMax: 100,
   /** Page size of the category listing when the caller gives no `limit`; `limit` may go to the max. */
   categoryPageDefault: 24,
@@ -50,6 +52,9 @@ export type Transmission = (typeof transmissions)[number];
 
 /** Issue 13: a VIN is 17 characters, digits and capital letters but I, O and Q (ISO 3779). */
 export const vinPattern = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/** A browser's random visitor id (seller insights, decision 0029): 16–64 URL-safe characters. */
+export const visitorIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Image formats `POST /api/images` accepts (checked from the bytes, not the name). */
 export const acceptedImageTypes = [

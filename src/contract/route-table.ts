@@ -380,6 +380,16 @@ export const ready = {
   method: 'GET',
   url: '/api/ready',
 } as const satisfies RouteOf<'ready'>;
+export const recordImpressions = {
+  name: 'recordImpressions',
+  method: 'POST',
+  url: '/api/search/impressions',
+} as const satisfies RouteOf<'recordImpressions'>;
+export const recordView = {
+  name: 'recordView',
+  method: 'POST',
+  url: '/api/product/:id/view',
+} as const satisfies RouteOf<'recordView'>;
 export const removeFavourite = {
   name: 'removeFavourite',
   method: 'DELETE',
@@ -435,6 +445,11 @@ export const search = {
   method: 'GET',
   url: '/api/search',
 } as const satisfies RouteOf<'search'>;
+export const sellerInsights = {
+  name: 'sellerInsights',
+  method: 'GET',
+  url: '/api/seller/insights',
+} as const satisfies RouteOf<'sellerInsights'>;
 export const sellerRole = {
   name: 'sellerRole',
   method: 'GET',
@@ -470,6 +485,11 @@ export const stripeWebhook = {
   method: 'POST',
   url: '/api/stripe/webhook',
 } as const satisfies RouteOf<'stripeWebhook'>;
+export const timeToSell = {
+  name: 'timeToSell',
+  method: 'GET',
+  url: '/api/time-to-sell',
+} as const satisfies RouteOf<'timeToSell'>;
 export const unreadMessages = {
   name: 'unreadMessages',
   method: 'GET',

@@ -69,6 +69,8 @@ export const paths = {
   sellerBookings: { path: '/user/seller/bookings', href: () => '/user/seller/bookings' },
   /** The offers on the seller's listings (decision 0034). */
   sellerOffers: { path: '/user/seller/offers', href: () => '/user/seller/offers' },
+  /** Seller dashboard: Insights (views, impressions, time to sell of the seller's listings). */
+  sellerInsights: { path: '/user/seller/insights', href: () => '/user/seller/insights' },
   /**
    * Issue 14: the signed-in user's own profile (any role): name, photo, password, notifications,
    * deleting the account. Linked from the user's name in the navigation bar.

@@ -66,6 +66,8 @@ import { messageMailPlugin } from './notifications/message-mail.js';
 import { notificationSettingsRoutes } from './routes/notifications/index.js';
 import { seoRoutes } from './routes/seo/index.js';
 import { depositJobsPlugin, depositRoutes } from './routes/deposits/index.js';
+import { insightsJobsPlugin, insightsRoutes } from './routes/insights/index.js';
+import { listingEventsPlugin } from './routes/insights/recorder.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(viewingJobsPlugin);
   await app.register(offerJobsPlugin);
   await app.register(photoHashBackfillPlugin);
+  await app.register(insightsJobsPlugin);
+  // Listing views and impressions, kept in memory and written in batches (decision 0029).
+  await app.register(listingEventsPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -233,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(savedSearchRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(seoRoutes);
+  await app.register(insightsRoutes);
 
   // Missing responsive variants of an upload are made when first asked for (decision 0017).
   await app.register(imageVariantsPlugin, { store: app.imageStore });

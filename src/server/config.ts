@@ -184,6 +184,22 @@ const envSchema = z.object({
   BOOKING_DAILY_MAX: positiveInt.default(20),
   /** Open (pending or countered) offers one buyer may have at once (decision 0034). */
   OFFER_OPEN_MAX: positiveInt.default(5),
+  /**
+   * Event beacons (a listing view, search impressions; decision 0029) allowed per client and
+   * minute (429 above); counted apart from WRITE_RATE_LIMIT_MAX.
+   */
+  BEACON_RATE_LIMIT_MAX: positiveInt.default(600),
+  /** How often recorded listing views and impressions are written to the database (ms). */
+  INSIGHTS_FLUSH_MS: positiveInt.default(5000),
+  /**
+   * When the insights rollup and clean-up runs (cron, UTC; default every 10 minutes): recounts
+   * today's and yesterday's favourites, conversations and bookings per listing and removes raw
+   * views older than 90 days.
+   */
+  INSIGHTS_ROLLUP_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, { message: 'must be a cron expression with five fields' })
+    .default('*/10 * * * *'),
   /** Whether this instance runs background jobs (enqueuing works either way). */
   JOB_WORKERS: booleanFromEnv.default(true),
   /** How often an idle job worker looks for new jobs (seconds). */
@@ -407,6 +423,11 @@ export type Config = {
   metrics: { token: string | undefined; port: number | undefined; host: string } | undefined;
   /** Log lines as JSON (production) or readable through pino-pretty (`npm run dev`). */
   logFormat: 'json' | 'pretty';
+  /**
+   * Seller insights (decision 0029): beacons per client and minute, how often recorded events are
+   * written (ms), and when the rollup and clean-up job runs (cron, UTC).
+   */
+  insights: { beaconRateLimitMax: number; flushMs: number; rollupCron: string };
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
   /** Notification e-mail (issue 14): seconds a new message waits unread before it is mailed. */
@@ -569,6 +590,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     logFormat: value.LOG_FORMAT,
+    insights: {
+      beaconRateLimitMax: value.BEACON_RATE_LIMIT_MAX,
+      flushMs: value.INSIGHTS_FLUSH_MS,
+      rollupCron: value.INSIGHTS_ROLLUP_CRON,
+    },
     payments: paymentsConfig(value),
     notifications: { messageMailDelaySeconds: value.MESSAGE_MAIL_DELAY_SECONDS },
     listings: { ttlDays: value.LISTING_TTL_DAYS, expiryCron: value.LISTING_EXPIRY_CRON },

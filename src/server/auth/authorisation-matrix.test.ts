@@ -382,6 +382,13 @@ const entries: Record<string, Entry> = {
     foreign: { status: 404 },
   },
   'GET /api/seller-orders': { role: 'seller', request: () => ({}), ok: 200 },
+  // Seller insights: the caller's own listings only (no id in the request; another seller's
+  // listings are left out, routes/insights/insights.test.ts).
+  'GET /api/seller/insights': {
+    role: 'seller',
+    request: () => ({ query: { days: '30' } }),
+    ok: 200,
+  },
   'PATCH /api/order/:id/decline': {
     role: 'seller',
     setup: async () => {

@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -542,6 +543,7 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     index('orders_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_one_open_per_buyer_key')
       .on(t.buyerId, t.productId)
       .where(sql`not ${t.paid} and ${t.declinedAt} is null and ${t.cancelledAt} is null`),
@@ -734,6 +736,7 @@ export const conversations = pgTable(
     uniqueIndex('conversations_product_buyer_key').on(t.productId, t.buyerId),
     index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt, t.id),
     index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt, t.id),
+    index('conversations_created_idx').on(t.createdAt),
     check('conversations_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
   ],
 );
@@ -787,6 +790,8 @@ export const favourites = pgTable(
     primaryKey({ columns: [t.userId, t.productId] }),
     index('favourites_user_idx').on(t.userId, t.createdAt, t.productId),
     index('favourites_product_idx').on(t.productId),
+    // The insights rollup counts the favourites added today and yesterday (decision 0029).
+    index('favourites_created_idx').on(t.createdAt),
   ],
 );
 
@@ -1202,3 +1207,64 @@ export const riskDismissals = pgTable(
     check('risk_dismissals_note_check', sql`char_length(${t.note}) between 1 and 1000`),
   ],
 );
+
+/**
+ * A listing page seen by one visitor on one UTC day (decision 0029): unique per listing, day and
+ * visitor hash, so every instance may insert the same view (`on conflict do nothing`) and it
+ * counts once. `visitor_hash` is a SHA-256 of the browser's random visitor id and the day's salt
+ * (`visitor_salts`), never the id itself. Removed after 90 days by the insights clean-up job.
+ */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'listing_views_pkey', columns: [t.productId, t.day, t.visitorHash] }),
+    index('listing_views_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * One listing's activity on one UTC day (decision 0029): unique views and search impressions,
+ * added as each batch is written; favourites added, conversations started and bookings made,
+ * recounted from their own tables for today and yesterday by the insights rollup job (older days
+ * stay as last counted). Kept 400 days.
+ */
+export const listingDailyStats = pgTable(
+  'listing_daily_stats',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    favourites: integer('favourites').notNull().default(0),
+    conversations: integer('conversations').notNull().default(0),
+    bookings: integer('bookings').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'listing_daily_stats_pkey', columns: [t.productId, t.day] }),
+    index('listing_daily_stats_day_idx').on(t.day),
+    check(
+      'listing_daily_stats_counts_check',
+      sql`${t.views} >= 0 and ${t.impressions} >= 0 and ${t.favourites} >= 0 and ${t.conversations} >= 0 and ${t.bookings} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The random salt of one UTC day's visitor hashes (decision 0029), shared by every instance
+ * (the first to need it inserts it). Deleted once the day is over, so that nobody, not even
+ * we, can link a visitor's hashes across days or recompute them from a visitor id.
+ */
+export const visitorSalts = pgTable('visitor_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});

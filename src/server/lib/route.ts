@@ -13,6 +13,13 @@
 import type { ZodType } from 'zod';
 import type { RouteAccess } from '../auth/guard.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An event beacon (`route(…, { beacon: true })`): see `RouteOptions.beacon`. */
+    beacon?: boolean;
+  }
+}
+
 interface Contract {
   method: string;
   url: string;
@@ -36,7 +43,7 @@ type RouteOf<C extends Contract> = {
     headers: C['headers'];
     response: C['response'];
   };
-  config: { access?: RouteAccess; publicCache?: boolean; privateCache?: boolean };
+  config: { access?: RouteAccess; publicCache?: boolean; privateCache?: boolean; beacon?: boolean };
 };
 
 export interface RouteOptions {
@@ -54,6 +61,14 @@ export interface RouteOptions {
    * private-cache.ts): for guarded GETs that depend on nothing but the caller and the URL.
    */
   privateCache?: boolean;
+  /**
+   * A public write that only records an event for later counting (a listing view, search
+   * impressions; decision 0029): it changes no answer any cache holds, so it raises no
+   * invalidation topic (plugins/invalidation.ts), and it is counted by the beacon rate limit
+   * instead of the write limit (plugins/security.ts), so browsing never uses up a visitor's
+   * writes. Only for public POSTs.
+   */
+  beacon?: boolean;
 }
 
 /**
@@ -62,7 +77,7 @@ export interface RouteOptions {
  */
 export function route<C extends Contract>(contract: C, options: RouteOptions = {}): RouteOf<C> {
   const { method, url, ...parts } = contract;
-  const { tags = [], access, publicCache, privateCache } = options;
+  const { tags = [], access, publicCache, privateCache, beacon } = options;
   const declares = (status: number) => contract.response[status] !== undefined;
   const name = `${method} ${url}`;
   if (declares(401) && !access) {
@@ -84,8 +99,12 @@ export function route<C extends Contract>(contract: C, options: RouteOptions = {
   if (privateCache && (!access || method !== 'GET')) {
     throw new Error(`${name}: only a guarded GET can be privately cached`);
   }
+  if (beacon && (access || method !== 'POST')) {
+    throw new Error(`${name}: only a public POST can be a beacon`);
+  }
   const config = {
     ...(access ? { access } : {}),
+    ...(beacon ? { beacon } : {}),
     ...(publicCache ? { publicCache } : {}),
     ...(privateCache ? { privateCache } : {}),
   };

@@ -226,7 +226,9 @@ export const invalidationPlugin = fp(
       if (
         !WRITE_METHODS.has(request.method) ||
         reply.statusCode >= 400 ||
-        !request.url.startsWith('/api/')
+        !request.url.startsWith('/api/') ||
+        // An event beacon (a listing view, impressions) changes nothing any cache holds.
+        request.routeOptions.config.beacon
       ) {
         return done(null, payload);
       }

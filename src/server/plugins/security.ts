@@ -277,8 +277,25 @@ export const securityPlugin = fp(
       timeWindow: 60_000,
       keyGenerator: (request) => `write:${request.ip}`,
     });
+    // Event beacons (route(…, { beacon: true }); decision 0029) have their own counter: a
+    // visitor browsing listings must not use up the writes they need to act.
+    const beaconLimiter = app.createRateLimit({
+      max: config.insights.beaconRateLimitMax,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `beacon:${request.ip}`,
+    });
     app.addHook('onRequest', async (request, reply) => {
       if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config.beacon) {
+        await enforce(
+          beaconLimiter,
+          request,
+          reply,
+          (max, seconds) =>
+            `Too many requests: at most ${max} per minute. Try again in ${seconds} seconds.`,
+        );
+        return;
+      }
       await enforce(
         writeLimiter,
         request,

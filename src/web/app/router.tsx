@@ -152,6 +152,12 @@ const SellerBookingsRoute = lazy(() =>
 const OffersRoute = lazy(() =>
   import('../features/offers/routes/offers').then((m) => ({ default: m.OffersRoute })),
 );
+// Its chart library (uPlot) is loaded by this page's chunk only.
+const SellerInsightsRoute = lazy(() =>
+  import('../features/insights/routes/seller-insights').then((m) => ({
+    default: m.SellerInsightsRoute,
+  })),
+);
 const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
@@ -215,6 +221,7 @@ export const routes: RouteObject[] = [
                   { path: paths.sellerEditProduct.path, element: <EditProductRoute /> },
                   { path: paths.sellerBookings.path, element: <SellerBookingsRoute /> },
                   { path: paths.sellerOffers.path, element: <OffersRoute role="seller" /> },
+                  { path: paths.sellerInsights.path, element: <SellerInsightsRoute /> },
                 ],
               },
             ],

@@ -25,6 +25,14 @@ export const queryKeys = {
     /** The seller's contact of a listing, for the signed-in user `uid`. */
     sellerContact: (uid: string, id: string) => ['catalog', 'seller-contact', uid, id] as const,
   },
+  /** Seller insights of the signed-in seller `uid` over `days` days. */
+  sellerInsights: {
+    all: ['seller-insights'] as const,
+    list: (uid: string, days: number) => ['seller-insights', uid, days] as const,
+  },
+  /** Time to sell for a car's details and price (public). */
+  timeToSell: (query: Record<string, string | number | undefined>) =>
+    ['time-to-sell', query] as const,
   /** Issue 16: price guidance for a car being listed, keyed by its details. */
   priceGuidance: (query: Record<string, string | number | undefined>) =>
     ['price-guidance', query] as const,

@@ -17,6 +17,7 @@ const sellerLinks = [
   { to: paths.sellerProducts.href(), label: 'My Products' },
   { to: paths.sellerBookings.href(), label: 'Bookings' },
   { to: paths.sellerOffers.href(), label: 'Offers' },
+  { to: paths.sellerInsights.href(), label: 'Insights' },
 ] as const;
 
 const buyerLinks = [

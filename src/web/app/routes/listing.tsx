@@ -6,8 +6,10 @@
  * (issue 14) unless it is their own listing. Issue 15: the heart and the seller's rating.
  * Unknown or removed: Uh-oh! with `This listing is no longer available` and similar listings;
  * an expired, sold or unavailable one shows similar listings under it (decision 0027).
+ * Unknown or removed: Uh-oh!. Once shown in the browser, it tells the server it was seen (seller
+ * insights).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProductCard } from '../../../contract/entities';
 import { NotFound } from '../../components/not-found';
@@ -29,6 +31,7 @@ import { MakeOfferButton } from '../../features/offers/components/make-offer';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useIsBuyer } from '../../lib/auth/roles';
+import { sendListingView } from '../../lib/listing-events';
 
 const BookingModal = lazy(() =>
   import('../../features/orders/components/booking-modal').then((m) => ({
@@ -38,7 +41,7 @@ const BookingModal = lazy(() =>
 
 export function ListingRoute() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
+  const { user, loading: authLoading } = useAuth();
   const isBuyer = useIsBuyer();
   const listing = useListing(id);
   const contact = useSellerContact(id, user?.uid);
@@ -50,6 +53,13 @@ export function ListingRoute() {
     listing.data.listing_status !== 'active' &&
     listing.data.listing_status !== 'reserved';
   const similar = useSimilarListings(id, gone || offMarket);
+  const shownId = listing.data?._id;
+  // Seller insights (decision 0029): the page was seen, told after it loaded in the browser,
+  // so a page answered from a cache counts too. Once the sign-in state is known: the beacon then
+  // carries a signed-in user's token, by which the server leaves the owner's own views out.
+  useEffect(() => {
+    if (shownId && !authLoading) sendListingView(shownId);
+  }, [shownId, authLoading]);
 
   if (listing.isPending) {
     return <PageLoading />;

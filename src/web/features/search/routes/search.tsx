@@ -3,9 +3,10 @@
  * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
  * "No listings match your search." when nothing matches; "Load more" for the next page.
  * Issue 15: `favouriteAction` puts the favourites feature's heart on each card (composed in
- * src/web/app/routes/search.tsx).
+ * src/web/app/routes/search.tsx). Each page of results shown tells the server which listings
+ * appeared (seller insights' impressions).
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductCard } from '../../../../contract/entities';
 import type { SearchSort } from '../../../../contract/search';
@@ -13,6 +14,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageTitle } from '../../../components/page-title';
 import { ProgressBar } from '../../../components/progress-bar';
+import { sendImpressions } from '../../../lib/listing-events';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSearchListings } from '../api/search-listings';
 import { ResultCard } from '../components/result-card';
@@ -46,6 +48,18 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
   const go = (next: SearchState) => setParams(new URLSearchParams(writeSearchState(next)));
   const first = data?.pages[0];
   const items = data?.pages.flatMap((page) => page.items) ?? [];
+  // Seller insights (decision 0029): each page of results, once shown in the browser, counts
+  // one impression per listing on it; a refetch of a page already shown does not count again.
+  const reported = useRef(new Set<string>());
+  const lastPage = data?.pages.at(-1);
+  const lastPageKey = lastPage?.items.length
+    ? `${JSON.stringify(state)} ${data?.pages.length} ${lastPage.items[0]!._id}`
+    : '';
+  useEffect(() => {
+    if (!lastPageKey || !lastPage || reported.current.has(lastPageKey)) return;
+    reported.current.add(lastPageKey);
+    sendImpressions(lastPage.items.map((item) => item._id));
+  }, [lastPageKey, lastPage]);
   const q = state.filters.q;
 
   return (

@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '../../../../contract/route-table';
 import type { PriceGuidanceQuery } from '../../../../contract/vehicles';
+import type { TimeToSellQuery } from '../../../../contract/insights';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -17,6 +18,17 @@ export function usePriceGuidance(query: PriceGuidanceQuery | null) {
     enabled: query !== null,
     staleTime: 5 * 60_000,
     // Keeps the last answer on screen while the next one loads: the line does not flicker.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Time to sell (seller insights) for the car and price typed; no call while it is null. */
+export function useTimeToSell(query: TimeToSellQuery | null) {
+  return useQuery({
+    queryKey: queryKeys.timeToSell({ ...query }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.timeToSell, { query: query!, signal }),
+    enabled: query !== null,
+    staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,6 +4,7 @@
  * Shown only for a category that holds vehicles. Issue 16: under the mileage, what similar cars
  * are listed for (`PriceGuidanceHint`); next to the VIN, `Decode VIN` fills make, model, model
  * year, body type, fuel type and transmission from it, where known, for the seller to check.
+ * Under the guidance, how long similar cars priced like the typed price took to sell.
  */
 import { useId } from 'react';
 import {
@@ -19,7 +20,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { FormField } from '../../../components/form-field';
 import { vehicleLabels } from '../../../lib/vehicle-details';
 import { useDecodeVin } from '../api/vehicle-tools';
-import { PriceGuidanceHint } from './price-guidance-hint';
+import { PriceGuidanceHint, TimeToSellHint } from './price-guidance-hint';
 
 /** The vehicle inputs as a form holds them (numbers and selects as strings). */
 export type VehicleInputs = {
@@ -32,6 +33,8 @@ export type VehicleInputs = {
   body_type: string | null | undefined;
   color: string | null | undefined;
   vin: string | null | undefined;
+  /** The asking price the form holds (dollars, as typed): for the time-to-sell line. */
+  resell_price: string;
 };
 
 export interface VehicleFieldsProps {
@@ -55,9 +58,9 @@ function decodedValues(decoded: VinDecode): Partial<Record<keyof VehicleInputs, 
 }
 
 export function VehicleFields({ register, errors, control, setValue }: VehicleFieldsProps) {
-  const [make, model, modelYear, mileageKm, vin] = useWatch({
+  const [make, model, modelYear, mileageKm, vin, price] = useWatch({
     control,
-    name: ['make', 'model', 'model_year', 'mileage_km', 'vin'],
+    name: ['make', 'model', 'model_year', 'mileage_km', 'vin', 'resell_price'],
   });
   const typedVin = (vin ?? '').trim().toUpperCase();
   const vinId = useId();
@@ -108,6 +111,13 @@ export function VehicleFields({ register, errors, control, setValue }: VehicleFi
         />
       </FormField>
       <PriceGuidanceHint make={make} model={model} modelYear={modelYear} mileageKm={mileageKm} />
+      <TimeToSellHint
+        make={make}
+        model={model}
+        modelYear={modelYear}
+        mileageKm={mileageKm}
+        price={price}
+      />
       <FormField label={vehicleLabels.fuel_type} error={errors.fuel_type?.message}>
         <select className="select w-full" {...register('fuel_type')}>
           <option value="">Not given</option>

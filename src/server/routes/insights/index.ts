@@ -1,0 +1,103 @@
+/**
+ * Seller insights (contract src/contract/insights.ts; decision 0029): the view and impressions
+ * beacons, the seller's Insights, time to sell, and the scheduled rollup and clean-up.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  recordImpressionsContract,
+  recordViewContract,
+  sellerInsightsContract,
+  timeToSellContract,
+} from '../../../contract/index.js';
+import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import { route } from '../../lib/route.js';
+import { isBot } from './bots.js';
+import { cleanUpInsights, rollUpActivity, sellerInsights } from './repository.js';
+import { timeToSell } from './sales.js';
+
+const tags = ['insights'];
+const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+
+/** Queue name of the rollup and clean-up. */
+export const insightsRollupJob = 'insights-rollup';
+
+/**
+ * The signed-in viewer's uid from a valid API token, or null: a beacon never fails over a
+ * token (an anonymous view is still a view); the token is used only to leave the owner out.
+ */
+async function viewerUid(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return null;
+  try {
+    return (await app.apiTokens.verify(match[1])).uid;
+  } catch {
+    return null;
+  }
+}
+
+export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...route(recordViewContract, { tags, beacon: true }),
+    handler: async (request, reply) => {
+      if (!isBot(request.headers['user-agent'])) {
+        const uid = await viewerUid(app, request);
+        app.listingEvents.view(request.params.id, request.body.visitor_id, uid);
+      }
+      return reply.code(202).send({ ok: true });
+    },
+  });
+
+  app.route({
+    ...route(recordImpressionsContract, { tags, beacon: true }),
+    handler: async (request, reply) => {
+      if (!isBot(request.headers['user-agent'])) {
+        app.listingEvents.impressions(request.body.product_ids);
+      }
+      return reply.code(202).send({ ok: true });
+    },
+  });
+
+  app.route({
+    ...route(sellerInsightsContract, asSeller),
+    handler: async (request) => {
+      const record = requireCallerRecord(request);
+      const { days } = request.query;
+      return { days, listings: await sellerInsights(app.db, record.id, days) };
+    },
+  });
+
+  app.route({
+    ...route(timeToSellContract, { tags, publicCache: true }),
+    handler: async (request) => {
+      const { make, model, model_year, mileage_km, price } = request.query;
+      return timeToSell(app.db, {
+        make,
+        model,
+        modelYear: model_year,
+        mileageKm: mileage_km,
+        price,
+      });
+    },
+  });
+};
+
+/** Defines the scheduled rollup of favourites, conversations and bookings, and the clean-up. */
+export const insightsJobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.jobs.define({
+      name: insightsRollupJob,
+      schedule: app.config.insights.rollupCron,
+      retryLimit: 2,
+      handler: async () => {
+        const now = new Date();
+        await rollUpActivity(app.db, now);
+        const removed = await cleanUpInsights(app.db, now);
+        app.log.info(removed, 'insights rolled up and cleaned');
+      },
+    });
+  },
+  { name: 'insights-jobs', dependencies: ['jobs', 'database'] },
+);

@@ -17,14 +17,20 @@ import { priceGuidance } from '../vehicles/repository.js';
 
 /**
  * Every known sale as a subquery of rows `(product_id uuid, sold_at timestamptz,
- * sold_price_cents integer)`: today, the listings sold through a paid order (the payment's time
- * and amount; a product is paid at most once, `payments_product_key`). Sales made elsewhere are
- * to be added here with `union all`.
+ * sold_price_cents integer)`: the listings sold through a paid order (the payment's time and
+ * amount; a product is paid at most once, `payments_product_key`), and those their sellers
+ * marked sold elsewhere with the price it went for (decision 0027: the time of that change and
+ * the sold price; without a price the sale is not counted).
  */
 export function soldListingsSql(): SQL {
   return sql`(
     select pay.product_id, pay.created_at as sold_at, pay.price_cents as sold_price_cents
     from payments pay
+    union all
+    select p.id, p.status_changed_at, p.sold_price_cents
+    from products p
+    where p.listing_status = 'sold' and p.sold_price_cents is not null
+      and not exists (select 1 from payments paid where paid.product_id = p.id)
   )`;
 }
 

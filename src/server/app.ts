@@ -87,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const frontDoor = createFrontDoor();
   const app = Fastify({
-    // The front door before Fastify's handler (issue 17). Fastify applies none of its server
+    // The front door before Fastify's handler. Fastify applies none of its server
     // options to a server it did not make, so this does what it does for its own HTTP/1 server
     // (fastify/lib/server.js `getServerInstance`): `http` to createServer, then the timeouts.
     // forceCloseConnections 'idle' still works: Fastify calls closeIdleConnections on close.
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
-    // Issue 18, point 6: a client trickling its headers or body cannot keep a connection (and
+    // A client trickling its headers or body cannot keep a connection (and
     // its memory) for ever. Node answers 408 and closes; it checks the open connections every
     // `connectionsCheckingInterval` ms, so a limit fires within a second of being passed.
     requestTimeout: config.timeouts.requestMs,
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnExit: options.closeDatabase ?? false,
   });
-  // Invalidation signals for the caches below and the guard's, across instances (issue 17).
+  // Invalidation signals for the caches below and the guard's, across instances.
   await app.register(invalidationPlugin);
   // Before any route: it hooks the routes that ask for it (route(…, { publicCache: true })).
   await app.register(publicCachePlugin);

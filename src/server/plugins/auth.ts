@@ -70,7 +70,7 @@ export const authPlugin = fp(
         method: ['GET', 'POST'],
         url: '/api/auth/*',
         schema: { hide: true },
-        // Issue 18, point 5: sign-in, sign-up and reset requests also count per account.
+        // Sign-in, sign-up and reset requests also count per account.
         preHandler: async (request, reply) => {
           const email = accountAttemptEmail(request);
           if (email) await app.limitAccountAttempt(request, reply, email);

@@ -1,5 +1,5 @@
 /**
- * Public reads served without the database when nothing changed (issue 17; decision 0022):
+ * Public reads served without the database when nothing changed (decision 0022):
  *
  * - **Which routes.** Only routes built with `route(contract, { publicCache: true })`: public GETs
  *   whose answer is the same for every anonymous caller (categories, promoted products, blogs,

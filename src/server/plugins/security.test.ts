@@ -182,7 +182,7 @@ describe('limits', () => {
   });
 });
 
-describe('per-client write limit across routes (issue 18, point 5)', () => {
+describe('per-client write limit across routes', () => {
   it('counts every write route of a client together', async () => {
     const client = '10.7.7.7';
     for (let i = 0; i < 4; i++) {
@@ -233,7 +233,7 @@ describe('per-client write limit across routes (issue 18, point 5)', () => {
   });
 });
 
-describe('per-account limit on sign-in, sign-up and reset (issue 18, point 5)', () => {
+describe('per-account limit on sign-in, sign-up and reset', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({ AUTH_ACCOUNT_RATE_LIMIT_MAX: '3' });
@@ -270,7 +270,7 @@ describe('per-account limit on sign-in, sign-up and reset (issue 18, point 5)', 
   });
 });
 
-describe('Cache-Control on personal answers (issue 18, point 10)', () => {
+describe('Cache-Control on personal answers', () => {
   let c: TestApp;
   beforeAll(async () => {
     c = await createTestApp();

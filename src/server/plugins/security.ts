@@ -1,5 +1,5 @@
 /**
- * HTTP hardening (issue 7, issue 18; OWASP ASVS V3 and V14):
+ * HTTP hardening (OWASP ASVS V3 and V14):
  * - Security headers with helmet, including a strict Content-Security-Policy the SPA
  *   works under: scripts, styles, fonts, images and connections from this origin only, except
  *   inline style attributes (Embla, SweetAlert2 and React `style` props set them), Google's
@@ -16,12 +16,12 @@
  *   bridge), on top of Better Auth's per-client limit. The counting sits behind
  *   @fastify/rate-limit (`createRateLimit`): with REDIS_URL in Redis (its `redis` store, keys
  *   under REDIS_KEY_PREFIX + `rate-limit:`), so every instance behind a load balancer counts
- *   against one limit (issue 17); without it in each process. Should Redis be unreachable, a
+ *   against one limit; without it in each process. Should Redis be unreachable, a
  *   request is let through rather than refused (`skipOnError`), and the error logged.
  * - Cache-Control: every `/api` answer to a signed-in request (Authorization or Cookie), every
  *   identity answer (`/api/auth/*`, `/api/jwt`) and every write answer is `no-store`: orders,
- *   tokens, sessions and profiles must never sit in a shared or browser cache (issue 18,
- *   point 10). Anonymous reads of public data keep whatever their route sets.
+ *   tokens, sessions and profiles must never sit in a shared or browser cache.
+ *   Anonymous reads of public data keep whatever their route sets.
  * - Body size: 1 MiB for JSON (app.ts `bodyLimit`), 5 MB for image uploads (multipart limit).
  * - Timeouts (app.ts): the whole request within REQUEST_TIMEOUT, headers within
  *   HEADERS_TIMEOUT, idle keep-alive connections closed after KEEP_ALIVE_TIMEOUT.
@@ -37,8 +37,8 @@ import { httpError } from '../lib/http-error.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Counts a sign-in, sign-up or password-reset attempt for the account `email` (issue 18,
-     * point 5): AUTH_ACCOUNT_RATE_LIMIT_MAX per AUTH_ACCOUNT_RATE_LIMIT_WINDOW seconds, from
+     * Counts a sign-in, sign-up or password-reset attempt for the account `email`:
+     * AUTH_ACCOUNT_RATE_LIMIT_MAX per AUTH_ACCOUNT_RATE_LIMIT_WINDOW seconds, from
      * any client. @throws HttpError 429 with `retry-after` past the limit.
      */
     limitAccountAttempt(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
@@ -184,7 +184,7 @@ export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const https = config.publicUrl.startsWith('https:');
-    // Computed once (issue 17: @fastify/helmet built the middleware and parsed the policy again
+    // Computed once (@fastify/helmet built the middleware and parsed the policy again
     // on every request, 13 % of a cached read's time).
     const sets = securityHeaderSets(
       helmetHeaders({

@@ -24,7 +24,7 @@ export interface CategoryProductsProps {
   buyerActions?: (product: Product) => ReactNode;
   /** True while the viewer's buyer role is being checked: the cards' feet stay empty. */
   roleChecking?: boolean;
-  /** Issue 15: the heart on each card. */
+  /** The heart on each card. */
   favouriteAction?: (product: Product) => ReactNode;
 }
 
@@ -50,7 +50,7 @@ export function CategoryProducts({
   return (
     <>
       <PageTitle title={categoryName ?? 'All Product'} />
-      {/* Issue 12, point 5: the page names its category; one line tall before the name loads. */}
+      {/* The page names its category; one line tall before the name loads. */}
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 min-h-9 text-sm">
         <ul>
           <li>
@@ -67,7 +67,7 @@ export function CategoryProducts({
       ) : (
         <>
           {products.length === 0 && (
-            // Issue 12, point 5: an empty category says so instead of an empty page.
+            // An empty category says so instead of an empty page.
             <p className="py-6 text-center text-lg">No products in this category yet.</p>
           )}
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,6 @@
 /**
  * A signed-in user of its own browser context, for tests where two people act at once (a buyer
- * and a seller, issue 14): a new account of `role`, signed in, with an API bearer token.
+ * and a seller): a new account of `role`, signed in, with an API bearer token.
  */
 import { expect, type Browser } from '@playwright/test';
 import * as apiRoutes from '../../../src/contract/route-table.js';

@@ -37,7 +37,7 @@ export async function register(client: Client, role: 'buyer' | 'seller'): Promis
     body: { email, password: 'stress-password-1', name },
   });
   expectStatus(signedUp, [200], 'sign-up');
-  // Sign-up answers without a session (issue 18): sign in, as the SPA does.
+  // Sign-up answers without a session: sign in, as the SPA does.
   const signedIn = await client.call<{ user: { id: string } }>('POST', authPaths.signIn, {
     headers: origin,
     body: { email, password: 'stress-password-1' },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): generates data at scale into a fresh database, starts the
+ * `npm run bench`: generates data at scale into a fresh database, starts the
  * production server on it, and drives it with autocannon (keep-alive, 50 connections, 10 s per
  * endpoint after a 2 s warm-up). In the same run it measures a bare node:http server answering
  * the same bodies from memory as the ceiling on this machine (in rounds taken in turn with the
@@ -7,11 +7,11 @@
  * latency (ms), errors (non-2xx + socket errors) and the ratio to the ceiling — and to the
  * same ceiling sending the server's own headers too (security headers, ETag, Vary: the bytes
  * on the wire without the framework) — and writes
- * bench/results/<time>.json and .md. Then `GET /api/search` (issue 13) with several filter mixes,
+ * bench/results/<time>.json and .md. Then `GET /api/search` with several filter mixes,
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
- * Then price guidance (issue 16, bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
- * listings), the same way. Last, saved-search alert matching (issue 15,
- * bench/saved-search-alerts.ts).
+ * Then price guidance (bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
+ * listings), the same way. Last, saved-search alert matching
+ * (bench/saved-search-alerts.ts).
  *
  * Options: --products N (default 100000), --duration S (10; split over the rounds),
  * --rounds N (3: the server and the ceilings measured in turn, medians kept), --connections N (50),
@@ -79,7 +79,7 @@ async function buyerWithOrders(base: string, categoryId: string, count: number):
     body: JSON.stringify({ email, password: 'bench-password', name: 'Bench Buyer' }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  // Sign-up answers without a session (issue 18: it must not tell a taken address apart), so
+  // Sign-up answers without a session (it must not tell a taken address apart), so
   // sign in as the registration page does.
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -412,7 +412,7 @@ async function main(): Promise<void> {
       path.join(resultsDir, `${stamp}.md`),
       `${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n`,
     );
-    // Issue 15 (decision 0014): alert matching, on a database of its own.
+    // Saved-search alert matching (decision 0014), on a database of its own.
     if (!parts.has('alerts')) return;
     console.log('Measuring saved-search alert matching…');
     const alertsDatabase = await freshAlertsDatabase();

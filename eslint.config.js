@@ -76,7 +76,7 @@ export default tseslint.config(
             {
               name: 'react-hot-toast',
               message:
-                'Import toast from src/web/lib/toast: it mounts the Toaster once loaded, and keeps the library out of the entry chunk (issue 17).',
+                'Import toast from src/web/lib/toast: it mounts the Toaster once loaded, and keeps the library out of the entry chunk.',
             },
           ],
         },

@@ -25,7 +25,7 @@ export default defineConfig(({ command }) => {
       manifest: true,
       // Keep the home route small: routes are lazy chunks; warn well before 150 KB gzipped.
       chunkSizeWarningLimit: 300,
-      // No <link rel="modulepreload"> polyfill in the entry chunk (issue 17, home JS ≤ 120 KB):
+      // No <link rel="modulepreload"> polyfill in the entry chunk (home JS ≤ 120 KB):
       // every browser of the es2022 target but Safari < 17 supports it, and there a missing
       // preload only costs the parallel fetch of a lazy page's chunks, never a feature.
       modulePreload: { polyfill: false },

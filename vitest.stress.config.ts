@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Load and fault tests (issue 7; docs/reliability.md): each file starts the production server as
+ * Load and fault tests (docs/reliability.md): each file starts the production server as
  * a child process and drives it over loopback HTTP. One file at a time (they measure the
  * server and use both cores), with timeouts sized for the 60 s load run.
  */

@@ -60,6 +60,26 @@ export default tseslint.config(
     },
   },
   {
+    // Unhandled promises, found with the type checker: a floating promise loses its rejection
+    // (an unhandled rejection ends the server), and a promise where a void callback is expected
+    // (an event handler, a Fastify hook's `done` style) runs unawaited. Fire-and-forget is written
+    // `void promise` with its errors handled. Type-aware linting costs time, so only the code
+    // that runs (src, tests, bench, scripts) is checked; configs are not.
+    files: ['{src,tests,bench,scripts}/**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      // Two programs, not `projectService`: the project service takes each file's nearest
+      // tsconfig.json, and the SPA's files are only in tsconfig.web.json.
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -218,8 +218,10 @@ export const publicCachePlugin = fp(
       );
       const kind = found === 'compressible' ? 'identity' : found;
       reply.headers(hitHeaders(entry, kind));
-      if (kind === 'notModified') return reply.code(304).send();
-      return reply.send(hitBody(entry, kind));
+      // Answered here: `done` is not called, and the reply (a thenable) is not returned, so
+      // Fastify neither runs the route nor waits on the reply as if it were this hook's promise.
+      if (kind === 'notModified') reply.code(304).send();
+      else reply.send(hitBody(entry, kind));
     };
 
     // The same hits before Fastify (front-door.ts), with header blocks made once per entry.

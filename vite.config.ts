@@ -3,7 +3,7 @@
  * in src/web/public, output in dist/web, which the Fastify server serves (src/server/plugins/web.ts).
  * `npm run dev:web` proxies /api and /uploads to the API server on port 3000.
  */
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -15,6 +15,9 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), tailwindcss()],
+    // `#contract/…` and `#web/…` (package.json "imports", decision 0033) resolve to the sources.
+    resolve: { conditions: ['second-gear-source', ...defaultClientConditions] },
+    ssr: { resolve: { conditions: ['second-gear-source', ...defaultServerConditions] } },
     publicDir: 'src/web/public',
     build: {
       outDir: 'dist/web',

@@ -135,7 +135,12 @@ describe('start-up with a bad environment', () => {
   it('stops with a message naming the variable and a non-zero exit code', () => {
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/server/main.ts')],
+      [
+        '--conditions=second-gear-source',
+        '--import',
+        'tsx',
+        path.join(projectRoot, 'src/server/main.ts'),
+      ],
       {
         env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
         encoding: 'utf8',
@@ -172,7 +177,7 @@ describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
     const { NODE_ENV: _set, ...withoutNodeEnv } = process.env;
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
+      ['--conditions=second-gear-source', '--import', 'tsx', '--input-type=module', '-e', script],
       {
         cwd: projectRoot,
         env: { ...withoutNodeEnv, DATABASE_URL: '' },

@@ -6,14 +6,14 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard as Product } from '../../../../contract/entities';
-import { ErrorMessage } from '../../../components/error-message';
-import { LoadMoreButton } from '../../../components/load-more-button';
-import { NotFound } from '../../../components/not-found';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
-import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import type { ProductCard as Product } from '#contract/entities';
+import { ErrorMessage } from '#web/components/error-message';
+import { LoadMoreButton } from '#web/components/load-more-button';
+import { NotFound } from '#web/components/not-found';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
+import { isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import { useCategories } from '../api/get-categories';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ProductCard } from './product-card';

@@ -29,9 +29,17 @@ const zodFreeContract = [
   'spa-paths',
 ];
 
+// In `group` patterns (gitignore syntax) a leading `#` starts a comment, so the subpath imports
+// of package.json (`#contract/…`, `#server/…`, `#web/…`; decision 0033) are written `\\#…`.
+
 /** The deprecated named URL builders, kept only for the server's API tests (decision 0007). */
 const legacyApiPaths = {
-  group: ['**/contract/api-paths', '**/contract/api-paths.js'],
+  group: [
+    '**/contract/api-paths',
+    '**/contract/api-paths.js',
+    '\\#contract/api-paths',
+    '\\#contract/api-paths.js',
+  ],
   message:
     'Build URLs from the contract: apiCall(apiRoutes.<route>, …) in the SPA, apiUrl(apiRoutes.<route>, …) in tests (decision 0007).',
 };
@@ -60,6 +68,26 @@ export default tseslint.config(
     },
   },
   {
+    // Unhandled promises, found with the type checker: a floating promise loses its rejection
+    // (an unhandled rejection ends the server), and a promise where a void callback is expected
+    // (an event handler, a Fastify hook's `done` style) runs unawaited. Fire-and-forget is written
+    // `void promise` with its errors handled. Type-aware linting costs time, so only the code
+    // that runs (src, tests, bench, scripts) is checked; configs are not.
+    files: ['{src,tests,bench,scripts}/**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      // Two programs, not `projectService`: the project service takes each file's nearest
+      // tsconfig.json, and the SPA's files are only in tsconfig.web.json.
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -69,14 +97,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**'], message: 'The SPA imports src/contract, never src/server.' },
+            {
+              group: ['**/server/**', '\\#server/**'],
+              message: 'The SPA imports src/contract, never src/server.',
+            },
             legacyApiPaths,
           ],
           paths: [
             {
               name: 'react-hot-toast',
               message:
-                'Import toast from src/web/lib/toast: it mounts the Toaster once loaded, and keeps the library out of the entry chunk (issue 17).',
+                'Import toast from src/web/lib/toast: it mounts the Toaster once loaded, and keeps the library out of the entry chunk.',
             },
           ],
         },
@@ -92,7 +123,7 @@ export default tseslint.config(
           patterns: [
             legacyApiPaths,
             {
-              group: ['**/contract/index.js'],
+              group: ['**/contract/index.js', '\\#contract/index.js'],
               importNames: ['apiPaths'],
               message: legacyApiPaths.message,
             },
@@ -157,7 +188,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `/contract/(?!(${zodFreeContract.join('|')})(\\.js)?$)[^/]+$`,
+              regex: `(^#|/)contract/(?!(${zodFreeContract.join('|')})(\\.js)?$)[^/]+$`,
               allowTypeImports: true,
               message:
                 'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{images,limits,money,paths,routes,route-table,script-json,spa-paths}.',
@@ -176,7 +207,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)\\.\\./contract(/index)?(\\.js)?$',
+              regex: '((^|/)\\.\\./|^#)contract(/index)?(\\.js)?$',
               allowTypeImports: true,
               message:
                 "Import the contract module you need (e.g. contract/orders), not contract/index: it would load every area's schemas.",
@@ -194,7 +225,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**'],
+              group: ['**/server/**', '**/web/**', '\\#server/**', '\\#web/**'],
               message: 'The contract imports nothing of ours.',
             },
           ],
@@ -207,7 +238,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**'], message: 'The server never imports the SPA.' }] },
+        {
+          patterns: [
+            { group: ['**/web/**', '\\#web/**'], message: 'The server never imports the SPA.' },
+          ],
+        },
       ],
     },
   },

@@ -16,7 +16,7 @@ const serverEnv: Record<string, string> = {
   PORT: String(port),
   HOST: '127.0.0.1',
   // No PUBLIC_URL, as on a fresh `npm start`: the identity provider trusts the origin each
-  // request was made to (127.0.0.1 here, localhost in polish.spec.ts; issue 12, point 1).
+  // request was made to (127.0.0.1 here, localhost in polish.spec.ts).
   PUBLIC_URL: '',
   // A known DATA_DIR, so the password-reset test can read the outbox.
   E2E_DATA_DIR: e2eDataDir,
@@ -28,7 +28,7 @@ const serverEnv: Record<string, string> = {
   AUTH_SESSION_RATE_LIMIT_MAX: '100000',
   AUTH_ACCOUNT_RATE_LIMIT_MAX: '10000',
   WRITE_RATE_LIMIT_MAX: '100000',
-  // The demo accounts book, upload and add categories in many tests (issue 18's caps).
+  // The demo accounts book, upload and add categories in many tests (the per-account caps).
   BOOKING_OPEN_MAX: '10000',
   BOOKING_DAILY_MAX: '10000',
   CATEGORY_DAILY_MAX: '10000',

@@ -3,7 +3,7 @@
  * in src/web/public, output in dist/web, which the Fastify server serves (src/server/plugins/web.ts).
  * `npm run dev:web` proxies /api and /uploads to the API server on port 3000.
  */
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -15,6 +15,9 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), tailwindcss()],
+    // `#contract/…` and `#web/…` (package.json "imports", decision 0033) resolve to the sources.
+    resolve: { conditions: ['second-gear-source', ...defaultClientConditions] },
+    ssr: { resolve: { conditions: ['second-gear-source', ...defaultServerConditions] } },
     publicDir: 'src/web/public',
     build: {
       outDir: 'dist/web',
@@ -25,7 +28,7 @@ export default defineConfig(({ command }) => {
       manifest: true,
       // Keep the home route small: routes are lazy chunks; warn well before 150 KB gzipped.
       chunkSizeWarningLimit: 300,
-      // No <link rel="modulepreload"> polyfill in the entry chunk (issue 17, home JS ≤ 120 KB):
+      // No <link rel="modulepreload"> polyfill in the entry chunk (home JS ≤ 120 KB):
       // every browser of the es2022 target but Safari < 17 supports it, and there a missing
       // preload only costs the parallel fetch of a lazy page's chunks, never a feature.
       modulePreload: { polyfill: false },

@@ -1,6 +1,12 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** `#contract/…`, `#server/…` (package.json "imports", decision 0033) resolve to the sources. */
+const conditions = ['second-gear-source', ...defaultServerConditions];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

@@ -1,11 +1,17 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** `#contract/…`, `#server/…` (package.json "imports", decision 0033) resolve to the sources. */
+const conditions = ['second-gear-source', ...defaultServerConditions];
+
 /**
- * Load and fault tests (issue 7; docs/reliability.md): each file starts the production server as
+ * Load and fault tests (docs/reliability.md): each file starts the production server as
  * a child process and drives it over loopback HTTP. One file at a time (they measure the
  * server and use both cores), with timeouts sized for the 60 s load run.
  */
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['tests/stress/**/*.test.ts'],
     environment: 'node',

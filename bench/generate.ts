@@ -1,5 +1,5 @@
 /**
- * Generates marketplace data at scale for the benchmarks (issue 7): categories, sellers,
+ * Generates marketplace data at scale for the benchmarks: categories, sellers,
  * buyers, listings and paid orders, inserted by PostgreSQL itself with `generate_series` in
  * batches (with a progress bar), on PGlite (a fresh directory) or a PostgreSQL server (a fresh
  * database `sg_bench` next to the one DATABASE_URL names).

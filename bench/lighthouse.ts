@@ -1,5 +1,5 @@
 /**
- * Lighthouse scores of public pages (issue 17), part of `npm run bench:web`: the `lighthouse`
+ * Lighthouse scores of public pages, part of `npm run bench:web`: the `lighthouse`
  * package (12.x, the last line that runs on Node 20) driving Debian's Chromium through
  * chrome-launcher, with Lighthouse's default mobile profile (a mid-range phone: simulated
  * 150 ms round trip, 1.6 Mbit/s down, CPU ×4). Scores are figures for the README, not a test:

@@ -1,5 +1,5 @@
 /**
- * Price guidance latency (issue 16, decision 0019): `GET /api/price-guidance` with and without a
+ * Price guidance latency (decision 0019): `GET /api/price-guidance` with and without a
  * mileage, and `GET /api/product/{id}/price-guidance` (the listing page's badge), each request
  * for a different car, one at a time: p50/p95/p99 in ms per mix (target p95 ≤ 30 ms at
  * 1,000,000 listings). The makes and models are the generator's (bench/generate.ts).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): generates data at scale into a fresh database, starts the
+ * `npm run bench`: generates data at scale into a fresh database, starts the
  * production server on it, and drives it with autocannon (keep-alive, 50 connections, 10 s per
  * endpoint after a 2 s warm-up). In the same run it measures a bare node:http server answering
  * the same bodies from memory as the ceiling on this machine (in rounds taken in turn with the
@@ -9,9 +9,9 @@
  * on the wire without the framework), and the CPU time per request of the server's process and of
  * the ceiling's with their ratio (load-robust: on a shared machine requests/s follow the other
  * processes' demand, CPU time per request hardly does) — and writes
- * bench/results/<time>.json and .md. Then `GET /api/search` (issue 13) with several filter mixes,
+ * bench/results/<time>.json and .md. Then `GET /api/search` with several filter mixes,
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
- * Then price guidance (issue 16, bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
+ * Then price guidance (bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
  * listings), the same way. Last, saved-search alert matching (issue 15,
  * bench/saved-search-alerts.ts). The `photos` part (decision 0028, bench/duplicate-photos.ts;
  * target p95 ≤ 20 ms) runs first, on a database of its own with --photos N (1,000,000) photo
@@ -91,7 +91,7 @@ async function buyerWithOrders(base: string, categoryId: string, count: number):
     body: JSON.stringify({ email, password: 'bench-password', name: 'Bench Buyer' }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  // Sign-up answers without a session (issue 18: it must not tell a taken address apart), so
+  // Sign-up answers without a session (it must not tell a taken address apart), so
   // sign in as the registration page does.
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Saved-search alert matching (issue 15, decision 0014): 10,000 saved searches (2,000 users,
+ * Saved-search alert matching (decision 0014): 10,000 saved searches (2,000 users,
  * five each, with a realistic mix of filters) and 10,000 listings already live, then a burst of
  * 1,000 new listings matched by the reverse query (`recordMatches`,
  * src/server/routes/saved-searches/repository.ts) two ways:

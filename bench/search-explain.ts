@@ -1,5 +1,5 @@
 /**
- * Shows how the database answers one search (issue 13, decision 0012): runs `GET /api/search`'s
+ * Shows how the database answers one search (decision 0012): runs `GET /api/search`'s
  * queries for a query string against a PostgreSQL server database, timing each (ms), then
  * prints `EXPLAIN (ANALYZE, BUFFERS)` of every SQL statement it sent.
  *

@@ -1,5 +1,5 @@
 /**
- * Search latency (issue 13, decision 0012): `GET /api/search` with several filter mixes, each
+ * Search latency (decision 0012): `GET /api/search` with several filter mixes, each
  * request with different values (so the counts cache of big result sets helps only as it would
  * for real visitors), one request at a time: p50/p95/p99 in ms per mix.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (issue 12, point 4): Cumulative Layout Shift of the pages a visitor loads
+ * `npm run bench:web`: Cumulative Layout Shift of the pages a visitor loads
  * most — home, a category page, My Orders and the payment page — at 360 px and 1440 px, in
  * Debian's Chromium through Playwright, on the production build with the demo data.
  *
@@ -11,7 +11,7 @@
  * the page's main content is visible and nothing has loaded or shifted for a second. Target:
  * ≤ 0.05 everywhere.
  *
- * Then Lighthouse (issue 17, bench/lighthouse.ts) on `/`, a listing page, `/search` and
+ * Then Lighthouse (bench/lighthouse.ts) on `/`, a listing page, `/search` and
  * `/login`, signed out, with its mobile profile: performance, accessibility, best practices and
  * SEO scores with LCP, TBT and CLS. Figures, not a pass/fail test: only CLS sets the exit code.
  *
@@ -55,7 +55,7 @@ if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) {
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const widths = [360, 1440] as const;
-/** The largest CLS a page may have (issue 12, point 4). */
+/** The largest CLS a page may have. */
 const TARGET = 0.05;
 
 /** Starts the production server on fresh demo data (scripts/e2e-server.mjs). */

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * Reports the front end's weight for the home route (issue 7): the JavaScript and CSS a first
+ * Reports the front end's weight for the home route: the JavaScript and CSS a first
  * visit to `/` downloads — the entry chunk, the home page chunk, the chunks they import, and
  * the chunks the home page loads on demand (the Advertisement carousel) — gzipped at level 9.
- * Exits 1 when a budget is exceeded, or when the home, listing or login page loads zod. Budgets (README "Performance"): 120 KB JS (issue 17; it was
+ * Exits 1 when a budget is exceeded, or when the home, listing or login page loads zod. Budgets (README "Performance"): 120 KB JS (it was
  * 150 KB, and the route weighed 143.1 KB before the carousels moved from Swiper to Embla and the
  * toasts out of the entry chunk, decision 0024), 30 KB CSS. Chunks the entry loads only on
  * demand (other pages, the toasts) are not counted: a first visit to `/` does not download them.
@@ -68,7 +68,7 @@ for (const row of rows.sort((a, b) => b.size - a.size)) {
 }
 let failed = false;
 
-// The public pages a visitor lands on must not load zod and the contract schemas (issue 17: on
+// The public pages a visitor lands on must not load zod and the contract schemas (on
 // the listing page they cost ~90 KB and their evaluation; texts live in contract/texts.ts, and
 // the login form loads its rules on first use, lib/lazy-resolver.ts).
 const ZOD_MARKER = '$ZodType';

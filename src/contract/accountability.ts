@@ -1,5 +1,5 @@
 /**
- * Accountable moderation (issue 16; EU Digital Services Act, Regulation (EU) 2022/2065;
+ * Accountable moderation (EU Digital Services Act, Regulation (EU) 2022/2065;
  * decision docs/decisions/0021-accountable-moderation.md):
  * - Art. 16 notice and action: a report names a reason and may carry a note
  *   (`PATCH /api/report-product?id=…` `{reason, note}`; orders.ts).
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { idSchema, uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
-/** Why a buyer reports a listing (issue 16), in the order the report dialog offers them. */
+/** Why a buyer reports a listing, in the order the report dialog offers them. */
 export const reportReasons = [
   'Scam or fraud',
   'Wrong category',
@@ -32,7 +32,7 @@ export const reportReasons = [
 export type ReportReason = (typeof reportReasons)[number];
 
 /**
- * The rules of the Terms a removal may cite (issue 16, DSA Art. 17(3)(d)): one per report
+ * The rules of the Terms a removal may cite (DSA Art. 17(3)(d)): one per report
  * reason except `Other`, plus a catch-all. The admin picks one; the facts say the rest.
  */
 export const moderationRules = [
@@ -45,7 +45,7 @@ export const moderationRules = [
 ] as const;
 export type ModerationRule = (typeof moderationRules)[number];
 
-/** Limits of issue 16 (characters; days). */
+/** Limits of accountable moderation (characters; days). */
 export const moderationTextLimits = {
   /** A report's optional note. */
   noteMax: 1000,
@@ -59,7 +59,7 @@ export const moderationTextLimits = {
   appealDays: 183,
 } as const;
 
-/** Texts the SPA shows for issue 16 (invented; the spec has no such screens). */
+/** Texts the SPA shows for accountable moderation (invented; the spec has no such screens). */
 export const accountabilityTexts = {
   reportReasonLegend: 'Why are you reporting this listing?',
   reportNoteLabel: 'Note for the moderators (optional)',
@@ -163,7 +163,7 @@ export const listModerationDecisionsContract = {
   url: '/api/moderation-decisions',
   summary:
     "Removals of the caller's listings by moderation, newest first, each with its statement of " +
-    'reasons and appeal (seller; issue 16, DSA Art. 17).',
+    'reasons and appeal (seller, DSA Art. 17).',
   response: { 200: z.array(moderationDecisionSchema), ...guardedErrors },
 } as const;
 
@@ -180,7 +180,7 @@ export const createAppealContract = {
   method: 'POST',
   url: '/api/appeals',
   summary:
-    'The seller appeals the removal of one of their listings (issue 16, DSA Art. 20): once per ' +
+    'The seller appeals the removal of one of their listings (DSA Art. 20): once per ' +
     `decision, within six months (${moderationTextLimits.appealDays} days). 403 for a listing of ` +
     'someone else; 409 when there is no removal to appeal, it was already appealed, or the ' +
     `${moderationTextLimits.appealDays} days have passed.`,
@@ -215,7 +215,7 @@ export const listAppealsContract = {
   method: 'GET',
   url: '/api/appeals/:uid',
   summary:
-    'Appeals, pending first (oldest first), then the 100 most recently decided (admin; issue 16).',
+    'Appeals, pending first (oldest first), then the 100 most recently decided (admin only).',
   params: adminParams,
   response: { 200: z.array(adminAppealSchema), ...guardedErrors },
 } as const;
@@ -224,7 +224,7 @@ export const decideAppealContract = {
   method: 'PATCH',
   url: '/api/appeal-decide/:uid',
   summary:
-    'Upholds or reverses an appeal with a reason (admin; issue 16, DSA Art. 20(4)). Reversing ' +
+    'Upholds or reverses an appeal with a reason (admin, DSA Art. 20(4)). Reversing ' +
     'puts the listing back on the market exactly as it was. 404 unknown appeal; 409 decided.',
   params: adminParams,
   querystring: z.object({ id: idSchema.describe('the appeal `_id`') }),
@@ -266,7 +266,7 @@ export const getTransparencyContract = {
   method: 'GET',
   url: '/api/transparency',
   summary:
-    'Moderation in the last 12 months (public; issue 16, DSA Art. 15/24): notices by reason, ' +
+    'Moderation in the last 12 months (public, DSA Art. 15/24): notices by reason, ' +
     'decisions by outcome, appeals and reversals, median time from report to decision.',
   response: { 200: transparencySchema, 503: errorSchema },
 } as const;

@@ -35,7 +35,7 @@ export const passwordSchema = z
  * A photo URL: an upload of ours (`/uploads/<file>`, as `POST /api/images` answers it), or empty
  * for no photo. An https URL passes this shape check, but `POST /api/users` accepts it only when
  * it is the photo the identity provider itself gave the account (Google sign-in): any other
- * site's address would tell that site who looks at the page (issue 18, point 2).
+ * site's address would tell that site who looks at the page.
  */
 export const photoUrlSchema = z
   .string()

@@ -1,5 +1,5 @@
 /**
- * Category names and the admin's category management (issue 18, point 3).
+ * Category names and the admin's category management.
  *
  * A name is normalised before anything checks it: Unicode NFKC (so "ＣＡＲＳ" is "CARS"),
  * invisible, control and bidirectional-override characters removed, runs of white space

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the refundable viewing deposit (decision 0020). A listing may ask for a deposit of
+ * The refundable viewing deposit (decision 0020). A listing may ask for a deposit of
  * $0–$500; booking it creates a deposit that the buyer's card authorises without capture (a
  * PaymentIntent with `capture_method: manual`). The seller marks `Viewing happened` (the hold is
  * released) or `Buyer did not come` (captured for the seller); the buyer may dispute a capture
@@ -49,7 +49,7 @@ export const depositInputSchema = z
   .min(0, { message: 'Deposit must be 0 or more' })
   .max(depositMaxDollars, { message: `Deposit must be at most $${depositMaxDollars}` })
   .optional()
-  .describe('issue 16: refundable viewing deposit in US dollars, 0 (none) to 500');
+  .describe('refundable viewing deposit in US dollars, 0 (none) to 500');
 
 /** A booking's deposit as its buyer and seller see it. */
 export const depositViewSchema = z.object({
@@ -112,8 +112,8 @@ export const createDepositHoldContract = {
   method: 'POST',
   url: '/api/order/:id/deposit/hold',
   summary:
-    "Creates (or reuses) the hold of the deposit of one of the caller's open bookings (buyer; " +
-    'issue 16): a PaymentIntent with capture_method manual for the listing’s deposit in cents, ' +
+    "Creates (or reuses) the hold of the deposit of one of the caller's open bookings " +
+    '(buyer): a PaymentIntent with capture_method manual for the listing’s deposit in cents, ' +
     'read from the database. The page confirms it with the card, then calls …/deposit/confirm. ' +
     '404 for another buyer’s order or a booking without deposit; 409 when it is no longer ' +
     'awaiting a card.',
@@ -131,8 +131,8 @@ export const confirmDepositHoldContract = {
   method: 'POST',
   url: '/api/order/:id/deposit/confirm',
   summary:
-    'Marks the deposit held once the provider reports its intent `requires_capture` (buyer; ' +
-    'issue 16). Idempotent. 409 while the card has not authorised it.',
+    'Marks the deposit held once the provider reports its intent `requires_capture` ' +
+    '(buyer). Idempotent. 409 while the card has not authorised it.',
   params: orderParams,
   response: { 200: changedSchema, ...errors },
 } as const;
@@ -144,7 +144,7 @@ export const markDepositContract = {
   method: 'POST',
   url: '/api/order/:id/deposit/outcome',
   summary:
-    "The seller's mark on a held deposit (seller; issue 16): `viewing_happened` releases the " +
+    "The seller's mark on a held deposit (seller): `viewing_happened` releases the " +
     'hold, `no_show` captures it for the seller (not once the order is paid). Repeating the same ' +
     'mark answers changed false; a different mark after the first (or a concurrent one that ' +
     "lost) is 409. 404 for another seller's order.",
@@ -161,7 +161,7 @@ export const disputeDepositContract = {
   method: 'POST',
   url: '/api/order/:id/deposit/dispute',
   summary:
-    'Disputes a captured deposit within 7 days of the capture (buyer; issue 16); an admin ' +
+    'Disputes a captured deposit within 7 days of the capture (buyer); an admin ' +
     'decides. A repeat answers changed false; 409 after the window or in another state.',
   params: orderParams,
   body: z.object({
@@ -201,7 +201,7 @@ export const decideDepositDisputeContract = {
   method: 'POST',
   url: '/api/deposit-disputes/:id/decision',
   summary:
-    'Decides a disputed deposit of the order `id` (admin; issue 16): `refund` gives it back to ' +
+    'Decides a disputed deposit of the order `id` (admin): `refund` gives it back to ' +
     'the buyer, `keep` leaves it with the seller. Audit-logged. A repeat of the same decision ' +
     'answers changed false; another decision after it is 409.',
   params: orderParams,

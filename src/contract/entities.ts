@@ -40,7 +40,7 @@ export const categorySchema = z.object({
   category_name: z.string(),
   holds_vehicles: z
     .boolean()
-    .describe('issue 13: listings are vehicles, so forms ask for the vehicle details'),
+    .describe('listings are vehicles, so forms ask for the vehicle details'),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -61,7 +61,7 @@ export const promotedProductSchema = z.object({
 export type PromotedProduct = z.infer<typeof promotedProductSchema>;
 
 /**
- * The vehicle details of a listing (issue 13), each null when the seller did not give it.
+ * The vehicle details of a listing, each null when the seller did not give it.
  * `mileage_km` in kilometres; `vin` 17 characters without I, O or Q.
  */
 export const vehicleDetailsSchema = z.object({
@@ -80,7 +80,7 @@ export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
 /**
  * A product as a category page shows it (spec §2 "Category page"). The seller's phone and email
  * are not part of the public card: they reach a buyer through their order (seller_info).
- * Issue 13 adds `product_images` (1–10 photos, the first is `product_image`) and the vehicle
+ * Beside the spec's fields: `product_images` (1–10 photos, the first is `product_image`) and the vehicle
  * details.
  */
 export const productCardSchema = z.object({
@@ -106,7 +106,7 @@ export const productCardSchema = z.object({
       average: z.number().nullable().describe('mean stars, one decimal; null without reviews'),
       count: z.number().int(),
     })
-    .describe("issue 15: the seller's rating over their live reviews"),
+    .describe("the seller's rating over their live reviews"),
   createAt: z.string().describe('ISO-8601 date-time of posting'),
   order_status: z.boolean().describe('true once sold'),
   promote: z.boolean(),
@@ -122,14 +122,14 @@ export const productSchema = productCardSchema.extend({
   seller_email: z.string(),
   reported: z.boolean(),
   reportCount: z.number().int(),
-  unavailable: z.boolean().describe('issue 13: taken off the market by the seller'),
+  unavailable: z.boolean().describe('taken off the market by the seller'),
   expires_at: z
     .string()
     .describe('ISO-8601 date-time the listing expires unless renewed (decision 0027)'),
   deposit: z
     .number()
     .optional()
-    .describe('issue 16: refundable viewing deposit, US dollars (0 = none)'),
+    .describe('the refundable viewing deposit a booking holds, US dollars (0 = none)'),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Favourites (issue 15; decision 0013): a signed-in user's watch-list of listings.
+ * Favourites (decision 0013): a signed-in user's watch-list of listings.
  * - `PUT /api/favourites/{productId}` — adds a listing (idempotent: 200 either way); 404 for an
  *   unknown or removed listing.
  * - `DELETE /api/favourites/{productId}` — removes it (idempotent; no check that it exists).
@@ -45,7 +45,7 @@ export const addFavouriteContract = {
   method: 'PUT',
   url: '/api/favourites/:productId',
   summary:
-    "Adds a listing to the caller's favourites (signed-in users; idempotent; issue 15). 404 " +
+    "Adds a listing to the caller's favourites (signed-in users; idempotent). 404 " +
     'for an unknown or removed listing.',
   params: favouriteParams,
   response: { 200: z.object({ favourite: z.literal(true) }), ...guarded },
@@ -54,7 +54,7 @@ export const addFavouriteContract = {
 export const removeFavouriteContract = {
   method: 'DELETE',
   url: '/api/favourites/:productId',
-  summary: "Removes a listing from the caller's favourites (idempotent; issue 15)",
+  summary: "Removes a listing from the caller's favourites (idempotent)",
   params: favouriteParams,
   response: { 200: z.object({ favourite: z.literal(false) }), ...guarded },
 } as const;
@@ -63,7 +63,7 @@ export const listFavouritesContract = {
   method: 'GET',
   url: '/api/favourites',
   summary:
-    "The caller's favourites, newest first, with each listing's state (issue 15). Paginated: " +
+    "The caller's favourites, newest first, with each listing's state. Paginated: " +
     '`limit` 1–100 (default 24), `cursor` from `x-next-cursor`.',
   querystring: z.object({
     limit: pageLimitSchema(24, 100),
@@ -77,7 +77,7 @@ export const favouriteIdsContract = {
   url: '/api/favourites/ids',
   summary:
     'Ids of the listings among `ids` (comma-separated, at most 100) that the caller has in ' +
-    'favourites, so a page of cards shows its hearts with one call (issue 15).',
+    'favourites, so a page of cards shows its hearts with one call.',
   querystring: z.object({
     ids: z
       .string()

@@ -1,5 +1,5 @@
 /**
- * Responsive image variants of uploaded pictures (issue 13, "several photos"; decision 0017).
+ * Responsive image variants of uploaded pictures ("several photos"; decision 0017).
  *
  * An upload is stored once as its original, `/uploads/<base>.webp`, where `<base>` is 16 hex
  * digits of its SHA-256 (`routes/accounts/images.ts`) or `demo-` and 16 hex digits (demo data).

@@ -29,28 +29,28 @@ export const limits = {
   /** Upload cap for `POST /api/images` (bytes) and the largest decoded image (pixels). */
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxPixels: 40_000_000,
-  /** Issue 13: a listing has 1 to this many photos (`product_images`). */
+  /** A listing has 1 to this many photos (`product_images`). */
   productImagesMax: 10,
-  /** Issue 13: the listing page's seller card links at most this many other listings. */
+  /** The listing page's seller card links at most this many other listings. */
   sellerOtherListingsMax: 12,
-  /** Issue 13: make, model, body type and colour, in characters. */
+  /** Make, model, body type and colour, in characters. */
   vehicleTextMax: 40,
-  /** Issue 13: `model_year` bounds (the first car, 1886; next year's models are on sale). */
+  /** `model_year` bounds (the first car, 1886; next year's models are on sale). */
   modelYearMin: 1886,
   modelYearMax: 2100,
-  /** Issue 13: the highest `mileage_km` accepted. */
+  /** The highest `mileage_km` accepted. */
   mileageKmMax: 5_000_000,
 } as const;
 
-/** Issue 13: the fuel types of a vehicle listing. */
+/** The fuel types of a vehicle listing. */
 export const fuelTypes = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'Other'] as const;
 export type FuelType = (typeof fuelTypes)[number];
 
-/** Issue 13: the transmissions of a vehicle listing. */
+/** The transmissions of a vehicle listing. */
 export const transmissions = ['Manual', 'Automatic'] as const;
 export type Transmission = (typeof transmissions)[number];
 
-/** Issue 13: a VIN is 17 characters, digits and capital letters but I, O and Q (ISO 3779). */
+/** A VIN is 17 characters, digits and capital letters but I, O and Q (ISO 3779). */
 export const vinPattern = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 /** A browser's random visitor id (seller insights, decision 0029): 16–64 URL-safe characters. */
@@ -65,11 +65,11 @@ export const acceptedImageTypes = [
   'image/avif',
 ] as const;
 
-/** The accepted formats and size limit as the image inputs state them (issue 12, point 5). */
+/** The accepted formats and size limit as the image inputs state them. */
 export const imageInputHint = `JPEG, PNG, WebP, GIF or AVIF, at most ${limits.imageMaxBytes / 1024 / 1024} MB`;
 
 /**
- * Checks a chosen file before it is uploaded (issue 12, point 5): its declared type must be one
+ * Checks a chosen file before it is uploaded: its declared type must be one
  * of `acceptedImageTypes` and its size at most `limits.imageMaxBytes`. The server checks the bytes
  * again; this only spares the user a pointless upload (and, on registration, an account created
  * with a photo that then fails).

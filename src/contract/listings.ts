@@ -1,5 +1,5 @@
 /**
- * Listing pages and editing (issue 13; decision 0011).
+ * Listing pages and editing (decision 0011).
  * - `GET /api/product/{id}` (public) — one live listing with every field (vehicle details, every
  *   photo), its category's `holds_vehicles`, the seller card (name, photo, verified badge,
  *   member since) and up to `limits.sellerOtherListingsMax` other live listings of the seller.
@@ -34,9 +34,7 @@ export const listingSchema = productCardSchema.extend({
     .array(sellerListingSchema)
     .describe("the seller's other live listings, newest first (at most 12)"),
   seller_listing_count: z.number().int().describe('how many live listings the seller has in all'),
-  deposit: z
-    .number()
-    .describe('issue 16: refundable viewing deposit held on booking, US dollars (0 = none)'),
+  deposit: z.number().describe('refundable viewing deposit held on booking, US dollars (0 = none)'),
   listed_at: z.string().describe('ISO-8601 date-time the listing was first listed'),
   days_on_market: z
     .number()
@@ -78,7 +76,7 @@ const guarded = {
 export const getListingContract = {
   method: 'GET',
   url: '/api/product/:id',
-  summary: 'One live listing with every field and its seller card (public; issue 13)',
+  summary: 'One live listing with every field and its seller card (public)',
   params: productParams,
   response: { 200: listingSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
 } as const;
@@ -86,7 +84,7 @@ export const getListingContract = {
 export const getSellerContactContract = {
   method: 'GET',
   url: '/api/product/:id/contact',
-  summary: "The seller's phone and e-mail of a live listing (signed-in users; issue 13)",
+  summary: "The seller's phone and e-mail of a live listing (signed-in users)",
   params: productParams,
   response: { 200: sellerContactSchema, ...guarded },
 } as const;
@@ -95,7 +93,7 @@ export const updateProductContract = {
   method: 'PATCH',
   url: '/api/product/:id',
   summary:
-    'Edits an own listing (seller; issue 13): absent fields keep their value. 403 for ' +
+    'Edits an own listing (seller): absent fields keep their value. 403 for ' +
     "another seller's listing; 409 when a sold listing's price would change.",
   params: productParams,
   body: productUpdateSchema,

@@ -1,5 +1,5 @@
 /**
- * Messages between a buyer and a seller about a listing (issue 14): one conversation per listing
+ * Messages between a buyer and a seller about a listing: one conversation per listing
  * and buyer, started from the listing page (`Message seller`), read and written at `/messages`.
  * Only the two parties may read or write a conversation (anyone else: 404). Text only, 1–2,000
  * characters after trimming, stored and shown as text; a party may block a conversation, after
@@ -77,7 +77,7 @@ export const startConversationContract = {
   url: '/api/conversations',
   summary:
     "Starts (201) or continues (200) the caller's conversation with the seller of a listing and " +
-    'sends `text` in it (signed-in users; issue 14). 403 on your own listing; 404 for an unknown ' +
+    'sends `text` in it (signed-in users). 403 on your own listing; 404 for an unknown ' +
     'or removed listing; 403 when the conversation is blocked.',
   body: z.object({ product_id: idSchema, text: messageText }),
   response: {
@@ -91,7 +91,7 @@ export const listConversationsContract = {
   method: 'GET',
   url: '/api/conversations',
   summary:
-    "The caller's conversations, latest message first (issue 14). Paginated: `limit` 1–100 " +
+    "The caller's conversations, latest message first. Paginated: `limit` 1–100 " +
     '(default 50) and `cursor` from the `x-next-cursor` header of the previous page.',
   querystring: pageQuery(50, 100),
   response: { 200: z.array(conversationSchema), ...partyErrors },
@@ -103,7 +103,7 @@ export const listMessagesContract = {
   summary:
     "A conversation's messages, newest first, a page at a time (`limit` 1–200, default 50; " +
     '`cursor` from `x-next-cursor`), with the conversation; reading the first page marks it ' +
-    'read for the caller (issue 14). 404 unless the caller is one of its two parties.',
+    'read for the caller. 404 unless the caller is one of its two parties.',
   params: z.object({ id: idSchema }),
   querystring: pageQuery(50, 200),
   response: {
@@ -116,7 +116,7 @@ export const sendMessageContract = {
   method: 'POST',
   url: '/api/conversations/:id/messages',
   summary:
-    'Sends `text` in a conversation (issue 14). 404 unless the caller is one of its parties; ' +
+    'Sends `text` in a conversation. 404 unless the caller is one of its parties; ' +
     '403 when it is blocked; 429 when the caller sends too fast.',
   params: z.object({ id: idSchema }),
   body: z.object({ text: messageText }),
@@ -127,7 +127,7 @@ export const blockConversationContract = {
   method: 'PATCH',
   url: '/api/conversations/:id/block',
   summary:
-    'Blocks (`blocked: true`) or unblocks a conversation (issue 14): while blocked nobody can ' +
+    'Blocks (`blocked: true`) or unblocks a conversation: while blocked nobody can ' +
     'write in it. Only the party who blocked it can unblock it (403 otherwise); 404 unless the ' +
     'caller is one of its parties.',
   params: z.object({ id: idSchema }),
@@ -157,7 +157,7 @@ export const messageStreamContract = {
   method: 'GET',
   url: '/api/messages/stream',
   summary:
-    "Server-Sent Events: the caller's new messages as they arrive (issue 14). text/event-stream; " +
+    "Server-Sent Events: the caller's new messages as they arrive. text/event-stream; " +
     'ends after `max_seconds`, when the API token expires, or within seconds of its session ' +
     'or account ending. At most 5 open per user (429) and a per-server cap (503, retry-after).',
   querystring: z.object({

@@ -1,5 +1,5 @@
 /**
- * Moderation calls (issue 6; spec §2 Admin dashboard, §6, §7, §8): list sellers and buyers,
+ * Moderation calls (spec §2 Admin dashboard, §6, §7, §8): list sellers and buyers,
  * verify a seller, delete a user, list reported products, mark one safe or delete it, and read
  * the audit log. Every call needs an admin's bearer token and `{uid}` must be the caller's own
  * uid (401 without a valid token, 403 otherwise). Decisions: docs/decisions/0006-moderation.md.
@@ -36,7 +36,7 @@ export const moderationLimits = {
   auditPageMax: 100,
 } as const;
 
-/** Spec §8 and issue 6: the admin dashboard's texts, word for word. */
+/** Spec §8: the admin dashboard's texts, word for word. */
 export const moderationMessages = {
   verified: 'Verified Success!',
   deleted: 'Deleted Successfully!',
@@ -53,7 +53,7 @@ export const moderationConflicts = {
   deleteLastAdmin: 'You cannot delete the last admin',
 } as const;
 
-/** Audit-log action names: who did what to which record (issue 6). */
+/** Audit-log action names: who did what to which record. */
 export const auditActions = [
   'seller.verify',
   'user.delete',
@@ -65,7 +65,7 @@ export const auditActions = [
   'review.remove',
   'deposit.refund',
   'deposit.keep',
-  // Issue 16 (DSA Art. 16, 17, 20; decision 0021).
+  // Accountable moderation (DSA Art. 16, 17, 20; decision 0021).
   'report.create',
   'appeal.submit',
   'appeal.uphold',
@@ -150,10 +150,10 @@ export const reportedProductSchema = z.object({
   reportCount: z.number().int().describe('shown as "N User" (spec §9)'),
   reasons: z
     .array(reportReasonCountSchema)
-    .describe('issue 16: how many open reports give each reason, most given first'),
+    .describe('how many open reports give each reason, most given first'),
   notes: z
     .array(reportNoteSchema)
-    .describe("issue 16: the reporters' notes, newest first (reporters are not named)"),
+    .describe("the reporters' notes, newest first (reporters are not named)"),
 });
 export type ReportedProduct = z.infer<typeof reportedProductSchema>;
 
@@ -187,7 +187,7 @@ export const deleteReportedProductContract = {
   summary:
     'Removes a listing from the market (admin; spec §7): soft delete and unpromote; orders and ' +
     'payments keep their snapshot. `deletedCount` 1, or 0 when already deleted; 404 unknown id. ' +
-    'Issue 16 (DSA Art. 17): the JSON body is the statement of reasons `{rule, facts, ' +
+    'DSA Art. 17: the JSON body is the statement of reasons `{rule, facts, ' +
     'automated}`, required; the seller is mailed it and may appeal (decision 0021).',
   params: adminParams,
   querystring: targetQuery,

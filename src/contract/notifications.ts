@@ -1,5 +1,5 @@
 /**
- * Unsubscribing from notification e-mail (issues 14 and 15): every notification mail carries a
+ * Unsubscribing from notification e-mail: every notification mail carries a
  * signed link, in its text and in its `List-Unsubscribe` header (RFC 2369), that turns off that
  * one kind of mail without signing in. `POST /api/unsubscribe?token=…` is also the RFC 8058
  * one-click target: mail clients POST `List-Unsubscribe=One-Click` to it, which is accepted and
@@ -31,12 +31,12 @@ export const unsubscribeContract = {
 } as const;
 
 /**
- * The kinds of notification e-mail a user can see in their settings (issue 14; decision 0018).
+ * The kinds of notification e-mail a user can see in their settings (decision 0018).
  * - `booking` — a new booking of one of your listings (to the seller);
  * - `payment` — receipts and sale notices after a payment; **always on** (transactional);
  * - `order-update` — a booking declined by the seller or cancelled by the buyer;
  * - `message` — a new message still unread after a few minutes;
- * - `price-drop` — a favourite's price dropped (issue 15).
+ * - `price-drop` — a favourite's price dropped.
  * Saved-search alerts are set per saved search (`alert`: instant, daily or off).
  */
 export const notificationKinds = [

@@ -1,5 +1,5 @@
 /**
- * Buying calls (issue 5; spec §2 Category page and Buyer dashboard, §3 Order, §4, §7): book a
+ * Buying calls (spec §2 Category page and Buyer dashboard, §3 Order, §4, §7): book a
  * product, list the buyer's own orders, read one order, report a product. Every call needs the
  * buyer role. Prices are US dollars converted exactly from stored cents (decision 0003).
  */
@@ -85,7 +85,7 @@ export const newOrderSchema = z.object({
 });
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
-/** Where a booking stands (issue 14); the spec's `order_status` stays `true` only for `paid`. */
+/** Where a booking stands; the spec's `order_status` stays `true` only for `paid`. */
 export const bookingStates = ['open', 'paid', 'declined', 'cancelled'] as const;
 export type BookingState = (typeof bookingStates)[number];
 
@@ -116,7 +116,7 @@ export const orderSchema = z.object({
     seller_location: z.string(),
   }),
   order_status: z.boolean().describe('false at booking, true once paid'),
-  // Issue 14, beside the spec's fields:
+  // Beside the spec's fields:
   booked_at: z.string().describe('when the buyer booked (ISO 8601)'),
   booking_state: z
     .enum(bookingStates)
@@ -124,20 +124,20 @@ export const orderSchema = z.object({
       '`open` (unpaid, payable), `paid`, `declined` by the seller or `cancelled` by the buyer',
     ),
   decline_message: z.string().nullable().describe("the seller's message with a decline"),
-  reviewed: z.boolean().describe('issue 15: the buyer has reviewed the seller for this order'),
+  reviewed: z.boolean().describe('the buyer has reviewed the seller for this order'),
   deposit: depositViewSchema
     .nullable()
-    .describe('issue 16: the viewing deposit of this booking; null when the listing asked none'),
+    .describe('the viewing deposit of this booking; null when the listing asked none'),
   viewing: viewingSchema
     .nullable()
     .describe('the viewing time proposed or confirmed for this booking; null when none'),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Issue 14: the seller's message when declining a booking (optional, at most 500 characters). */
+/** The seller's message when declining a booking (optional, at most 500 characters). */
 export const declineMessageMax = 500;
 
-/** Issue 14 texts the SPA and the mails show. */
+/** Booking texts the SPA and the mails show. */
 export const bookingTexts = {
   declined: 'Booking declined. The buyer has been told.',
   cancelled: 'Booking cancelled.',
@@ -199,7 +199,7 @@ export const reportProductContract = {
   summary:
     'Report a product (buyer; spec §7 PATCH /report-product made to work, DESIGN.md §8). Each ' +
     'buyer counts once per product: a repeat answers modifiedCount 0 and changes nothing. ' +
-    '404 for an unknown or deleted product. Issue 16 (DSA Art. 16): an optional JSON body ' +
+    '404 for an unknown or deleted product. DSA Art. 16: an optional JSON body ' +
     '`{reason, note}` names why (one of `reportReasons`) and adds a note of at most 1,000 ' +
     "characters; without a body (the spec's call) the reason is `Other`.",
   querystring: z.object({ id: idSchema }),
@@ -226,7 +226,7 @@ export const listSellerOrdersContract = {
   method: 'GET',
   url: '/api/seller-orders',
   summary:
-    "Bookings of the caller's products, newest first (seller; issue 14, Seller Dashboard " +
+    "Bookings of the caller's products, newest first (seller, Seller Dashboard " +
     "Bookings): the spec's Order shape with the buyer's contact. Paginated: `limit` 1–100 " +
     '(default 50) and `cursor` from the `x-next-cursor` header of the previous page.',
   querystring: z.object({ limit: pageLimitSchema(50, 100), cursor: cursorSchema.optional() }),
@@ -237,7 +237,7 @@ export const declineOrderContract = {
   method: 'PATCH',
   url: '/api/order/:id/decline',
   summary:
-    "Declines an unpaid booking of one of the caller's products (seller; issue 14): the buyer " +
+    "Declines an unpaid booking of one of the caller's products (seller): the buyer " +
     'is told by e-mail and the order can no longer be paid. `modifiedCount` 0 when it was ' +
     "already declined; 409 when it is paid or cancelled; 404 for another seller's order.",
   params: z.object({ id: idSchema }),
@@ -263,7 +263,7 @@ export const cancelOrderContract = {
   method: 'DELETE',
   url: '/api/order/:id',
   summary:
-    "Cancels one of the caller's unpaid bookings (buyer; issue 14): it leaves My Orders, the " +
+    "Cancels one of the caller's unpaid bookings (buyer): it leaves My Orders, the " +
     'seller is told and the product can be booked again. `deletedCount` 0 when it was already ' +
     "cancelled; 409 when it is paid; 404 for another buyer's order.",
   params: z.object({ id: idSchema }),

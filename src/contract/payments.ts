@@ -1,5 +1,5 @@
 /**
- * Card payment calls (issue 5; spec §2 Payment page, §3 Payment record, §4 Payment flow, §7;
+ * Card payment calls (spec §2 Payment page, §3 Payment record, §4 Payment flow, §7;
  * DESIGN.md §5). The flow is Stripe's PaymentIntent flow whatever the provider:
  *
  * 1. `GET /api/payment-config` → which provider the page loads (`sandbox` or `stripe` with its
@@ -163,7 +163,7 @@ export const sandboxPaymentIntentSchema = z.object({
       'succeeded',
       'canceled',
     ])
-    .describe('`requires_capture`: a viewing deposit authorised, not taken (issue 16)'),
+    .describe('`requires_capture`: a viewing deposit authorised, not taken'),
   amount: z.number().int().describe('cents'),
   currency: z.string(),
   last_payment_error: cardErrorSchema

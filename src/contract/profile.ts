@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile (issue 14, "Profile"; decision 0016). Every call acts on the
+ * The signed-in user's own profile ("Profile"; decision 0016). Every call acts on the
  * caller's own account only (there is no uid in the path to get wrong) and needs an API token
  * (`Authorization: Bearer …`, decision 0002); any role may call them: buyer, seller or admin.
  *
@@ -59,7 +59,7 @@ const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as cons
 export const getProfileContract = {
   method: 'GET',
   url: '/api/profile',
-  summary: "The signed-in user's own profile (any role; issue 14)",
+  summary: "The signed-in user's own profile (any role)",
   response: { 200: profileSchema, ...guarded },
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Seller profiles and reviews (issue 15; decision 0013).
+ * Seller profiles and reviews (decision 0013).
  * - `POST /api/reviews` `{order_id, rating, text}` — the buyer of a paid order reviews its seller,
  *   once per order (409 on the second); 403 unless the caller is that order's buyer; 409 when the
  *   order is not paid.
@@ -20,7 +20,7 @@ export const reviewTextMax = 1000;
 /** Listings and reviews on the first page of a seller profile. */
 export const sellerProfilePageSize = { products: 24, reviews: 50 } as const;
 
-/** Texts the SPA shows (issue 15). */
+/** Texts the SPA shows. */
 export const reviewTexts = {
   writeReview: 'Write a review',
   submit: 'Submit review',
@@ -86,8 +86,8 @@ export const createReviewContract = {
   method: 'POST',
   url: '/api/reviews',
   summary:
-    "Reviews the seller of the caller's paid order: 1–5 stars and up to 1,000 characters " +
-    '(issue 15). 403 unless the caller bought it; 409 when unpaid or already reviewed.',
+    "Reviews the seller of the caller's paid order: 1–5 stars and up to 1,000 characters" +
+    '. 403 unless the caller bought it; 409 when unpaid or already reviewed.',
   body: z.object({
     order_id: idSchema,
     rating: z
@@ -104,7 +104,7 @@ export const replyReviewContract = {
   method: 'POST',
   url: '/api/reviews/:id/reply',
   summary:
-    "The reviewed seller's one answer to a review (issue 15). 403 for anyone else; 409 after.",
+    "The reviewed seller's one public answer to a review. 403 for anyone else; 409 once answered.",
   params: z.object({ id: idSchema }),
   body: z.object({ text: reviewText.min(1, { message: 'text must not be empty' }) }),
   response: { 200: reviewSchema, ...guarded },
@@ -113,7 +113,7 @@ export const replyReviewContract = {
 export const removeReviewContract = {
   method: 'DELETE',
   url: '/api/reviews/:id',
-  summary: 'Removes a review (admin; soft, audit-logged `review.remove`; issue 15)',
+  summary: 'Removes a review (admin; soft, audit-logged `review.remove`)',
   params: z.object({ id: idSchema }),
   response: { 200: z.object({ modifiedCount: z.number().int() }), ...guarded },
 } as const;
@@ -122,7 +122,7 @@ export const getSellerProfileContract = {
   method: 'GET',
   url: '/api/sellers/:uid',
   summary:
-    "A seller's public profile: card, rating, live listings and reviews (issue 15). 404 for " +
+    "A seller's public profile: card, rating, live listings and reviews. 404 for " +
     'an unknown or deleted user.',
   params: z.object({ uid: uidSchema }),
   response: { 200: sellerProfileSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },

@@ -1,5 +1,5 @@
 /**
- * Saved searches with alerts (issue 15, decision 0014): a signed-in user (any role) stores a
+ * Saved searches with alerts (decision 0014): a signed-in user (any role) stores a
  * search of `/search` under a name, sees how many matching listings went live since they last
  * opened it, and gets e-mail alerts per saved search — `instant` (within a minute of a matching
  * listing going live), `daily` (one digest) or `off`. Someone else's saved search answers 404.
@@ -9,7 +9,7 @@ import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { searchQuerySchema } from './search.js';
 
-/** How many saved searches one user may keep (issue 15 leaves it open; decision 0014). */
+/** How many saved searches one user may keep (the spec leaves it open; decision 0014). */
 export const savedSearchMax = 50;
 /** The longest name of a saved search (characters, after trimming). */
 export const savedSearchNameMax = 80;
@@ -21,7 +21,7 @@ export const savedSearchAlertSchema = z.enum(savedSearchAlerts, {
   message: `must be one of ${savedSearchAlerts.join(', ')}`,
 });
 
-/** Texts the SPA shows (issue 15). */
+/** Texts the SPA shows. */
 export const savedSearchTexts = {
   save: 'Save this search',
   title: 'Saved searches',
@@ -91,7 +91,7 @@ export const createSavedSearchContract = {
   method: 'POST',
   url: '/api/saved-searches',
   summary:
-    'Saves a search under a name for the caller (signed-in users of any role; issue 15). `query` ' +
+    'Saves a search under a name for the caller (signed-in users of any role). `query` ' +
     'takes the parameters of GET /api/search, validated the same way; `alert` is instant ' +
     `(default), daily or off. 409 when the caller already keeps ${savedSearchMax}.`,
   body: z.object({
@@ -106,7 +106,7 @@ export const listSavedSearchesContract = {
   method: 'GET',
   url: '/api/saved-searches',
   summary:
-    "The caller's saved searches, newest first, each with its count of new matches (issue 15). " +
+    "The caller's saved searches, newest first, each with its count of new matches. " +
     `At most ${savedSearchMax}, so one page.`,
   response: { 200: z.array(savedSearchSchema), ...ownerErrors },
 } as const;
@@ -114,7 +114,7 @@ export const listSavedSearchesContract = {
 export const updateSavedSearchContract = {
   method: 'PATCH',
   url: '/api/saved-searches/:id',
-  summary: "Renames a saved search or changes its alert (issue 15). 404 unless it is the caller's.",
+  summary: "Renames a saved search or changes its alert. 404 unless it is the caller's.",
   params: z.object({ id: idSchema }),
   body: z
     .object({ name: nameSchema.optional(), alert: savedSearchAlertSchema.optional() })
@@ -127,7 +127,7 @@ export const updateSavedSearchContract = {
 export const deleteSavedSearchContract = {
   method: 'DELETE',
   url: '/api/saved-searches/:id',
-  summary: "Deletes a saved search (issue 15). 404 unless it is the caller's.",
+  summary: "Deletes a saved search. 404 unless it is the caller's.",
   params: z.object({ id: idSchema }),
   response: { 200: z.object({ deletedCount: z.literal(1) }), ...ownerErrors },
 } as const;
@@ -136,7 +136,7 @@ export const visitSavedSearchContract = {
   method: 'POST',
   url: '/api/saved-searches/:id/visit',
   summary:
-    'Marks a saved search opened now, resetting its new-match count (issue 15). 404 unless it ' +
+    'Marks a saved search opened now, resetting its new-match count. 404 unless it ' +
     "is the caller's.",
   params: z.object({ id: idSchema }),
   response: { 200: savedSearchSchema, ...ownerErrors },

@@ -1,5 +1,5 @@
 /**
- * Public search (issue 13, decision 0012): `GET /api/search` answers one page of live listings
+ * Public search (decision 0012): `GET /api/search` answers one page of live listings
  * (unsold, not removed, not taken off the market) matching a keyword and filters, the total
  * number of matches, the next page's cursor and facet counts for the filter panel.
  */
@@ -155,7 +155,7 @@ export const searchContract = {
   method: 'GET',
   url: '/api/search',
   summary:
-    'Search live listings by keyword (full-text with typo tolerance) and filters, sorted, paginated by keyset (issue 13)',
+    'Search live listings by keyword (full-text with typo tolerance) and filters, sorted, paginated by keyset',
   querystring: searchQuerySchema,
   response: { 200: searchResultSchema, 400: errorSchema, 503: errorSchema },
 } as const;

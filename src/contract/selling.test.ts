@@ -43,7 +43,7 @@ describe('the product form rules (spec §5 messages, word for word)', () => {
   });
 });
 
-describe('imageFileProblem (issue 12, point 5)', () => {
+describe('imageFileProblem', () => {
   it('accepts an image within the limit and names the problem otherwise', () => {
     expect(imageFileProblem({ name: 'car.jpg', type: 'image/jpeg', size: 1000 }, 'Photo')).toBe(
       undefined,

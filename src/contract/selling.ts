@@ -1,5 +1,5 @@
 /**
- * Selling calls (spec §7, issue 4): add a category, add a product, list the seller's own
+ * Selling calls (spec §7): add a category, add a product, list the seller's own
  * products, promote and delete. The product form's rules and messages are spec §5's, shared by
  * the SPA's form and the server's validation.
  */
@@ -40,7 +40,7 @@ export function capitalizeFirst(text: string): string {
 
 /**
  * Messages outside the spec's texts are sentences that name their field by its form label
- * (issue 12, point 5): `Product name must be at most 120 characters`, never a bare
+ * — `Product name must be at most 120 characters`, never a bare
  * `must be at most 120`. The server prefixes the field's path (`body.product_name …`).
  */
 const requiredText = (message: string, max: number, label: string) =>
@@ -53,7 +53,7 @@ const requiredText = (message: string, max: number, label: string) =>
 /**
  * A price in US dollars: at least one cent, at most two decimals, at most limits.priceMaxCents.
  * The bounds are checked on the value as stored (rounded to cents), not as sent: `1e-9` has "at
- * most two decimals" within rounding and is > 0, yet rounds to 0 cents (issue 18, point 7).
+ * most two decimals" within rounding and is > 0, yet rounds to 0 cents.
  */
 export const priceSchema = (message: string, label: string) =>
   z
@@ -72,7 +72,7 @@ export const priceSchema = (message: string, label: string) =>
 
 /**
  * An image URL as `POST /api/images` answers it (`/uploads/<file>`). Never another site's
- * address: a picture from elsewhere tells that site who looks at the listing (issue 18, point 2).
+ * address: a picture from elsewhere tells that site who looks at the listing.
  */
 export const imageUrlSchema = z
   .string({ message: productFormMessages.image })
@@ -83,7 +83,7 @@ export const imageUrlSchema = z
     message: 'Invalid URL: upload the image to this site',
   });
 
-/** Issue 13: messages of the vehicle and photo fields. */
+/** Messages of the vehicle and photo fields. */
 export const listingMessages = {
   vin: 'VIN must be 17 characters: digits and capital letters except I, O and Q',
   imagesCover: 'The cover photo must be the first of the photos',
@@ -110,7 +110,7 @@ const optionalInt = (min: number, max: number, label: string) =>
     .nullish();
 
 /**
- * Issue 13: the optional vehicle details as a form sends them. Each may be absent (unchanged),
+ * The optional vehicle details as a form sends them. Each may be absent (unchanged),
  * null or '' (cleared). `vin` is upper-cased before it is checked.
  */
 export const vehicleInputShape = {
@@ -131,7 +131,7 @@ export const vehicleInputShape = {
     .transform((value) => (value === '' ? null : value)),
 };
 
-/** Issue 13: 1–10 uploaded photos, cover first. */
+/** 1–10 uploaded photos, cover first. */
 export const productImagesSchema = z
   .array(imageUrlSchema)
   .min(1, { message: productFormMessages.image })
@@ -154,7 +154,7 @@ const productFields = {
   product_image: imageUrlSchema.describe('the cover photo'),
   product_images: productImagesSchema
     .optional()
-    .describe('issue 13: every photo, cover first; absent = [product_image]'),
+    .describe('every photo, cover first; absent = [product_image]'),
   category_id: idSchema,
   condition: conditionSchema.default('Fair').describe(`one of ${conditions.join(', ')}`),
   resell_price: priceSchema(productFormMessages.resellPrice, 'Resell price').describe('US dollars'),
@@ -199,7 +199,7 @@ function coverIsFirst(
 
 /**
  * Body of `POST /api/products`: the Product of spec §3 as the spec's form sends it, plus the
- * issue 13 photos and vehicle details. Only the fields a seller may set are read; `seller_*`
+ * photos and vehicle details beside the spec's fields. Only the fields a seller may set are read; `seller_*`
  * (but phone and location), `createAt`, `order_status`, `promote`, `reported` and
  * `reportCount` are ignored: the server sets them.
  */
@@ -209,7 +209,7 @@ export type NewProduct = z.infer<typeof newProductSchema>;
 export type NewProductInput = z.input<typeof newProductSchema>;
 
 /**
- * Body of `PATCH /api/product/{id}` (issue 13): any field of a new product; absent fields keep
+ * Body of `PATCH /api/product/{id}`: any field of a new product; absent fields keep
  * their value, vehicle details sent as null or '' are cleared. Validated like creation. When
  * `product_images` is sent without `product_image`, its first photo becomes the cover.
  */

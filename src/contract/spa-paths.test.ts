@@ -13,7 +13,7 @@ describe('SPA paths (spec §2 route table)', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it('tells the SPA routes from unknown paths (issue 12: unknown routes answer 404)', () => {
+  it('tells the SPA routes from unknown paths (unknown routes answer 404)', () => {
     for (const known of [
       '/',
       '/login',

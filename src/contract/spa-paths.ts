@@ -2,7 +2,7 @@
  * Every route of the SPA and its link builder, in one place (spec §2 route table). Pages and
  * links import it (as `src/web/lib/paths.ts`); `path` is the React Router pattern, `href` builds
  * a concrete URL. The server reads the same patterns to answer unknown pages with HTTP 404
- * (`isSpaRoute`, issue 12 point 5).
+ * (`isSpaRoute`).
  */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -12,7 +12,7 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   /** The link mailed by the server: `/reset-password?token=…`. */
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
-  /** Issue 13: public search; its filters and sort live in the query string (`?q=…`). */
+  /** Public search; its filters and sort live in the query string (`?q=…`). */
   search: {
     path: '/search',
     href: (query = '') => (query ? `/search?${query.replace(/^\?/, '')}` : '/search'),
@@ -22,7 +22,7 @@ export const paths = {
     path: '/category/:id',
     href: (id: string) => `/category/${encodeURIComponent(id)}`,
   },
-  /** Issue 13: a listing's own page (public). */
+  /** A listing's own page (public). */
   listing: {
     path: '/listing/:id',
     href: (id: string) => `/listing/${encodeURIComponent(id)}`,
@@ -31,7 +31,7 @@ export const paths = {
     path: '/payment/:id',
     href: (orderId: string) => `/payment/${encodeURIComponent(orderId)}`,
   },
-  /** Issue 16: the buyer holds a booking's viewing deposit with a card (id = order id). */
+  /** The buyer holds a booking's viewing deposit with a card (id = order id). */
   depositHold: {
     path: '/deposit/:id',
     href: (orderId: string) => `/deposit/${encodeURIComponent(orderId)}`,
@@ -46,33 +46,33 @@ export const paths = {
     path: '/user/admin/reported-product',
     href: () => '/user/admin/reported-product',
   },
-  /** Issue 16: Admin dashboard → Deposit disputes (refund or keep a disputed deposit). */
+  /** Admin dashboard → Deposit disputes (refund or keep a disputed deposit). */
   adminDepositDisputes: {
     path: '/user/admin/deposit-disputes',
     href: () => '/user/admin/deposit-disputes',
   },
-  /** Admin dashboard: Appeals (issue 16, DSA Art. 20: uphold or reverse a removal). */
+  /** Admin dashboard: Appeals (DSA Art. 20: uphold or reverse a removal). */
   adminAppeals: { path: '/user/admin/appeals', href: () => '/user/admin/appeals' },
   /** Admin dashboard: Risk (decision 0028: listings that the trust checks point at). */
   adminRisk: { path: '/user/admin/risk', href: () => '/user/admin/risk' },
-  /** Admin dashboard: Categories (issue 18: rename, merge, delete). */
+  /** Admin dashboard: Categories (rename, merge, delete). */
   adminCategories: { path: '/user/admin/categories', href: () => '/user/admin/categories' },
   /** Seller dashboard: Add A Product. */
   sellerAddProduct: { path: '/user/seller', href: () => '/user/seller' },
   sellerProducts: { path: '/user/seller/all-products', href: () => '/user/seller/all-products' },
-  /** Issue 13: the owner's edit page of a listing. */
+  /** The owner's edit page of a listing. */
   sellerEditProduct: {
     path: '/user/seller/products/:id/edit',
     href: (id: string) => `/user/seller/products/${encodeURIComponent(id)}/edit`,
   },
-  /** Seller dashboard: Bookings (issue 14: the bookings of the seller's products). */
+  /** Seller dashboard: Bookings (the bookings of the seller's products). */
   sellerBookings: { path: '/user/seller/bookings', href: () => '/user/seller/bookings' },
   /** The offers on the seller's listings (decision 0034). */
   sellerOffers: { path: '/user/seller/offers', href: () => '/user/seller/offers' },
   /** Seller dashboard: Insights (views, impressions, time to sell of the seller's listings). */
   sellerInsights: { path: '/user/seller/insights', href: () => '/user/seller/insights' },
   /**
-   * Issue 14: the signed-in user's own profile (any role): name, photo, password, notifications,
+   * The signed-in user's own profile (any role): name, photo, password, notifications,
    * deleting the account. Linked from the user's name in the navigation bar.
    */
   profile: { path: '/user/profile', href: () => '/user/profile' },
@@ -80,28 +80,28 @@ export const paths = {
   buyerOrders: { path: '/user/buyer', href: () => '/user/buyer' },
   /** The offers the buyer made (decision 0034). */
   buyerOffers: { path: '/user/buyer/offers', href: () => '/user/buyer/offers' },
-  /** Issue 12: short pages the footer links to. */
+  /** Short pages the footer links to. */
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
-  /** Issue 16 (DSA Art. 15/24): the public transparency report of moderation. */
+  /** DSA Art. 15/24: the public transparency report of moderation. */
   transparency: { path: '/transparency', href: () => '/transparency' },
-  /** Issues 14/15: the page of a notification mail's unsubscribe link (`?token=…`). */
+  /** The page of a notification mail's unsubscribe link (`?token=…`). */
   unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   /** Decision 0027: the page of an expiry reminder's one-click Renew link (`?token=…`). */
   renewListing: { path: '/renew-listing', href: () => '/renew-listing' },
-  /** Messages (issue 14): the conversation list, and one conversation open beside it. */
+  /** Messages: the conversation list, and one conversation open beside it. */
   messages: { path: '/messages', href: () => '/messages' },
-  /** Issue 15: the signed-in user's saved searches. */
+  /** The signed-in user's saved searches. */
   savedSearches: { path: '/saved-searches', href: () => '/saved-searches' },
   conversation: {
     path: '/messages/:conversationId',
     href: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
   },
-  /** Issue 15: the signed-in user's favourites. */
+  /** The signed-in user's favourites. */
   favourites: { path: '/favourites', href: () => '/favourites' },
-  /** Issue 15: a seller's public profile with rating, live listings and reviews. */
+  /** A seller's public profile with rating, live listings and reviews. */
   sellerProfile: {
     path: '/seller/:uid',
     href: (uid: string) => `/seller/${encodeURIComponent(uid)}`,

@@ -2,10 +2,10 @@
  * Texts and limits the SPA shows, kept apart from the zod schemas of the same features (which
  * re-export them), so that a page which only shows them — the listing page's heart, price badge,
  * "Message seller" and report flow — does not load and build the schema library and the contract
- * schemas (issue 17: ~90 KB of JavaScript and their evaluation on the listing page). No imports.
+ * schemas (~90 KB of JavaScript and their evaluation on the listing page). No imports.
  */
 
-/** Texts the SPA shows (issue 15). */
+/** Texts the SPA shows. */
 export const favouriteTexts = {
   save: 'Save to favourites',
   remove: 'Remove from favourites',
@@ -15,7 +15,7 @@ export const favouriteTexts = {
   title: 'Favourites',
 } as const;
 
-/** Texts the SPA shows and the server answers (issue 16). */
+/** Texts the SPA shows and the server answers. */
 export const vehicleTexts = {
   vinInvalid: 'must be 17 characters: digits and capital letters except I, O and Q',
   checkDigit: (expected: string, actual: string) =>
@@ -32,7 +32,7 @@ export const vehicleTexts = {
 /** The longest message (characters, after trimming). */
 export const messageMaxLength = 2000;
 
-/** Texts the SPA shows (issue 14). */
+/** Texts the SPA shows. */
 export const messageTexts = {
   messageSeller: 'Message seller',
   empty: 'No messages yet.',

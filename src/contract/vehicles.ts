@@ -1,5 +1,5 @@
 /**
- * Vehicle tools for private sellers (issue 16; decision 0019).
+ * Vehicle tools for private sellers (decision 0019).
  * - `GET /api/price-guidance?make=&model=&model_year=&mileage_km=` (public) — the 25th, 50th and
  *   75th percentile of the asking prices (dollars) of comparable listings, `null` each when fewer
  *   than `priceGuidanceMinComparables` exist. Comparables: same make and model (ignoring case),
@@ -18,11 +18,11 @@ import { fuelTypeSchema, idSchema, transmissionSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits, vinPattern } from './limits.js';
 
-/** Fewer comparables than this and the guidance says nothing (issue 16). */
+/** Fewer comparables than this and the guidance says nothing. */
 export const priceGuidanceMinComparables = 5;
-/** Comparables' model year is within this many years of the car's (issue 16: ±2). */
+/** Comparables' model year is within this many years of the car's (±2). */
 export const priceGuidanceYearSpan = 2;
-/** Comparables are listings created within this many months (issue 16: 12). */
+/** Comparables are listings created within this many months (12). */
 export const priceGuidanceMonths = 12;
 
 /**
@@ -96,7 +96,7 @@ export function priceVerdict(price: number, guidance: PriceGuidance): PriceVerdi
   return 'fair';
 }
 
-/** A decoded VIN: fields the data does not know are null (issue 16). */
+/** A decoded VIN: fields the data does not know are null. */
 export const vinDecodeSchema = z.object({
   vin: z.string(),
   valid: z.boolean().describe('false when the check digit is wrong or the VIN is not decodable'),
@@ -118,7 +118,7 @@ export const priceGuidanceContract = {
   url: '/api/price-guidance',
   summary:
     'Asking-price percentiles (25/50/75, dollars) of comparable listings: same make and model, ' +
-    'model year ±2, similar mileage, live or sold in the last 12 months (public; issue 16)',
+    'model year ±2, similar mileage, live or sold in the last 12 months (public)',
   querystring: priceGuidanceQuerySchema,
   response: { 200: priceGuidanceSchema, 400: errorSchema, 503: errorSchema },
 } as const;
@@ -128,7 +128,7 @@ export const productPriceGuidanceContract = {
   url: '/api/product/:id/price-guidance',
   summary:
     "A listing's price against its comparables (itself excluded): percentiles and verdict " +
-    '(public; issue 16). 404 for an unknown or removed listing.',
+    '(public). 404 for an unknown or removed listing.',
   params: z.object({ id: idSchema.describe('the product `_id`') }),
   response: {
     200: listingPriceGuidanceSchema,
@@ -142,7 +142,7 @@ export const decodeVinContract = {
   method: 'GET',
   url: '/api/vin/:vin',
   summary:
-    'Decodes a VIN offline from NHTSA vPIC data (signed-in users; issue 16). A wrong check ' +
+    'Decodes a VIN offline from NHTSA vPIC data (signed-in users). A wrong check ' +
     'digit is reported in `errors`, not refused; 400 for an ill-formed VIN.',
   params: z.object({
     vin: z

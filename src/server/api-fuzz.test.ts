@@ -1,5 +1,5 @@
 /**
- * Bad input at scale (issue 7): requests derived from the OpenAPI document — every operation,
+ * Bad input at scale: requests derived from the OpenAPI document — every operation,
  * every parameter — with wrong types, huge strings, unicode, negative and huge numbers, missing
  * and extra fields, malformed JSON and wrong content types, from a fixed seed. The server must
  * never answer 5xx, and the database must stay consistent.
@@ -77,7 +77,7 @@ beforeAll(async () => {
     >;
   }>();
   operations = Object.entries(document.paths)
-    // The message stream (issue 14) stays open for `max_seconds`; its input is tested in
+    // The message stream stays open for `max_seconds`; its input is tested in
     // routes/messages/messages.test.ts.
     .filter(([path]) => path !== '/api/messages/stream')
     .flatMap(([path, methods]) =>

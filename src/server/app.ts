@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every request's id, from a trusted proxy or new (request-id.ts, decision 0032).
   const requestIds = createRequestIds(config.trustProxy);
   const app = Fastify({
-    // The front door before Fastify's handler (issue 17). Fastify applies none of its server
+    // The front door before Fastify's handler. Fastify applies none of its server
     // options to a server it did not make, so this does what it does for its own HTTP/1 server
     // (fastify/lib/server.js `getServerInstance`): `http` to createServer, then the timeouts.
     // forceCloseConnections 'idle' still works: Fastify calls closeIdleConnections on close.
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
-    // Issue 18, point 6: a client trickling its headers or body cannot keep a connection (and
+    // A client trickling its headers or body cannot keep a connection (and
     // its memory) for ever. Node answers 408 and closes; it checks the open connections every
     // `connectionsCheckingInterval` ms, so a limit fires within a second of being passed.
     requestTimeout: config.timeouts.requestMs,
@@ -176,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // GET /metrics and what feeds it (plugins/metrics.ts), before the routes it times.
   await app.register(metricsPlugin);
-  // Invalidation signals for the caches below and the guard's, across instances (issue 17).
+  // Invalidation signals for the caches below and the guard's, across instances.
   await app.register(invalidationPlugin);
   // Before any route: it hooks the routes that ask for it (route(…, { publicCache: true })).
   await app.register(publicCachePlugin);

@@ -52,7 +52,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('image storage (issue 17, decision 0023)', () => {
+describe('image storage (decision 0023)', () => {
   it('keeps uploads in DATA_DIR/uploads when S3_BUCKET is unset', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/sg' }).imageStorage).toEqual({
       kind: 'disk',
@@ -104,7 +104,7 @@ describe('image storage (issue 17, decision 0023)', () => {
   });
 });
 
-describe('SEED_DEMO default (issue 18, point 1: no known admin password in production)', () => {
+describe('SEED_DEMO default (no known admin password in production)', () => {
   it('loads demo data by default only on the embedded database at a local address', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).seedDemo).toBe(true);
@@ -135,7 +135,12 @@ describe('start-up with a bad environment', () => {
   it('stops with a message naming the variable and a non-zero exit code', () => {
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/server/main.ts')],
+      [
+        '--conditions=second-gear-source',
+        '--import',
+        'tsx',
+        path.join(projectRoot, 'src/server/main.ts'),
+      ],
       {
         env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
         encoding: 'utf8',
@@ -172,7 +177,7 @@ describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
     const { NODE_ENV: _set, ...withoutNodeEnv } = process.env;
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
+      ['--conditions=second-gear-source', '--import', 'tsx', '--input-type=module', '-e', script],
       {
         cwd: projectRoot,
         env: { ...withoutNodeEnv, DATABASE_URL: '' },

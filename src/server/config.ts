@@ -34,7 +34,7 @@ const envSchema = z.object({
     .optional(),
   /**
    * A Redis server (`redis://…` or `rediss://…`) shared by every instance: the write and
-   * per-account rate limits count there instead of in each process (issue 17).
+   * per-account rate limits count there instead of in each process.
    */
   REDIS_URL: z
     .string()
@@ -49,7 +49,7 @@ const envSchema = z.object({
     .default('info'),
   /**
    * Load demo data (with its public admin password) into an empty database on first start.
-   * Unset: only on the embedded database with a local PUBLIC_URL (issue 18, point 1).
+   * Unset: only on the embedded database with a local PUBLIC_URL.
    */
   SEED_DEMO: booleanFromEnv.optional(),
   /**
@@ -205,7 +205,7 @@ const envSchema = z.object({
   /** How often an idle job worker looks for new jobs (seconds). */
   JOB_POLL_INTERVAL: positiveInt.default(2),
   /**
-   * Issue 14: a new message is mailed to its recipient when it is still unread this many seconds
+   * A new message is mailed to its recipient when it is still unread this many seconds
    * after it was sent (default 5 minutes; at most one such mail per conversation and hour).
    */
   MESSAGE_MAIL_DELAY_SECONDS: z.coerce
@@ -287,7 +287,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
   /**
-   * Uploads in this S3(-compatible) bucket instead of `DATA_DIR/uploads` (issue 17; decision
+   * Uploads in this S3(-compatible) bucket instead of `DATA_DIR/uploads` (decision
    * 0023). The other S3_* variables only apply with it.
    */
   S3_BUCKET: z
@@ -321,7 +321,7 @@ const envSchema = z.object({
 
 /**
  * True for an address only this machine reaches (localhost, 127.0.0.0/8, ::1): the demo data's
- * public admin password is harmless there and nowhere else (issue 18, point 1).
+ * public admin password is harmless there and nowhere else.
  */
 export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
@@ -376,7 +376,7 @@ export type Config = {
   trustedOrigins: string[];
   /**
    * PUBLIC_URL unset: identity requests and cookie-authenticated writes are also trusted from the
-   * origin they were made to (same-origin; src/server/auth/origins.ts, issue 12 point 1).
+   * origin they were made to (same-origin; src/server/auth/origins.ts).
    */
   sameOriginTrusted: boolean;
   /** Google OpenID Connect client, or undefined when not configured. */
@@ -398,7 +398,7 @@ export type Config = {
   authAccountRateLimit: { max: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or over how many hops) to believe X-Forwarded-For. */
   trustProxy: boolean | number;
-  /** HTTP timeouts in milliseconds (issue 18, point 6). */
+  /** HTTP timeouts in milliseconds. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** SHUTDOWN_DRAIN_SECONDS in milliseconds: serving while marked unhealthy before closing. */
   shutdownDrainMs: number;
@@ -430,7 +430,7 @@ export type Config = {
   insights: { beaconRateLimitMax: number; flushMs: number; rollupCron: string };
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
-  /** Notification e-mail (issue 14): seconds a new message waits unread before it is mailed. */
+  /** Notification e-mail: seconds a new message waits unread before it is mailed. */
   notifications: { messageMailDelaySeconds: number };
   /** Listing expiry (decision 0027): days on the market per listing or renewal, job cron. */
   listings: { ttlDays: number; expiryCron: string };

@@ -1,5 +1,5 @@
 /**
- * Issue 17, the front door (front-door.ts, decision 0022): cached public reads and hashed assets
+ * The front door (front-door.ts, decision 0022): cached public reads and hashed assets
  * are answered before Fastify with exactly what Fastify answers. `app.inject` bypasses the HTTP
  * server (and so the front door), so each answer over real HTTP is compared with `inject`'s for
  * the same request, and the front door's counters show who answered. The app serves a small

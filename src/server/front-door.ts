@@ -1,5 +1,5 @@
 /**
- * The front door (issue 17, decision 0022 "The front door"): a plain `node:http` request
+ * The front door (decision 0022 "The front door"): a plain `node:http` request
  * listener in front of Fastify that answers, from memory, the two kinds of request whose answer
  * is already there, and hands every other request to Fastify unchanged.
  *

@@ -1,5 +1,5 @@
 /**
- * Draining before a graceful shutdown (issue 17; docs/deploy.md, "Graceful shutdown"): for
+ * Draining before a graceful shutdown (docs/deploy.md, "Graceful shutdown"): for
  * SHUTDOWN_DRAIN_SECONDS after SIGTERM an instance keeps serving every request, but
  * `GET /api/health` answers 503 `{status: 'draining', database: 'up'}` and every answer closes
  * its connection (`Connection: close`), so the load balancer's health check takes the instance

@@ -12,7 +12,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function startServer(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'src/server/main.ts')],
+    [
+      '--conditions=second-gear-source',
+      '--import',
+      'tsx',
+      path.join(projectRoot, 'src/server/main.ts'),
+    ],
     {
       env: {
         ...process.env,

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const seeded = (await prepareDatabase(database, config)) || seededByChild;
   const app = await buildApp({ config, database, closeDatabase: true });
-  // Issue 18, point 1: anyone can sign in to a demo account, so say so loudly off localhost.
+  // Anyone can sign in to a demo account, so say so loudly off localhost.
   const exposed = isLocalUrl(config.publicUrl)
     ? []
     : await demoAccountsWithKnownPassword(database.db);

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (issue 13, decision 0015), built by `vite build --ssr`
+ * Server rendering of the public pages (decision 0015), built by `vite build --ssr`
  * into dist/web-ssr/entry-server.js and called by the server's web plugin
  * (src/server/plugins/web.ts). For a page of `ssr/pages.ts` it fetches the page's data through
  * the given transport (the server answering itself, no network), renders the app with React 19's

@@ -20,7 +20,18 @@ async function violations(text: string, file: string): Promise<string[]> {
 }
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  eslint = new ESLint({
+    cwd: root,
+    // The probes are no files on disk, so no TypeScript program holds them: they are linted
+    // without type information, and the type-aware rules (about promises, not imports) are off.
+    overrideConfig: {
+      languageOptions: { parserOptions: { project: null } },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/no-misused-promises': 'off',
+      },
+    },
+  });
 });
 
 describe('npm run lint on src/web', () => {
@@ -83,6 +94,49 @@ describe('npm run lint on src/web', () => {
       'src/web/features/orders/api/probe.ts',
     );
     expect(found).toContainEqual(expect.stringMatching(/^no-restricted-imports: .*apiRoutes/));
+  });
+
+  it('applies the same rules to subpath imports (#web/…, #contract/…, #server/…)', async () => {
+    const feature = 'src/web/features/orders/api/probe.ts';
+    expect(
+      await violations(
+        "export { useCategories } from '#web/features/catalog/api/get-categories';\n",
+        feature,
+      ),
+    ).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature imports only shared code/),
+    ]);
+    expect(await violations("export { routes } from '#web/app/router';\n", feature)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*only src\/web\/app/),
+    ]);
+    expect(
+      await violations("export { newOrderSchema } from '#contract/index';\n", feature),
+    ).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*contract\/index/),
+    ]);
+    expect(
+      await violations("export { apiPaths } from '#contract/api-paths';\n", feature),
+    ).toContainEqual(expect.stringMatching(/^no-restricted-imports: .*apiRoutes/));
+    expect(
+      await violations("export { openDatabase } from '#server/db/client.js';\n", feature),
+    ).toContainEqual(expect.stringMatching(/^no-restricted-imports: .*never src\/server/));
+    expect(
+      await violations(
+        "export { newOrderSchema } from '#contract/orders';\n",
+        'src/web/lib/probe.ts',
+      ),
+    ).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: /)]);
+    expect(
+      await violations(
+        [
+          "export { apiCall } from '#web/lib/api-client';",
+          "export { ProgressBar } from '#web/components/progress-bar';",
+          "export { newOrderSchema } from '#contract/orders';",
+          '',
+        ].join('\n'),
+        feature,
+      ),
+    ).toEqual([]);
   });
 
   it('accepts a feature importing itself, shared code and the contract; and the app importing features', async () => {

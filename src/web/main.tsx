@@ -23,7 +23,7 @@ if (state) {
   // one title all along, however long hydration in a transition takes.
 
   // Hydration in a transition is time-sliced: React yields to the browser every few
-  // milliseconds instead of hydrating the whole page in one long task (issue 17, Total Blocking
+  // milliseconds instead of hydrating the whole page in one long task (Total Blocking
   // Time), and a click during hydration is replayed once its part of the page is hydrated. The
   // auth state's first update is a transition too (auth-provider.tsx): it waits for the route's
   // boundary to hydrate instead of making React render it afresh.

@@ -115,7 +115,7 @@ test.describe('Registration (/registration)', () => {
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: smallPng() });
     await page.getByLabel('Password').fill(testPassword);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    // Issue 18, point 8 (ASVS 6.3.8): the owner gets a mail; the page does not say "exists".
+    // OWASP ASVS 6.3.8: the owner gets a mail; the page does not say "exists".
     await expect(
       page.getByText(
         'We could not register you with this email and password. If you already have an account, log in or reset your password.',
@@ -165,7 +165,7 @@ test.describe('Login (/login)', () => {
     const config = (await (await request.get('/api/auth-config')).json()) as { google: boolean };
     expect(config.google, 'the e2e server runs without Google (playwright.config.ts)').toBe(false);
     await page.goto('/login');
-    // Issue 12: disabled, with the reason under it, instead of failing after the click.
+    // Disabled, with the reason under it, instead of failing after the click.
     const google = page.getByRole('button', { name: 'Continue With Google' });
     await expect(google).toBeDisabled();
     await expect(google).toHaveAccessibleDescription(

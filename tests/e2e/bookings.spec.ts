@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 14, the seller's side of a booking, at 360 px and 1440 px: a buyer books, the seller's
+ * The seller's side of a booking, at 360 px and 1440 px: a buyer books, the seller's
  * Bookings (/user/seller/bookings) show the buyer's name, phone, e-mail and meeting place; the
  * seller declines with a message and the buyer's My Orders says so instead of offering Pay; a
  * buyer cancels a booking from My Orders and the seller sees it cancelled. Every test makes its

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Spec §2 Category page, Buyer dashboard and Payment page, §4 Booking modal and Payment flow, §5
- * Booking, §8 (issue 5): a buyer books a listing, sees it in My Orders, pays by card (sandbox
+ * Booking, §8: a buyer books a listing, sees it in My Orders, pays by card (sandbox
  * provider, Stripe's test cards), sees PAID and SOLD OUT; a declined card; reporting; what a
  * non-buyer sees. Every test makes its own seller, listing and buyer through the API, so it never
  * touches the demo data other tests read, and runs in any order.
@@ -117,7 +117,7 @@ async function registerViaApi(
     headers: originHeader,
   });
   expect(signUp.status(), `sign-up of ${input.email}`).toBe(200);
-  // Sign-up answers without a session (issue 18): sign in, as the registration page does.
+  // Sign-up answers without a session: sign in, as the registration page does.
   const signIn = await request.post(authPaths.signIn, {
     data: { email: input.email, password: testPassword },
     headers: originHeader,
@@ -228,7 +228,7 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     await expect(modal.getByLabel('Name')).not.toBeEditable();
     await expect(modal.getByLabel('Email')).toHaveValue(buyer.email);
     await expect(modal.getByLabel('Email')).not.toBeEditable();
-    // Issue 12, point 5: the read-only fields look read-only (another fill than an input's).
+    // The read-only fields look read-only (another fill than an input's).
     const fill = (label: string) =>
       modal.getByLabel(label).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await fill('Name')).not.toBe(await fill('Phone number'));
@@ -241,7 +241,7 @@ test.describe('Buying: booking, My Orders and card payment', () => {
     await expect(page.getByText(texts.booked)).toBeVisible();
     await expect(modal).toBeHidden();
 
-    // Issue 12, point 5: the card now says Booked, linking to My Orders, instead of Book Now.
+    // The card now says Booked, linking to My Orders, instead of Book Now.
     await expect(card.getByRole('button', { name: /Book Now/ })).toHaveCount(0);
     await card.getByRole('link', { name: /^Booked/ }).click();
     await expect(page).toHaveURL('/user/buyer');
@@ -390,7 +390,7 @@ test.describe('Reporting and non-buyers on the category page', () => {
     await swal.getByRole('button', { name: 'OK' }).click();
     await expect(swal).toBeHidden();
 
-    // Issue 16 (DSA Art. 16): a reason is required, a note is optional (≤ 1,000 characters).
+    // DSA Art. 16: a reason is required, a note is optional (≤ 1,000 characters).
     await card.getByRole('button', { name: /Report/ }).click();
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Choose a reason');

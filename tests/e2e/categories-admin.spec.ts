@@ -1,5 +1,5 @@
 /**
- * The admin's Categories page (issue 18, point 3) at 360 px and 1440 px: rename, a refused
+ * The admin's Categories page at 360 px and 1440 px: rename, a refused
  * delete of a category that still has a listing, merge (the listing moves), delete of an empty
  * one. The categories are this test's own (added by the demo seller through the API), so the
  * demo categories other spec files read are never touched.

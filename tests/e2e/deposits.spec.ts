@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 16, the refundable viewing deposit (decision 0020): a buyer holds a listing's deposit
+ * The refundable viewing deposit (decision 0020): a buyer holds a listing's deposit
  * with the sandbox's test card from My Orders and sees its state; at 360 px the seller marks
  * `Buyer did not come` in Bookings and the deposit is captured. Each test makes its own seller,
  * listing (with a $50 deposit) and buyer through the API.

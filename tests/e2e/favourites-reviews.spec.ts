@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 15 in the browser, at 360 px and 1440 px: a signed-in buyer hearts a listing on its page
+ * Favourites and reviews in the browser, at 360 px and 1440 px: a signed-in buyer hearts a listing on its page
  * and finds it on /favourites (reached from the navbar), and un-hearting it there removes it; a buyer who paid
  * for an order with the sandbox card writes a review from My Orders and sees it, with the
  * seller's average, on /seller/{uid} (reached from the listing page's seller link). Every test

@@ -73,7 +73,7 @@ test.describe('Home (/)', () => {
       await expect(card.getByText('Sponsor', { exact: true })).toHaveCount(1);
       await expect(card.getByRole('heading')).toHaveText(product.product_name);
       await expect(card).toContainText(`Only ${formatDollars(product.resell_price)}`);
-      // The product image fills the card behind its text, in the width the card needs (issue 13).
+      // The product image fills the card behind its text, in the width the card needs.
       const picture = card.locator('img');
       const jpeg = imageSrcSet(product.product_image, 'jpeg');
       if (jpeg) await expect(picture).toHaveAttribute('srcset', jpeg);

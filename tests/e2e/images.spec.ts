@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 13, "several photos": listing photos come in the width the screen needs. A search result
+ * Several photos per listing: listing photos come in the width the screen needs. A search result
  * card and the listing page's gallery carry WebP and JPEG `srcset`s of the upload's 320/640/1280
  * px variants, and the browser really loads one of them (its `currentSrc`), at 360 px and
  * 1440 px. Uses the demo listings (their pictures get variants when the demo data is drawn).

@@ -58,7 +58,7 @@ test('at 360px the links collapse into a dropdown behind the menu button', async
 test('the footer has the Services, Company and Social columns of the spec', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
-  // Issue 12 adds a Legal column (Terms, Privacy) beside the spec's three.
+  // We add a Legal column (Terms, Privacy) beside the spec's three.
   await expect(footer.getByRole('heading')).toHaveText(['Services', 'Company', 'Legal', 'Social']);
   await expect(
     footer.getByRole('navigation', { name: 'Services' }).getByRole('listitem'),

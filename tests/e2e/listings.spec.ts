@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 13, the listings half: a card opens its listing page, which shows several photos in a
+ * The listings half: a card opens its listing page, which shows several photos in a
  * gallery, the vehicle details and the seller card; a seller edits the price of a listing and
  * the listing page shows it. At 360 px and 1440 px, axe-clean. Each test makes its own seller,
  * category and listing through the API.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 14, messages, at 360 px and 1440 px: a buyer writes to a seller about a listing; the
+ * Messages, at 360 px and 1440 px: a buyer writes to a seller about a listing; the
  * seller's navigation bar shows the unread badge, which clears once they open the conversation;
  * each side sees the other's reply appear without reloading (Server-Sent Events). Each test
  * makes its own seller, listing and buyer through the API, in two browser contexts.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Admin dashboard, §5 Confirmations, §6, §8 (issue 6): the demo admin verifies a seller
+ * Spec §2 Admin dashboard, §5 Confirmations, §6, §8: the demo admin verifies a seller
  * (the badge shows on the category page), sees reports as "N User", marks a reported product safe,
  * deletes one, deletes a buyer, and a declined confirmation changes nothing; non-admins land on
  * "You Are Not An Admin". Every test makes its own sellers, buyers, products and reports through
@@ -61,7 +61,7 @@ async function register(role: 'buyer' | 'seller', name: string): Promise<Actor> 
     data: { email, password: testPassword, name },
   });
   expect(signUp.status(), `sign-up of ${email}`).toBe(200);
-  // Sign-up answers without a session (issue 18): sign in, as the registration page does.
+  // Sign-up answers without a session: sign in, as the registration page does.
   const signIn = await api.post(authPaths.signIn, { data: { email, password: testPassword } });
   expect(signIn.status(), `sign-in of ${email}`).toBe(200);
   const { user } = (await signIn.json()) as { user: { id: string } };
@@ -119,7 +119,7 @@ async function addProduct(seller: Actor, categoryId: string, productName: string
   return ((await created.json()) as { insertedId: string }).insertedId;
 }
 
-/** `buyer` reports the product, with a reason and note (issue 16) or none (the spec's call). */
+/** `buyer` reports the product, with a reason and note or none (the spec's call). */
 async function report(buyer: Actor, productId: string, notice?: { reason: string; note?: string }) {
   const response = await buyer.api.patch(
     apiUrl(apiRoutes.reportProduct, { query: { id: productId } }),
@@ -406,7 +406,7 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
     await expect(safeRow.getByRole('cell', { name: '2 User', exact: true })).toBeVisible();
     await expect(safeRow.getByRole('img', { name: safeName })).toBeVisible();
     await expect(badRow.getByRole('cell', { name: '1 User', exact: true })).toBeVisible();
-    // Issue 16: the reasons with their counts, the notes, and a link to the listing.
+    // The reasons with their counts, the notes, and a link to the listing.
     await expect(safeRow).toContainText('Other × 2');
     await expect(badRow).toContainText('Prohibited item × 1');
     await badRow.getByText('1 note').click();
@@ -421,7 +421,7 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
     await expectMessage(page, moderationMessages.reportUndone);
     await expect(safeRow).toHaveCount(0);
 
-    // Issue 16 (DSA Art. 17): Delete asks for a statement of reasons.
+    // DSA Art. 17: Delete asks for a statement of reasons.
     await badRow.getByRole('button', { name: 'Delete' }).click();
     await answerConfirmation(page, "Don't Confirm");
     await expectMessage(page, 'Changes are not saved');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 14, the notification settings (`NotificationSettings`, placed on the profile page
+ * The notification settings (`NotificationSettings`, placed on the profile page
  * `/user/profile`), at 360 px and 1440 px: every kind is listed with its label, payment receipts
  * are checked and cannot be changed, unticking "New messages" saves at once with a toast, and the
  * choice is still there after a reload and in the API.

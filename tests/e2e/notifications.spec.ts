@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 14, notification e-mail, at 360 px and 1440 px: a buyer books a seller's listing; the
+ * Notification e-mail, at 360 px and 1440 px: a buyer books a seller's listing; the
  * seller's booking mail (read from the server's outbox) carries an unsubscribe link; opening it
  * and confirming turns booking mail off, which the seller's notification settings then show.
  */

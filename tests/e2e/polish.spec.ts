@@ -1,5 +1,5 @@
 /**
- * Issue 12 ("Rough edges a newcomer hits"): sign-in at any address, the e-mail prefilled after
+ * Rough edges a newcomer hits: sign-in at any address, the e-mail prefilled after
  * registering, dashboards at 360 px, long text, honest states; axe (WCAG 2.2 AA) on each page.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -44,7 +44,7 @@ async function registerAndLogIn(page: Page, origin: string, photo: string) {
   await expect(page.getByTestId('navbar-user')).toContainText(email);
 }
 
-test.describe('Sign-in at any address (issue 12, point 1)', () => {
+test.describe('Sign-in at any address', () => {
   for (const host of ['127.0.0.1', 'localhost']) {
     for (const width of [360, 1440]) {
       test(`registers and logs in at ${host} at ${width}px`, async ({ page }, testInfo) => {
@@ -106,7 +106,7 @@ async function tokenOf(page: Page, uid: string) {
   return ((await answer.json()) as { token: string }).token;
 }
 
-test.describe('Dashboard tables at 360 px (issue 12, point 2)', () => {
+test.describe('Dashboard tables at 360 px', () => {
   test('Pay, Promote, Delete, Verify and Mark safe are visible and clickable', async ({
     page,
     playwright,
@@ -194,7 +194,7 @@ test.describe('Dashboard tables at 360 px (issue 12, point 2)', () => {
   });
 });
 
-test.describe('Long real-world text (issue 12, point 3)', () => {
+test.describe('Long real-world text', () => {
   for (const width of [360, 1440]) {
     test(`a 60-character name and e-mail and a 40-character location at ${width}px`, async ({
       page,
@@ -253,7 +253,7 @@ test.describe('Long real-world text (issue 12, point 3)', () => {
   }
 });
 
-test.describe('Honest states (issue 12, point 5)', () => {
+test.describe('Honest states', () => {
   test('an unknown route answers HTTP 404 with the Uh-oh! page', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 16: fair-price guidance and VIN decoding. At 360 px, Add A Product shows what similar
+ * Fair-price guidance and VIN decoding. At 360 px, Add A Product shows what similar
  * cars are listed for while the seller fills make, model, year and mileage, and `Decode VIN`
  * fills the details from the NHTSA example VIN. At 1440 px, a listing priced under its
  * comparables shows `Great price`, already in the server-rendered page. Both axe-clean. Each test makes its own

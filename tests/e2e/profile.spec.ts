@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 14, the profile (`/user/profile`), at 360 px and 1440 px: a user opens it from their name
+ * The profile (`/user/profile`), at 360 px and 1440 px: a user opens it from their name
  * in the navigation bar, changes name and photo (the navigation bar shows them), changes the
  * password and signs in with the new one, then deletes the account (confirmation dialog) and is
  * signed out on the home page; the account no longer signs in. Each run uses its own account.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 15, saved searches: at 360 px, a signed-in buyer saves a search on `/search`
+ * Saved searches: at 360 px, a signed-in buyer saves a search on `/search`
  * (`Save this search`: name and alert frequency), finds it in `/saved-searches` (navbar link)
  * with its filters and new-match count, renames it, and opens it as a search again; axe clean
  * and nothing wider than the window.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 13 search: the navbar's search box on every page and width, `/search` with "N results",
+ * Search: the navbar's search box on every page and width, `/search` with "N results",
  * result cards linking to the listing page, filters and sort in the URL (back and forward
  * restore them), the empty text, and axe (WCAG 2.2 AA) on the page.
  */

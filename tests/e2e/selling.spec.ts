@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Seller dashboard, §5 Add product and New category, §8 (issue 4): a new seller adds a
+ * Spec §2 Seller dashboard, §5 Add product and New category, §8: a new seller adds a
  * category through the dialog and a product with a photo, sees it in My Products as UNSOLD,
  * promotes it and finds it in the home page's Advertisement, deletes another after confirming,
  * declines a confirmation ("Changes are not saved"), meets every validation message, and sees a
@@ -235,7 +235,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
       formatDollars(1250.5),
       'UNSOLD',
       'Promote',
-      // Issue 13 adds Edit and the Unavailable toggle beside the spec's Delete.
+      // We add Edit and the Unavailable toggle beside the spec's Delete.
       'EditUnavailableDelete',
     ]);
     await expect(row.getByRole('rowheader')).toHaveText('1');
@@ -294,7 +294,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     // Confirmed delete: "Deleted Successfully!" and the row leaves the table.
     await rowOf(page, doomed).getByRole('button', { name: 'Delete' }).click();
     await expect(swal(page)).toContainText(`Delete ${doomed}?`);
-    // Issue 12, point 5: the dialog's buttons wear the site's teal, not SweetAlert2's purple.
+    // The dialog's buttons wear the site's teal, not SweetAlert2's purple.
     const confirm = swal(page).getByRole('button', { name: 'Confirm', exact: true });
     const primary = await page.evaluate(() => {
       const probe = document.createElement('button');

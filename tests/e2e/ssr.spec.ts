@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 13, server rendering (decision 0015): the public pages come as HTML that already holds
+ * Server rendering (decision 0015): the public pages come as HTML that already holds
  * their content — readable without JavaScript, with their head (title, description, canonical,
  * Open Graph, JSON-LD) — and then hydrate in Chromium without a mismatch and without asking the
  * API again for the data they were rendered from. The sitemap lists a new listing; an unknown
@@ -61,7 +61,7 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
     });
   });
 
-  test('a page comes from memory with an ETag that outlives unrelated writes, and an edit shows at once (issue 17)', async ({
+  test('a page comes from memory with an ETag that outlives unrelated writes, and an edit shows at once', async ({
     browser,
     request,
   }) => {
@@ -137,7 +137,7 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
       await expect(page.getByRole('link', { name: own.category.name })).toBeVisible();
     });
 
-    test('the login and registration forms come with the HTML (issue 17)', async ({ page }) => {
+    test('the login and registration forms come with the HTML', async ({ page }) => {
       await page.goto('/login');
       await expect(page).toHaveTitle('Login Now | Second Gear');
       await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
@@ -261,7 +261,7 @@ function routeChunk(source: string): string {
  * transition), not make React throw away the server's DOM and render the page afresh, which
  * loses what a visitor typed and detaches every element a script holds.
  */
-test.describe('The session answer arrives before the page chunk (issue 17)', () => {
+test.describe('The session answer arrives before the page chunk', () => {
   for (const who of ['visitor', 'signed-in buyer'] as const) {
     test(`a ${who} keeps the server's DOM while the page hydrates`, async ({ browser }) => {
       const page =

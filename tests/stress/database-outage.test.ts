@@ -1,5 +1,5 @@
 /**
- * The database stops in the middle of traffic (issue 7). PostgreSQL only: a TCP proxy sits
+ * The database stops in the middle of traffic. PostgreSQL only: a TCP proxy sits
  * between the server and PostgreSQL, traffic runs, and the proxy is cut (every connection
  * destroyed, new ones refused). Then requests that need the database answer 503 with a clear
  * JSON message, health answers 503, no request hangs (each one's duration is measured), nothing
@@ -221,7 +221,7 @@ describe.skipIf(!serverDatabaseUrl)(
       ).toEqual([]);
 
       // During the outage: every request that needs the database is a clear 503. The visitor's
-      // public reads may come from the in-process cache instead (issue 17, decision 0022): no
+      // public reads may come from the in-process cache instead (decision 0022): no
       // write can happen while the database is gone, so a cached answer is still the truth.
       const fromMemory = new Set(['GET categories', 'GET promoted', 'GET category']);
       const needsDatabase = during.filter(

@@ -1,5 +1,5 @@
 /**
- * The server is killed (SIGKILL) in the middle of viewing-deposit traffic (issue 16, decision
+ * The server is killed (SIGKILL) in the middle of viewing-deposit traffic (decision
  * 0020: "SIGKILL between provider call and database write leaves a state the retry completes").
  *
  * A few buyers book a seller's listings asking deposits, and every booking follows one plan at

@@ -1,5 +1,5 @@
 /**
- * The server is killed (SIGKILL) in the middle of payments (issue 7). Many buyers, each with an
+ * The server is killed (SIGKILL) in the middle of payments. Many buyers, each with an
  * open order of its own listing, pay at once; once KILL_AFTER payments have been confirmed to
  * their clients the server is killed. It restarts on the same DATA_DIR (PGlite) or database
  * (PostgreSQL), and then every order is either paid — with its payment record, a succeeded

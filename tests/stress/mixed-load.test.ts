@@ -1,5 +1,5 @@
 /**
- * Sustained mixed load (issue 7): the production server, for STRESS_SECONDS (default 60) s, under
+ * Sustained mixed load: the production server, for STRESS_SECONDS (default 60) s, under
  * anonymous visitors browsing (categories, promoted, category pages, the home page), buyers
  * booking and paying with the sandbox card — several of them competing for the same listings —
  * and sellers adding and promoting listings. Afterwards: no 5xx and no failed request, every

@@ -1,5 +1,5 @@
 /**
- * Two production instances behind a real load balancer (issue 17; docs/deploy.md,
+ * Two production instances behind a real load balancer (docs/deploy.md,
  * docs/reliability.md): `dist/server/main.js` twice on one fresh PostgreSQL database and one
  * Redis (a key prefix of this run), sharing AUTH_SECRET and DATA_DIR, behind HAProxy
  * (roundrobin, `option httpchk GET /api/health` every 250 ms, down after 2 failures). It shows:

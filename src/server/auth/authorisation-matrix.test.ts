@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (issue 11, after issue 3): every guarded endpoint against every kind
+ * The authorisation matrix: every guarded endpoint against every kind
  * of bad caller, generated from the route table. The routes come from the app itself
  * (`app.guardedRoutes`: every route registered with an `access` declaration) and from the
  * contract (every entry that declares a 401 or 403 answer); each is exercised with no token, a
@@ -108,7 +108,7 @@ async function conversationOf(who: TestUser, productId: string): Promise<string>
   return response.json<{ conversation_id: string }>().conversation_id;
 }
 
-/** A product of `sellerId` removed by an admin with a statement (issue 16); returns its id. */
+/** A product of `sellerId` removed by an admin with a statement; returns its id. */
 async function removedProductOf(sellerId: string): Promise<string> {
   const { id } = await productOf(sellerId, { reported: true, reportCount: 1 });
   const response = await t.app.inject({
@@ -121,7 +121,7 @@ async function removedProductOf(sellerId: string): Promise<string> {
   return id;
 }
 
-/** A saved search of `who` (issue 15); returns its id. */
+/** A saved search of `who`; returns its id. */
 async function savedSearchOf(who: TestUser): Promise<string> {
   const response = await t.app.inject({
     method: 'POST',
@@ -133,7 +133,7 @@ async function savedSearchOf(who: TestUser): Promise<string> {
   return response.json<{ _id: string }>()._id;
 }
 
-/** A paid order of `who` for a new product of `sellerId` (issue 15 reviews); returns its id. */
+/** A paid order of `who` for a new product of `sellerId` (for reviews); returns its id. */
 async function paidOrderOf(who: TestUser, sellerId: string): Promise<string> {
   const id = await bookFor(who, (await productOf(sellerId)).id);
   await t.database.db.update(orders).set({ paid: true }).where(eq(orders.id, id));
@@ -165,7 +165,7 @@ async function intentFor(who: TestUser, productId: string) {
 }
 
 /**
- * Issue 16: `who`'s booking of a new listing of `sellerId` with a $50 deposit; `held` also holds
+ * `who`'s booking of a new listing of `sellerId` with a $50 deposit; `held` also holds
  * it with the sandbox's test card. Returns the order id.
  */
 async function depositOrderOf(who: TestUser, sellerId: string, held: boolean): Promise<string> {
@@ -194,7 +194,7 @@ async function depositOrderOf(who: TestUser, sellerId: string, held: boolean): P
   return orderId;
 }
 
-/** Issue 16: puts an order's deposit straight into `state` (captured now). */
+/** Puts an order's deposit straight into `state` (captured now). */
 async function setDepositState(orderId: string, state: 'captured' | 'disputed') {
   await t.database.db
     .update(deposits)
@@ -244,7 +244,7 @@ const entries: Record<string, Entry> = {
   'GET /api/user/buyer/:uid': { request: () => ({}), ok: 200 },
   'POST /api/images': { request: imageUpload, ok: 201 },
 
-  // Issue 14 profile: the caller's own account only (no id in the request).
+  // Profile: the caller's own account only (no id in the request).
   'GET /api/profile': { request: () => ({}), ok: 200 },
   'PATCH /api/profile': { request: () => ({ payload: { displayName: 'Same Name' } }), ok: 200 },
   'POST /api/profile/password': {
@@ -484,7 +484,7 @@ const entries: Record<string, Entry> = {
     foreign: { status: 404 },
   },
   'GET /api/messages/unread-count': { request: () => ({}), ok: 200 },
-  // Issue 15: favourites are the caller's own (no foreign resource to reach: another user's
+  // Favourites are the caller's own (no foreign resource to reach: another user's
   // calls act on their own list); reviews belong to an order's buyer, replies to its seller.
   'PUT /api/favourites/:productId': {
     setup: async () => {
@@ -501,7 +501,7 @@ const entries: Record<string, Entry> = {
     ok: 200,
   },
   'GET /api/favourites': { request: () => ({}), ok: 200 },
-  // Issue 16: VIN decoding is for any signed-in user (no resource of anyone's).
+  // VIN decoding is for any signed-in user (no resource of anyone's).
   'GET /api/vin/:vin': { request: () => ({ params: { vin: '1HGCM82633A004352' } }), ok: 200 },
   // Trust signals (decision 0028): a VIN's history; reporting a message one received.
   'GET /api/vin/:vin/history': {
@@ -523,7 +523,7 @@ const entries: Record<string, Entry> = {
     ok: 200,
     foreign: { status: 404 },
   },
-  // Issue 14: notification settings are the caller's own (no foreign resource to reach).
+  // Notification settings are the caller's own (no foreign resource to reach).
   'GET /api/notification-settings': { request: () => ({}), ok: 200 },
   'PUT /api/notification-settings': {
     request: () => ({ payload: { settings: [{ kind: 'message', enabled: true }] } }),
@@ -558,7 +558,7 @@ const entries: Record<string, Entry> = {
     request: () => ({ params: { id: ids.removable! } }),
     ok: 200,
   },
-  // Issue 15: saved searches are their owner's; anyone else's answers 404.
+  // Saved searches are their owner's; anyone else's answers 404.
   'POST /api/saved-searches': {
     request: () => ({ payload: { name: 'Cheap Toyotas', query: { make: 'Toyota' } } }),
     ok: 201,
@@ -660,7 +660,7 @@ const entries: Record<string, Entry> = {
     foreign: { status: 404 },
   },
 
-  // Issue 16: the viewing deposit.
+  // The viewing deposit.
   'POST /api/order/:id/deposit/hold': {
     role: 'buyer',
     setup: async () => {
@@ -757,7 +757,7 @@ const entries: Record<string, Entry> = {
     }),
     ok: 200,
   },
-  // Issue 16: statements of reasons and appeals (decision 0021).
+  // Statements of reasons and appeals (decision 0021).
   'GET /api/moderation-decisions': { role: 'seller', request: () => ({}), ok: 200 },
   'POST /api/appeals': {
     role: 'seller',
@@ -839,7 +839,7 @@ const guardedInContract = contractRoutes.filter(
 );
 
 // Built at collection time: the route table decides which tests exist.
-// No job workers: the mails the set-up's bookings queue (issue 14) would otherwise be delivered
+// No job workers: the mails the set-up's bookings queue would otherwise be delivered
 // in the background and change `mail_deliveries` between a refusal's two snapshots.
 const t: TestApp = await createTestApp({ JOB_WORKERS: 'false' });
 const guardedRoutes = t.app.guardedRoutes.filter((route) => route.method !== 'HEAD');

@@ -64,7 +64,7 @@ export interface AuthDependencies {
 const resetIdentifierPrefix = 'reset-password:';
 
 /**
- * How `auth_verification.identifier` is stored (issue 18, point 4): the part before the first
+ * How `auth_verification.identifier` is stored: the part before the first
  * `:` (the kind, e.g. `reset-password`) in clear, the secret after it as a SHA-256 digest, so a
  * copy of the table holds no usable reset link, and a user's reset tokens can still be found by
  * kind. Better Auth hashes every lookup the same way.
@@ -77,7 +77,7 @@ export function hashVerificationIdentifier(identifier: string): string {
 }
 
 /**
- * Deletes every outstanding password-reset token of `userId` (issue 18, point 4: a reset or a
+ * Deletes every outstanding password-reset token of `userId` (a reset or a
  * password change ends them all, not only the one used).
  */
 export async function deleteResetTokens(db: Database, userId: string): Promise<number> {
@@ -93,7 +93,7 @@ export async function deleteResetTokens(db: Database, userId: string): Promise<n
   return deleted.length;
 }
 
-/** Our own upload path (`/uploads/<file>`), the only picture a profile may show (issue 18, point 2). */
+/** Our own upload path (`/uploads/<file>`), the only picture a profile may show. */
 export const ownUploadPattern = /^\/uploads\/[A-Za-z0-9._-]+$/;
 
 /** Paths whose body carries a new password (sign-up's `password`, the others' `newPassword`). */
@@ -134,7 +134,7 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
-      // Issue 18, point 8: the mail is queued, not sent, so the answer takes the same time
+      // The mail is queued, not sent, so the answer takes the same time
       // whether or not the address has an account (one insert either way).
       async sendResetPassword({ user, token }) {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -154,11 +154,11 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
           ].join('\n'),
         });
       },
-      // Issue 18, point 4: the other outstanding reset links die with the old password.
+      // The other outstanding reset links die with the old password.
       async onPasswordReset({ user }) {
         await deleteResetTokens(db, user.id);
       },
-      // Issue 18, point 8 (OWASP ASVS 6.3.8): sign-up does not say an address is taken. With
+      // OWASP ASVS 6.3.8: sign-up does not say an address is taken. With
       // autoSignIn off, Better Auth answers a new and a taken address alike (200, no session,
       // the password hashed either way); the owner of a taken address is told by mail instead.
       // The SPA signs in after signing up (docs/spec-deviations.md).
@@ -225,7 +225,7 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
             code: 'INVALID_IMAGE',
           });
         }
-        // Issue 18, point 4: a password change always ends the other sessions.
+        // A password change always ends the other sessions.
         if (ctx.path === '/change-password') {
           return { context: { body: { ...body, revokeOtherSessions: true } } };
         }

@@ -1,5 +1,5 @@
 /**
- * Issue 17, token checks without a database round trip: the guard keeps what it read about a
+ * Token checks without a database round trip: the guard keeps what it read about a
  * token's subject for CALLER_STATE_TTL_MS, yet sign-out, deletion and role changes made through
  * the API end access at once, a change made outside the API within 5 s, and on a PostgreSQL
  * server a sign-out on one instance ends access on another at once.

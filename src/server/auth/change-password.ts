@@ -1,5 +1,5 @@
 /**
- * A signed-in user changes their own password (issue 14 profile; decision 0016), for
+ * A signed-in user changes their own password (profile page; decision 0016), for
  * `POST /api/profile/password`. Done here rather than through Better Auth's `/change-password`
  * because that one rotates the caller's own session too (new session id), which would end the
  * caller's API token (bound to the session id, decision 0002); here the caller's session and

@@ -1,5 +1,5 @@
 /**
- * The most common passwords (issue 18, point 8; OWASP ASVS 5.0 §6.2.4 "checked against a set of
+ * The most common passwords (OWASP ASVS 5.0 §6.2.4 "checked against a set of
  * at least the top 3000 passwords"): zxcvbn-ts's list of ~49,000 passwords seen most often in
  * breaches (@zxcvbn-ts/language-common), loaded once on the server. The spec's own rule (at
  * least 6 characters, spec §5) still comes first, with its message.

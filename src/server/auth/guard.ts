@@ -126,10 +126,10 @@ export function requireCallerRecord(request: FastifyRequest): UserRecord {
 
 /**
  * How long the guard trusts what it read about a token's subject without reading again (ms;
- * issue 17). Any API write raises the `callers` invalidation topic on every instance
+ * decision 0022). Any API write raises the `callers` invalidation topic on every instance
  * (plugins/invalidation.ts), so sign-out, password change, deletion and role changes made
  * through the API end access at once; this bounds what a change made outside the API (psql)
- * or a session expiring meanwhile can leave: under issue 17's 5 s.
+ * or a session expiring meanwhile can leave: under 5 s.
  */
 export const CALLER_STATE_TTL_MS = 4_000;
 
@@ -152,7 +152,7 @@ export const guardPlugin = fp(
     app.decorate('guardedRoutes', [] as GuardedRoute[]);
 
     // A token's subject as last read, per uid and session: most guarded calls of a signed-in
-    // page need no database round trip to authenticate (issue 17). Frozen: shared by requests.
+    // page need no database round trip to authenticate. Frozen: shared by requests.
     const callerStates = new LRUCache<string, CallerState>({
       max: 10_000,
       ttl: CALLER_STATE_TTL_MS,

@@ -99,7 +99,7 @@ describe('demo accounts', () => {
     });
     expect(isSeller.json()).toEqual({ isSeller: true });
 
-    // Issue 18, point 1: the start-up warning names the accounts that still take the demo password.
+    // The start-up warning names the accounts that still take the demo password.
     const exposed = await demoAccountsWithKnownPassword(database.db);
     expect(exposed).toEqual(demoUsers.map((account) => account.email).sort());
   }, 120_000);

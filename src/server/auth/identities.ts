@@ -62,8 +62,8 @@ export async function ensureCredentialIdentity(
 }
 
 /**
- * Makes sure the operator's admin can sign in and holds the admin role (issue 3,
- * DESIGN.md §3): creates the identity when its email is unknown (an existing identity keeps its
+ * Makes sure the operator's admin can sign in and holds the admin role
+ * (DESIGN.md §3): creates the identity when its email is unknown (an existing identity keeps its
  * password — change it with a password reset), then creates its product record (role buyer,
  * admin flag) or sets the admin flag on the existing one and restores it if it was deleted.
  * Idempotent: running it at every start changes nothing the second time.
@@ -138,7 +138,7 @@ export async function createDemoIdentities(db: Database): Promise<number> {
 }
 
 /**
- * The demo accounts that can still sign in with the public DEMO_PASSWORD (issue 18, point 1):
+ * The demo accounts that can still sign in with the public DEMO_PASSWORD:
  * their e-mail addresses, for the start-up warning on a public URL. Verifies each demo
  * identity's stored hash against DEMO_PASSWORD (argon2id, a few milliseconds each; three to
  * five accounts, once per start).

@@ -41,7 +41,7 @@ describe('POST /api/auth/sign-up/email', () => {
       payload: { email, password: testPassword, name: 'Ann' },
     });
     expect(response.statusCode).toBe(200);
-    // No session from sign-up itself: it must look the same for a taken address (issue 18).
+    // No session from sign-up itself: it must look the same for a taken address.
     expect(response.headers['set-cookie']).toBeUndefined();
     const signedIn = await signIn(t.app, email, testPassword);
     expect(signedIn.statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(outboxText()).toContain('Someone tried to create a Second Gear account');
   });
 
-  it('refuses one of the most common passwords with a clear message (issue 18, point 8)', async () => {
+  it('refuses one of the most common passwords with a clear message', async () => {
     for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
       const response = await t.app.inject({
         method: 'POST',
@@ -116,7 +116,7 @@ describe('POST /api/auth/sign-up/email', () => {
     await expect(signUp(t.app, { password: 'qz7!xw' })).resolves.toMatchObject({});
   });
 
-  it('refuses a profile picture that is not one of our uploads (issue 18, point 2)', async () => {
+  it('refuses a profile picture that is not one of our uploads', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',

@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 1: with PUBLIC_URL unset, identity requests and cookie-authenticated writes are
+ * With PUBLIC_URL unset, identity requests and cookie-authenticated writes are
  * trusted from the origin they were made to (any address the server is opened at), and still
  * refused cross-site; with PUBLIC_URL set, only its origin and TRUSTED_ORIGINS are trusted.
  */

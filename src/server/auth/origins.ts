@@ -1,6 +1,6 @@
 /**
- * Which origins may call the identity endpoints and send cookie-authenticated writes (issue 12,
- * point 1; decision 0010):
+ * Which origins may call the identity endpoints and send cookie-authenticated writes
+ * (decision 0010):
  * - PUBLIC_URL set: its origin plus TRUSTED_ORIGINS, nothing else (the strict list);
  * - PUBLIC_URL unset (a fresh `npm start`, opened at localhost, 127.0.0.1 or the machine's
  *   network address): the same list plus the request's own origin, i.e. a request whose

@@ -134,7 +134,7 @@ describe('password reset (POST /api/auth/request-password-reset, /api/auth/reset
       payload: { newPassword, token },
     });
 
-  it('ends every outstanding reset link when one of them is used (issue 18, point 4)', async () => {
+  it('ends every outstanding reset link when one of them is used', async () => {
     const user = await registerUser(t.app);
     const first = await resetTokenFor(user.email);
     const second = await resetTokenFor(user.email);

@@ -53,7 +53,7 @@ export function createApiTokenService(secret: string, issuer: string): ApiTokenS
     hkdfSync('sha256', secret, 'second-gear', 'api-token-hs256-v1', 32) as ArrayBuffer,
   );
   // Imported once: given the raw bytes, jose imports a CryptoKey again on every call (a few
-  // per cent of a signed-in read's time in the issue 17 profile).
+  // per cent of a signed-in read's time in a CPU profile).
   const keyPromise = webcrypto.subtle.importKey(
     'raw',
     raw,

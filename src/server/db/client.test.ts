@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL pool when the network freezes in the middle of a transaction (issue 7, the
+ * The PostgreSQL pool when the network freezes in the middle of a transaction (the
  * stress tests' network-freeze failure): the statement that gets no answer fails after
  * `query_timeout`, and the transaction's ROLLBACK fails with it at once instead of waiting out a
  * second timeout on the same dead connection. PostgreSQL server only (PGlite has no network).

@@ -75,7 +75,7 @@ export async function openDatabase(
   if (target.kind === 'pglite') {
     const client = await PGlite.create(target.dir ?? 'memory://', {
       postgresqlconf: PGLITE_SETTINGS,
-      // Search (issue 13, decision 0012): trigram similarity and accent folding. A PostgreSQL
+      // Search (decision 0012): trigram similarity and accent folding. A PostgreSQL
       // server ships both in its contrib package; PGlite loads them from its own bundle.
       extensions: { pg_trgm, unaccent },
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
@@ -128,7 +128,7 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
  * A node-postgres client that closes its connection when a query gets no answer within
  * `query_timeout` (a frozen network, a stalled server). node-postgres leaves such a connection
  * open, so in a transaction drizzle's ROLLBACK, sent next on the same connection, would wait out
- * its own 15 s (issue 7's network-freeze test saw a booking answer after 22 s). Closing it fails
+ * its own 15 s (the stress tests' network freeze saw a booking answer after 22 s). Closing it fails
  * every query queued behind at once; the client emits `error`, which whoever holds it listens to
  * (`pooledTransaction`, pg-pool for idle clients), and it is not reused. Only promise-style calls
  * are watched: callback-style ones are pg-pool's `pool.query`, which already discards a client

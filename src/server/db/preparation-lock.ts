@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL advisory lock that instances started together take while they prepare shared
- * structures (issue 17; docs/deploy.md, "Migrations run once"): the migrations (db/prepare.ts)
+ * structures (docs/deploy.md, "Migrations run once"): the migrations (db/prepare.ts)
  * and the job queue's tables (jobs/plugin.ts: pg-boss creates one table per queue on its first
  * start, and two instances creating the same queue at once deadlock in PostgreSQL).
  */

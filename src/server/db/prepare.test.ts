@@ -1,5 +1,5 @@
 /**
- * Issue 17, several instances (docs/deploy.md): instances started together on an empty
+ * Several instances (docs/deploy.md): instances started together on an empty
  * PostgreSQL database migrate it once, one after another, and all start: including the job
  * queue's own tables (pg-boss creates one table per queue on the first start; two instances
  * doing so at once deadlocked before the queues were created under the same lock).

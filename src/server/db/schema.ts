@@ -68,10 +68,10 @@ export const users = pgTable(
     status: text('status').notNull().default('unverified'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Issue 15: e-mail when a favourite's price drops; false once unsubscribed. */
+    /** E-mail when a favourite's price drops; false once unsubscribed. */
     priceDropEmails: boolean('price_drop_emails').notNull().default(true),
     /**
-     * The seller's live reviews (issue 15): how many and the sum of their stars, kept in the
+     * The seller's live reviews: how many and the sum of their stars, kept in the
      * transaction that adds or removes a review, so every product card shows the seller's rating
      * from the `users` row it already joins (average = rating_sum / review_count).
      */
@@ -91,8 +91,8 @@ export const users = pgTable(
 /**
  * A category (spec §3). Names are normalised on the way in (NFKC, single spaces, no invisible
  * or bidirectional characters) and unique ignoring case among live categories; `name_key` is
- * the looser comparison key that catches near-duplicates ("E-Bikes" vs "ebike"; issue 18,
- * point 3). An admin's delete is soft (`deleted_at`), since orders and deleted listings keep
+ * the looser comparison key that catches near-duplicates ("E-Bikes" vs
+ * "ebike"). An admin's delete is soft (`deleted_at`), since orders and deleted listings keep
  * pointing at it.
  */
 export const categories = pgTable(
@@ -102,10 +102,10 @@ export const categories = pgTable(
     categoryName: text('category_name').notNull(),
     /** Near-duplicate key (src/contract/categories.ts `categoryNameKey`); null on old rows. */
     nameKey: text('name_key'),
-    /** The seller who added it (null for demo data and rows older than issue 18). */
+    /** The seller who added it (null for demo data and rows older than this column). */
     createdBy: uuid('created_by').references(() => users.id),
     /**
-     * Issue 13: listings of this category are vehicles, so the product forms ask for the vehicle
+     * Listings of this category are vehicles, so the product forms ask for the vehicle
      * details (make, model, …). False for parts and accessories.
      */
     holdsVehicles: boolean('holds_vehicles').notNull().default(true),
@@ -157,7 +157,7 @@ export const inCatalogueSql = sql.raw(
 
 /**
  * A listing (spec §3 Product). Prices in cents; seller name, email and photo come from users.
- * Issue 13 adds the optional vehicle details (null when not given), 1–10 photos
+ * Beside the spec's fields: the optional vehicle details (null when not given), 1–10 photos
  * (`product_images`, whose first is the cover `product_image`) and `unavailable`: taken off the
  * market by its seller, hidden from every public list until put back.
  */
@@ -205,11 +205,11 @@ export const products = pgTable(
     reported: boolean('reported').notNull().default(false),
     reportCount: integer('report_count').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Taken off the market by the seller (issue 13) — derived from `listing_status`. */
+    /** Taken off the market by the seller — derived from `listing_status`. */
     unavailable: boolean('unavailable')
       .notNull()
       .generatedAlwaysAs(sql`listing_status = 'unavailable'`),
-    // Vehicle details (issue 13), all optional.
+    // Vehicle details, all optional.
     make: text('make'),
     model: text('model'),
     modelYear: integer('model_year'),
@@ -220,7 +220,7 @@ export const products = pgTable(
     color: text('color'),
     vin: text('vin'),
     /**
-     * Issue 16: the refundable viewing deposit a buyer's card is authorised for when booking
+     * The refundable viewing deposit a buyer's card is authorised for when booking
      * (decision 0020), integer cents, 0 (none) to 50 000 ($500).
      */
     depositCents: integer('deposit_cents').notNull().default(0),
@@ -295,7 +295,7 @@ export const products = pgTable(
     index('products_search_verified_idx')
       .using('gin', t.searchVector, sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${liveSql} and ${t.sellerVerified}`),
-    // Price guidance (issue 16, decision 0019): `products_price_guidance_idx` is written by hand
+    // Price guidance (decision 0019): `products_price_guidance_idx` is written by hand
     // in migrations 0015_price_guidance and 0017_price_guidance_badge (it INCLUDEs price, make,
     // model and id, which drizzle cannot express, so the percentiles come from an index-only
     // scan, also for a listing's badge, which leaves the listing itself out by id); migration
@@ -356,7 +356,7 @@ export const priceHistory = pgTable(
   ],
 );
 
-/** The report reasons of issue 16 as an SQL list, for the check constraints. */
+/** The report reasons (DSA Art. 16) as an SQL list, for the check constraints. */
 const reportReasonsSql = sql.raw(
   [
     'Scam or fraud',
@@ -397,7 +397,7 @@ export const productReports = pgTable(
 );
 
 /**
- * Every notice ever received (issue 16, DSA Art. 16 and the Art. 15/24 transparency counts):
+ * Every notice ever received (DSA Art. 16 and the Art. 15/24 transparency counts):
  * one row per new report, never deleted — mark safe clears `product_reports`, not this. Read only
  * by `GET /api/transparency`; the note stays private in `product_reports`.
  */
@@ -421,7 +421,7 @@ export const moderationNotices = pgTable(
 );
 
 /**
- * An admin's decision on a reported listing (issue 16, DSA Art. 17; decision 0021):
+ * An admin's decision on a reported listing (DSA Art. 17; decision 0021):
  * - `removed`: the listing left the market (`products.deleted_at`), with a statement of reasons
  *   — the rule broken (`rule`), the facts (`facts`), whether it was automated (`automated`).
  *   `previous_promote` keeps the one listing field removal changes, so a reversal puts the
@@ -462,7 +462,7 @@ export const moderationDecisions = pgTable(
 );
 
 /**
- * A seller's appeal of a removal (issue 16, DSA Art. 20; decision 0021): one per decision
+ * A seller's appeal of a removal (DSA Art. 20; decision 0021): one per decision
  * (`decision_id` unique), within six months (183 days) of it. The admin upholds or reverses it with a reason.
  */
 export const moderationAppeals = pgTable(
@@ -523,13 +523,13 @@ export const orders = pgTable(
     /** Spec §3 order_status: false at creation, true once paid. */
     paid: boolean('order_status').notNull().default(false),
     /**
-     * When the seller declined this unpaid booking (issue 14); a declined order can no longer be
+     * When the seller declined this unpaid booking; a declined order can no longer be
      * paid and no longer blocks the buyer from booking the product again.
      */
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     /** The seller's optional message to the buyer with the decline (at most 500 characters). */
     declineMessage: text('decline_message'),
-    /** When the buyer cancelled this unpaid booking (issue 14; `DELETE /api/order/{id}`). */
+    /** When the buyer cancelled this unpaid booking (`DELETE /api/order/{id}`). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The proposed or confirmed viewing time (decision 0034); null: none proposed yet. */
     viewingAt: timestamp('viewing_at', { withTimezone: true }),
@@ -614,7 +614,7 @@ export const sandboxPaymentIntents = pgTable(
     /** Last four digits of the card that paid, for the record. */
     cardLast4: text('card_last4'),
     /**
-     * Stripe's `capture_method` (issue 16): `automatic` for a sale (charged at confirm),
+     * Stripe's `capture_method`: `automatic` for a sale (charged at confirm),
      * `manual` for a viewing deposit (confirm authorises: `requires_capture`; then captured →
      * `succeeded`, or canceled).
      */
@@ -640,7 +640,7 @@ export const sandboxPaymentIntents = pgTable(
 );
 
 /**
- * Every admin action (issue 6): who did what to which record, when. Rows are only inserted,
+ * Every admin action: who did what to which record, when. Rows are only inserted,
  * in the same transaction as the action they record.
  */
 export const auditLog = pgTable(
@@ -667,7 +667,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Every image stored by `POST /api/images` (issue 18, point 2): who uploaded which file, and its
+ * Every image stored by `POST /api/images`: who uploaded which file, and its
  * stored size, for the per-account daily quota. The file itself may be shared by several rows
  * (uploads are content-addressed); the clean-up job removes files nothing references.
  */
@@ -708,7 +708,7 @@ export const mailDeliveries = pgTable(
 );
 
 /**
- * A conversation between a buyer and the seller about one listing (issue 14, Messages): one per
+ * A conversation between a buyer and the seller about one listing (Messages): one per
  * listing and buyer. Each party's `*_read_at` says up to when they have read it (unread = the
  * other party's messages after it); `blocked_by` is the party who blocked it (no one may write
  * while it is set).
@@ -741,7 +741,7 @@ export const conversations = pgTable(
   ],
 );
 
-/** One message of a conversation (issue 14): plain text, 1–2,000 characters, never HTML. */
+/** One message of a conversation: plain text, 1–2,000 characters, never HTML. */
 export const messages = pgTable(
   'messages',
   {
@@ -771,7 +771,7 @@ export const messages = pgTable(
 );
 
 /**
- * A user's favourite listing (issue 15, decision 0013): one row per user and listing. Listed newest
+ * A user's favourite listing (decision 0013): one row per user and listing. Listed newest
  * first by `favourites_user_idx`; `favourites_product_idx` finds a listing's watchers for the
  * price-drop mail.
  */
@@ -796,7 +796,7 @@ export const favourites = pgTable(
 );
 
 /**
- * A buyer's review of the seller of one paid order (issue 15, decision 0013): 1–5 stars and up
+ * A buyer's review of the seller of one paid order (decision 0013): 1–5 stars and up
  * to 1,000 characters, at most one per order; the seller may reply once; an admin may remove it
  * (soft: `removed_at`, `removed_by`, audit-logged).
  */
@@ -831,7 +831,7 @@ export const reviews = pgTable(
 );
 
 /**
- * A user's saved search (issue 15, decision 0014). `query` keeps the search's parameters as the
+ * A user's saved search (decision 0014). `query` keeps the search's parameters as the
  * user saved them (for reopening it at `/search`); the other filter columns hold the same filters
  * in a form one indexed reverse query can test a new listing against (`*_key` '' and the open
  * bounds mean "any"): make and model lower-cased, prices in cents, `ts_query` the prefix tsquery
@@ -875,7 +875,7 @@ export const savedSearches = pgTable(
 );
 
 /**
- * A listing a saved search matched (issue 15): recorded once per (saved search, listing), so no
+ * A listing a saved search matched: recorded once per (saved search, listing), so no
  * listing is announced twice for the same saved search. `announced_at` is when it was mailed or
  * settled without a mail (alert off, or the listing gone before the digest); null = waiting for
  * the daily digest.
@@ -901,7 +901,7 @@ export const savedSearchMatches = pgTable(
 );
 
 /**
- * A user's choice for one kind of notification e-mail (issue 14; decision 0018;
+ * A user's choice for one kind of notification e-mail (decision 0018;
  * src/server/notifications/preferences.ts). No row means the default, on. `kind` is one of the
  * stored kinds: `booking` (a new booking, to the seller), `order-update` (a booking declined or
  * cancelled, to the other side) and `message` (a new message left unread). Price-drop mail keeps
@@ -927,7 +927,7 @@ export const notificationPreferences = pgTable(
 );
 
 /**
- * When a recipient was last mailed about a conversation's unread messages (issue 14; at most one
+ * When a recipient was last mailed about a conversation's unread messages (at most one
  * such mail per conversation and recipient per hour). The `message-mail` job claims the row
  * atomically (insert, or update when `mailed_at` is over an hour old) in the transaction that
  * queues the mail, so two workers cannot both mail.
@@ -950,7 +950,7 @@ export const messageMailThrottle = pgTable(
 export * from './auth-schema.js';
 
 /**
- * Where a viewing deposit stands (issue 16, decision 0020). `awaiting_card`: booked, no hold yet;
+ * Where a viewing deposit stands (decision 0020). `awaiting_card`: booked, no hold yet;
  * `held`: authorised on the buyer's card (`requires_capture`); `releasing`/`capturing`/
  * `refunding`: a provider call is under way or was cut short (a retry or the reconcile job
  * finishes it); `released` (hold canceled), `captured` (kept for the seller), `disputed` (the
@@ -973,7 +973,7 @@ export const depositStates = [
 export type DepositState = (typeof depositStates)[number];
 
 /**
- * A viewing deposit (issue 16): one per booking of a listing that asks for one. The amount is
+ * A viewing deposit: one per booking of a listing that asks for one. The amount is
  * the listing's deposit at booking, in cents. `intent_id` is the provider's PaymentIntent
  * (capture_method manual), created with an idempotency key per deposit. Every state change is
  * a conditional UPDATE (`where state = <expected>`), so two concurrent marks cannot both win,
@@ -1018,7 +1018,7 @@ export const deposits = pgTable(
 );
 
 /**
- * The history of a deposit (issue 16): one row per completed transition, inserted in the same
+ * The history of a deposit: one row per completed transition, inserted in the same
  * transaction as the state change it records; `actor_id` null for the scheduled job.
  */
 export const depositEvents = pgTable(

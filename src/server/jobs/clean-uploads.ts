@@ -1,5 +1,5 @@
 /**
- * The scheduled clean-up of unused uploads (issue 18, point 2; docs/jobs.md): the `clean-uploads`
+ * The scheduled clean-up of unused uploads (docs/jobs.md): the `clean-uploads`
  * job runs on UPLOAD_CLEANUP_CRON (hourly by default, once across all instances) and removes
  * every file of the image store (`DATA_DIR/uploads`, or the bucket's `uploads/` objects with
  * S3_BUCKET; decision 0023) that is older than UPLOAD_CLEANUP_GRACE_HOURS and that no row

@@ -204,7 +204,7 @@ describe('send-mail: one mail per message however often its job runs', () => {
   }, 40_000);
 });
 
-describe('password reset requests are queued, not sent inline (issue 18, point 8)', () => {
+describe('password reset requests are queued, not sent inline', () => {
   let quiet: TestApp;
   beforeAll(async () => {
     // An instance that only enqueues: what the request itself does, with no worker racing it.
@@ -239,7 +239,7 @@ describe('password reset requests are queued, not sent inline (issue 18, point 8
   });
 });
 
-describe('clean-uploads (issue 18, point 2)', () => {
+describe('clean-uploads', () => {
   it('removes only unreferenced files older than the grace period', async () => {
     const dir = path.join(t.config.dataDir, 'uploads');
     mkdirSync(dir, { recursive: true });

@@ -3,8 +3,8 @@
  * it (the zero-setup default and the tests) each message is written to
  * `DATA_DIR/outbox/<time>-<id>.eml` (RFC 5322, readable by any mail client) plus a `.txt` copy of
  * the plain text, so a developer can follow a password-reset link without a mail server. Only the
- * file's path is logged, never the text: a reset link in a log is a password in a log (issue 18,
- * point 4). Mail is sent by the `send-mail` job (src/server/jobs/send-mail.ts), not by requests.
+ * file's path is logged, never the text: a reset link in a log is a password in a log.
+ * Mail is sent by the `send-mail` job (src/server/jobs/send-mail.ts), not by requests.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The one layout of notification e-mail (issue 14): every notification is written once as a list
+ * The one layout of notification e-mail: every notification is written once as a list
  * of blocks and rendered twice, as plain text and as HTML, so the two parts always say the same
  * thing. All text — above all what users typed (names, messages, a decline's reason, listing
  * names) — is escaped for HTML here (`escapeHtml`); callers never build HTML themselves, so a

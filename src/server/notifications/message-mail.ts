@@ -1,5 +1,5 @@
 /**
- * "You have an unread message" mail (issue 14): a message is mailed to its recipient only when
+ * "You have an unread message" mail: a message is mailed to its recipient only when
  * it is still unread a while after it was sent, and a conversation mails each recipient at most
  * once an hour.
  *

@@ -1,5 +1,5 @@
 /**
- * The mails of accountable moderation (issue 16; decision 0021), queued in the transaction that
+ * The mails of accountable moderation (decision 0021), queued in the transaction that
  * makes the decision, through the shared layout (layout.ts) and the job queue:
  * - `queueRemovalMail`: the statement of reasons to the seller of a removed listing (DSA Art.
  *   17(1): "at the latest from the date that the restriction is imposed"), with the rule, the

@@ -1,5 +1,5 @@
 /**
- * Issue 14, notification e-mail against a real SMTP server on loopback: each notification has a
+ * Notification e-mail against a real SMTP server on loopback: each notification has a
  * plain-text and an HTML part, a link back, and (when it can be turned off) the one-click
  * unsubscribe of its kind; a payment sends a receipt to the buyer and a notice to the seller
  * once; an unread message is mailed once after the delay, not when read first, not twice an

@@ -1,5 +1,5 @@
 /**
- * The mails of a payment (issue 14): a receipt to the buyer (product, amount, transaction id,
+ * The mails of a payment: a receipt to the buyer (product, amount, transaction id,
  * date) and a sale notice to the seller (who paid, how to hand the car over). Both are queued by
  * `queuePaymentMails` in the transaction that records the payment (src/server/payments/sale.ts
  * `completeSaleIn`, called with it as `onRecorded` by `POST /api/payments`, the sandbox's confirm

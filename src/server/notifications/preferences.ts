@@ -1,8 +1,8 @@
 /**
- * Notification preferences (issue 14; decision 0018; contract src/contract/notifications.ts):
+ * Notification preferences (decision 0018; contract src/contract/notifications.ts):
  * which kinds of notification e-mail a user gets. Kinds and where their switch lives:
  * - `booking`, `order-update`, `message`: a row in `notification_preferences` (none = on);
- * - `price-drop`: `users.price_drop_emails` (issue 15, kept where it was);
+ * - `price-drop`: `users.price_drop_emails` (kept where it was);
  * - `payment`: always on — a receipt is part of the payment (transactional), not a notification
  *   one may silence; so payment mails carry no unsubscribe link;
  * - saved-search alerts: per saved search (`saved_searches.alert`), set on the saved search.

@@ -1,5 +1,5 @@
 /**
- * Unsubscribe links for notification e-mail (issues 14 and 15; RFC 2369 `List-Unsubscribe`,
+ * Unsubscribe links for notification e-mail (RFC 2369 `List-Unsubscribe`,
  * RFC 8058 one-click). A link names one user and one *topic* — a kind of mail such as
  * `price-drop` or `saved-search:<id>` — and is signed with HMAC-SHA-256 under a key derived from
  * the server secret (HKDF, `info: unsubscribe-hmac-v1`), so it works without signing in, cannot

@@ -30,13 +30,13 @@ export interface PaymentIntentView {
   /** The order the intent was created for (sandbox: table link; Stripe: metadata.orderId). */
   orderId: string | null;
   /**
-   * Issue 16: `deposit` for a viewing deposit's hold (capture_method manual; Stripe:
+   * `deposit` for a viewing deposit's hold (capture_method manual; Stripe:
    * metadata.kind `deposit`), `payment` for a sale. A deposit intent never pays an order.
    */
   kind: 'payment' | 'deposit';
 }
 
-/** What a viewing deposit's hold is for (issue 16): its deposit, order and amount. */
+/** What a viewing deposit's hold is for: its deposit, order and amount. */
 export interface HoldRequest {
   depositId: string;
   orderId: string;
@@ -78,7 +78,7 @@ export interface PaymentProvider {
    */
   releaseIntent(id: string): Promise<void>;
   /**
-   * Issue 16: creates the hold of a viewing deposit, a PaymentIntent with
+   * Creates the hold of a viewing deposit, a PaymentIntent with
    * `capture_method: manual` (https://docs.stripe.com/payments/place-a-hold-on-a-payment-method):
    * confirming it with a card authorises the amount (`requires_capture`) without taking it.
    * Idempotent per deposit (the deposit's existing unfinished intent is returned).

@@ -4,7 +4,7 @@
  * buyer's page, after the server has read the intent back from the provider) and Stripe's
  * `payment_intent.succeeded` webhook. It completes the sale in one transaction (sale.ts) and
  * applies the lost-sale policy: when the product went to another buyer (or its seller deleted
- * it), the order was paid by another intent or closed (declined or cancelled, issue 14), the buyer's money is given back at once (a
+ * it), the order was paid by another intent or closed (declined or cancelled), the buyer's money is given back at once (a
  * Stripe refund, or the cancel of an unfinished intent).
  */
 import type { FastifyBaseLogger } from 'fastify';

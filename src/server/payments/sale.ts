@@ -32,7 +32,7 @@ export type SaleOutcome =
   | { kind: 'foreign-transaction' }
   /** The order was paid by another transaction. */
   | { kind: 'order-already-paid' }
-  /** The seller declined the booking or its buyer cancelled it (issue 14). */
+  /** The seller declined the booking or its buyer cancelled it. */
   | { kind: 'order-closed' }
   /** The amount is not the order's price. */
   | { kind: 'amount-mismatch' }
@@ -41,7 +41,7 @@ export type SaleOutcome =
 
 /**
  * What else happens in the sale's transaction once the payment record is created (not on a
- * replay): issue 14's receipt and sale notice (src/server/notifications/payment-mails.ts).
+ * replay): the buyer's receipt and the seller's sale notice (src/server/notifications/payment-mails.ts).
  */
 export type OnRecorded = (
   tx: Tx,

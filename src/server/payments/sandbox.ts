@@ -282,7 +282,7 @@ export function confirmSandboxIntent(
       return { kind: 'intent', intent: present(row!) };
     };
     if (intent.captureMethod === 'manual') {
-      // Issue 16: a viewing deposit's hold. Confirming authorises the amount and takes nothing;
+      // A viewing deposit's hold. Confirming authorises the amount and takes nothing;
       // `POST /api/order/{id}/deposit/confirm` (or the reconcile job) then marks the deposit held.
       return accepted('requires_capture');
     }

@@ -306,7 +306,7 @@ describe('stripe provider', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(await paymentCount(product.id)).toBe(1);
-    // Issue 14: the receipt and the seller's notice were queued once, by the first event.
+    // The receipt and the seller's notice were queued once, by the first event.
     const mails = (await t.app.db.execute(
       sql`select data->>'key' as key from pgboss.job where name = 'send-mail'
           and data->>'key' like ${`payment:${intent.id}:%`} order by 1`,
@@ -360,7 +360,7 @@ describe('stripe provider', () => {
   });
 });
 
-describe('viewing deposit on Stripe (issue 16)', () => {
+describe('viewing deposit on Stripe', () => {
   /** Books a $50 deposit listing and holds it as the page would with Stripe.js. */
   async function held() {
     const product = await depositListing(db(), seller, 5_000);

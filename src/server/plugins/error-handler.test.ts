@@ -1,7 +1,7 @@
 /**
  * Which errors mean "the database is unavailable" (503 instead of 500). A database that stops
  * answering made node-postgres fail with "Query read timeout" after query_timeout, which
- * answered 500 — found by the stress tests' frozen-network outage (issue 7).
+ * answered 500 — found by the stress tests' frozen-network outage.
  */
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';

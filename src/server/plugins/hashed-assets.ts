@@ -13,7 +13,7 @@
  * - Source maps and files of other types stay on disk: `serve` answers false for them, and the
  *   caller hands them to @fastify/static.
  * - Two ways out, one answer (`answer`: status, headers, body): `serve` through Fastify's reply,
- *   and `frontDoorAnswerer` straight onto Node's response (front-door.ts, issue 17), with the
+ *   and `frontDoorAnswerer` straight onto Node's response (front-door.ts), with the
  *   header block of each variant and status computed once. The front door's way reads its two
  *   request headers from `rawHeaders` (`rawHeader`), so Node never builds `request.headers`, and
  *   is tried before the public cache's lookup (`first`).

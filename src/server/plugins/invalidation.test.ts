@@ -1,5 +1,5 @@
 /**
- * Issue 17, several instances: the invalidation signals and peer notes travel through Redis
+ * Several instances: the invalidation signals and peer notes travel through Redis
  * pub/sub when REDIS_URL is set (the server on 127.0.0.1:6379, a key prefix of this run only).
  * Two apps on one database play two instances, on PGlite as on a PostgreSQL server: with Redis
  * they reach each other even where PostgreSQL NOTIFY does not exist. A subscription killed in

@@ -1,5 +1,5 @@
 /**
- * Invalidation signals for the in-process caches (issue 17; decision 0022), here and on every
+ * Invalidation signals for the in-process caches (decision 0022), here and on every
  * other instance, and short notes to the other instances (`app.peers`: a new message for their
  * open Server-Sent-Event streams):
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 17, a caller's own reads: My Orders (`GET /api/orders`) is kept in memory per caller
+ * A caller's own reads: My Orders (`GET /api/orders`) is kept in memory per caller
  * until the next write. Shows that the cache is real (a change made behind the API's back stays
  * unseen until an invalidation), that it never answers one caller with another's orders, that
  * the guard still refuses on a hit, and that every kind of write that changes My Orders — the

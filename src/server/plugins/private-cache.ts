@@ -1,6 +1,6 @@
 /**
- * A signed-in caller's own reads served without the database when nothing changed (issue 17;
- * decision 0022, "Personal reads"). Today only My Orders (`GET /api/orders`), the most frequent
+ * A signed-in caller's own reads served without the database when nothing changed
+ * (decision 0022, "Personal reads"). Today only My Orders (`GET /api/orders`), the most frequent
  * signed-in read: every call verified the token and ran a three-join query.
  *
  * - **Which routes.** Only routes built with `route(contract, { access, privateCache: true })`:

@@ -1,5 +1,5 @@
 /**
- * Issue 17, public reads: ETag/304 and Cache-Control on the public GETs, the in-process cache in
+ * Public reads: ETag/304 and Cache-Control on the public GETs, the in-process cache in
  * front of them, and its invalidation by every write that changes what they show (a stale answer
  * after a write is a bug). On a PostgreSQL server, a second app on the same database plays a
  * second instance: a write on one is seen by the other.

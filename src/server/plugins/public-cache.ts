@@ -1,5 +1,5 @@
 /**
- * Public reads served without the database when nothing changed (issue 17; decision 0022):
+ * Public reads served without the database when nothing changed (decision 0022):
  *
  * - **Which routes.** Only routes built with `route(contract, { publicCache: true })`: public GETs
  *   whose answer is the same for every anonymous caller (categories, promoted products, blogs,
@@ -240,8 +240,10 @@ export const publicCachePlugin = fp(
       );
       const kind = found === 'compressible' ? 'identity' : found;
       reply.headers(hitHeaders(entry, kind));
-      if (kind === 'notModified') return reply.code(304).send();
-      return reply.send(hitBody(entry, kind));
+      // Answered here: `done` is not called, and the reply (a thenable) is not returned, so
+      // Fastify neither runs the route nor waits on the reply as if it were this hook's promise.
+      if (kind === 'notModified') reply.code(304).send();
+      else reply.send(hitBody(entry, kind));
     };
 
     // The same hits before Fastify (front-door.ts), with header blocks made once per entry.

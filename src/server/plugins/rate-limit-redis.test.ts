@@ -1,5 +1,5 @@
 /**
- * Issue 17, several instances: with REDIS_URL the write limit is counted in Redis (the server on
+ * Several instances: with REDIS_URL the write limit is counted in Redis (the server on
  * 127.0.0.1:6379), so two instances share it; an unreachable Redis lets requests through.
  */
 import { randomUUID } from 'node:crypto';

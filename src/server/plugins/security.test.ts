@@ -182,7 +182,7 @@ describe('limits', () => {
   });
 });
 
-describe('per-client write limit across routes (issue 18, point 5)', () => {
+describe('per-client write limit across routes', () => {
   it('counts every write route of a client together', async () => {
     const client = '10.7.7.7';
     for (let i = 0; i < 4; i++) {
@@ -271,7 +271,7 @@ describe('per-account limit on sign-in, sign-up and reset (decision 0030)', () =
   });
 });
 
-describe('Cache-Control on personal answers (issue 18, point 10)', () => {
+describe('Cache-Control on personal answers', () => {
   let c: TestApp;
   beforeAll(async () => {
     c = await createTestApp();

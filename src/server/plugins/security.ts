@@ -1,5 +1,5 @@
 /**
- * HTTP hardening (issue 7, issue 18; OWASP ASVS V3 and V14):
+ * HTTP hardening (OWASP ASVS V3 and V14):
  * - Security headers with helmet, including a strict Content-Security-Policy the SPA
  *   works under: scripts, styles, fonts, images and connections from this origin only, except
  *   inline style attributes (Embla, SweetAlert2 and React `style` props set them), Google's
@@ -17,12 +17,12 @@
  *   write limit's counting sits behind
  *   @fastify/rate-limit (`createRateLimit`): with REDIS_URL in Redis (its `redis` store, keys
  *   under REDIS_KEY_PREFIX + `rate-limit:`), so every instance behind a load balancer counts
- *   against one limit (issue 17); without it in each process. Should Redis be unreachable, a
+ *   against one limit; without it in each process. Should Redis be unreachable, a
  *   request is let through rather than refused (`skipOnError`), and the error logged.
  * - Cache-Control: every `/api` answer to a signed-in request (Authorization or Cookie), every
  *   identity answer (`/api/auth/*`, `/api/jwt`) and every write answer is `no-store`: orders,
- *   tokens, sessions and profiles must never sit in a shared or browser cache (issue 18,
- *   point 10). Anonymous reads of public data keep whatever their route sets.
+ *   tokens, sessions and profiles must never sit in a shared or browser cache.
+ *   Anonymous reads of public data keep whatever their route sets.
  * - Body size: 1 MiB for JSON (app.ts `bodyLimit`), 5 MB for image uploads (multipart limit).
  * - Timeouts (app.ts): the whole request within REQUEST_TIMEOUT, headers within
  *   HEADERS_TIMEOUT, idle keep-alive connections closed after KEEP_ALIVE_TIMEOUT.
@@ -203,7 +203,7 @@ export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const https = config.publicUrl.startsWith('https:');
-    // Computed once (issue 17: @fastify/helmet built the middleware and parsed the policy again
+    // Computed once (@fastify/helmet built the middleware and parsed the policy again
     // on every request, 13 % of a cached read's time).
     const sets = securityHeaderSets(
       helmetHeaders({

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (issue 13, decision 0015): loads the SSR build
+ * Server rendering of the public pages (decision 0015): loads the SSR build
  * (`dist/web-ssr/entry-server.js`, made by `npm run build:web`), lets it answer the app's API
  * calls through Fastify's `inject` (no network, the same handlers, validation and answers as a
  * browser gets) and puts the rendered page into the SPA's `index.html`: the `<head>` (title, meta

@@ -1,5 +1,5 @@
 /**
- * Issue 18, point 6: a slow client cannot hold a connection for ever. The app listens on a real
+ * A slow client cannot hold a connection for ever. The app listens on a real
  * loopback port (timeouts live in Node's HTTP server, which `inject` bypasses) with short
  * limits, and raw sockets play the slow clients. Each test waits for the server to close the
  * socket; vitest's per-test timeout bounds the wait.

@@ -73,7 +73,7 @@ describe('the SPA build', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('serves a hashed asset from memory in the encoding the client prefers (issue 17)', async () => {
+  it('serves a hashed asset from memory in the encoding the client prefers', async () => {
     const get = (headers: Record<string, string>) =>
       app.inject({ method: 'GET', url: '/assets/big-3c4d.js', headers });
     const brotli = await get({ 'accept-encoding': 'gzip, deflate, br' });

@@ -129,7 +129,7 @@ export const webPlugin = fp(
         !url.startsWith('/uploads/') &&
         !url.startsWith('/assets/');
       if (hasSpa && wantsPage) {
-        // Unknown pages get the app too (it shows Uh-oh!), but with an honest 404 (issue 12).
+        // Unknown pages get the app too (it shows Uh-oh!), but with an honest 404.
         return reply
           .code(isSpaRoute(url) ? 200 : 404)
           .header('cache-control', 'no-cache')

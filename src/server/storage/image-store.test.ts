@@ -1,5 +1,5 @@
 /**
- * Issue 17, object storage (decision 0023): with S3_* set, uploads, their variants, serving, the
+ * Object storage (decision 0023): with S3_* set, uploads, their variants, serving, the
  * clean-up job and the demo pictures use an S3 bucket — here a real S3-protocol server (s3rver)
  * on loopback, started by the test — and nothing is written to DATA_DIR/uploads. The disk store
  * keeps its own tests (routes/accounts/images.test.ts, image-variants.test.ts, jobs.test.ts);

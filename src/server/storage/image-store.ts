@@ -1,5 +1,5 @@
 /**
- * Where uploaded pictures live (issue 17, "object storage"; decision 0023): every read and write
+ * Where uploaded pictures live ("object storage"; decision 0023): every read and write
  * of an upload — `POST /api/images`, its responsive variants, serving `/uploads/<name>`, the
  * clean-up job, the demo pictures — goes through one {@link ImageStore}.
  *

@@ -53,7 +53,7 @@ export interface SignedUp {
 
 /**
  * Creates an identity by email + password and signs it in, as the SPA does (sign-up answers
- * without a session, so that it looks the same for a taken address; issue 18, point 8).
+ * without a session, so that it looks the same for a taken address).
  * @throws when either step fails.
  */
 export async function signUp(

@@ -29,7 +29,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT_MAX: '10000',
     AUTH_ACCOUNT_RATE_LIMIT_MAX: '10000',
     WRITE_RATE_LIMIT_MAX: '100000',
-    // The per-account caps of issue 18 are tested on their own (lowered there).
+    // The per-account upload caps are tested on their own (lowered there).
     UPLOAD_DAILY_MAX_COUNT: '10000',
     CATEGORY_DAILY_MAX: '10000',
     BOOKING_OPEN_MAX: '10000',
@@ -59,7 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 /**
  * A second instance of the app on `t`'s database, as a second process behind a load balancer
- * would be (issue 17): its own caches and listeners, the same data. `config` defaults to `t`'s;
+ * would be: its own caches and listeners, the same data. `config` defaults to `t`'s;
  * the caller closes it.
  */
 export async function startSecondInstance(

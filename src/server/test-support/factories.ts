@@ -40,7 +40,7 @@ export async function createCategory(db: Database, categoryName = `Category ${ne
 }
 
 /**
- * A listing. `sold` and `unavailable` (the spec's and issue 13's flags, derived from
+ * A listing. `sold` and `unavailable` (the spec's flag and the availability toggle's, derived from
  * `listing_status` since decision 0027) are accepted as shorthands for that state.
  */
 export async function createProduct(

@@ -1,5 +1,5 @@
 /**
- * A real S3-protocol server on loopback for the object-storage tests (issue 17: "Tested against
+ * A real S3-protocol server on loopback for the object-storage tests ("Tested against
  * an S3-protocol server on loopback"): s3rver, storing its objects in a temporary folder. Its
  * credentials are s3rver's fixed `S3RVER`/`S3RVER`; requests are signed and checked as by S3.
  */

@@ -1,5 +1,5 @@
 /**
- * A real SMTP server on loopback for the notification tests (issue 14: "Tests use a real SMTP
+ * A real SMTP server on loopback for the notification tests ("Tests use a real SMTP
  * server on loopback, not a mock"), and a small MIME reader for what it received: headers
  * (unfolded), and the decoded text/plain and text/html parts of a multipart/alternative message.
  */

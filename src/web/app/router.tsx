@@ -33,7 +33,7 @@ const SavedSearchesRoute = lazy(() =>
     default: m.SavedSearchesRoute,
   })),
 );
-// Issue 15: the search page with `Save this search` (composed in app/routes/search.tsx).
+// The search page with `Save this search` (composed in app/routes/search.tsx).
 const SearchRoute = lazy(() =>
   import('./routes/search').then((m) => ({ default: m.SearchWithFavouritesRoute })),
 );
@@ -55,7 +55,7 @@ const ResetPasswordRoute = lazy(() =>
     default: m.ResetPasswordRoute,
   })),
 );
-// Issue 14: the signed-in user's own profile, with the NotificationSettings of the notifications
+// The signed-in user's own profile, with the NotificationSettings of the notifications
 // feature in its Notifications section (composed in app/routes/profile.tsx).
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileWithNotificationsRoute })),

@@ -53,7 +53,7 @@ export async function showFailure(title: string, text?: string): Promise<void> {
 
 /**
  * Asks to confirm an action with an optional note, e.g. the seller's message when declining a
- * booking (issue 14). Resolves the trimmed note ('' for none) on Confirm; on Don't Confirm (or
+ * booking. Resolves the trimmed note ('' for none) on Confirm; on Don't Confirm (or
  * dismissal) shows "Changes are not saved" and resolves null.
  * @param maxLength the longest note the server accepts (characters).
  */

@@ -1,5 +1,5 @@
 /**
- * A picture in the width the screen needs (issue 13; decision 0017). For one of our uploads
+ * A picture in the width the screen needs (decision 0017). For one of our uploads
  * (`/uploads/<base>.webp`, contract/images.ts) it renders
  *
  *     <picture>

@@ -1,6 +1,6 @@
 /**
  * A react-hook-form resolver whose validation code (zod, the schema, @hookform/resolvers) is a
- * chunk of its own, loaded on first use (issue 17): a server-rendered form page — login, forgot
+ * chunk of its own, loaded on first use: a server-rendered form page — login, forgot
  * password — then paints and hydrates without downloading and evaluating the schema library,
  * about 90 KB of script to compile and evaluate before the form could be used. Spread
  * `preloadTriggers` on the `<form>`: the chunk starts loading when a field gets focus or a

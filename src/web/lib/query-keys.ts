@@ -17,10 +17,10 @@ export const queryKeys = {
     /** Every category's listing. */
     allCategoryProducts: ['catalog', 'category-products'] as const,
     categoryProducts: (categoryId: string) => ['catalog', 'category-products', categoryId] as const,
-    /** Issue 13: every listing page. */
+    /** Every listing page. */
     allListings: ['catalog', 'listing'] as const,
     listing: (id: string) => ['catalog', 'listing', id] as const,
-    /** Issue 16: a listing's price against its comparables (under its listing: refreshed with it). */
+    /** A listing's price against its comparables (under its listing: refreshed with it). */
     listingPriceGuidance: (id: string) => ['catalog', 'listing', id, 'price-guidance'] as const,
     /** The seller's contact of a listing, for the signed-in user `uid`. */
     sellerContact: (uid: string, id: string) => ['catalog', 'seller-contact', uid, id] as const,
@@ -33,13 +33,13 @@ export const queryKeys = {
   /** Time to sell for a car's details and price (public). */
   timeToSell: (query: Record<string, string | number | undefined>) =>
     ['time-to-sell', query] as const,
-  /** Issue 16: price guidance for a car being listed, keyed by its details. */
+  /** Price guidance for a car being listed, keyed by its details. */
   priceGuidance: (query: Record<string, string | number | undefined>) =>
     ['price-guidance', query] as const,
   blogs: ['blogs'] as const,
   /** `GET /api/auth-config`: which sign-in methods the server offers. */
   authConfig: ['auth-config'] as const,
-  /** Issue 13: a public search, keyed by its filters and sort. */
+  /** A public search, keyed by its filters and sort. */
   search: (state: { filters: Record<string, string | undefined>; sort: string }) =>
     ['search', state.sort, state.filters] as const,
   /** `GET /api/user/{role}/{uid}` of the signed-in user. */
@@ -47,7 +47,7 @@ export const queryKeys = {
     all: ['roles'] as const,
     role: (role: Role, uid: string) => ['roles', role, uid] as const,
   },
-  /** The signed-in user's own profile (issue 14, /user/profile). */
+  /** The signed-in user's own profile (/user/profile). */
   profile: (uid: string) => ['profile', uid] as const,
   /** The seller's own products (spec §2 Seller dashboard). */
   sellerProducts: {
@@ -60,7 +60,7 @@ export const queryKeys = {
     list: (uid: string) => ['orders', 'list', uid] as const,
     detail: (uid: string, orderId: string) => ['orders', 'detail', uid, orderId] as const,
   },
-  /** The bookings of the seller's products (issue 14, Seller dashboard Bookings). */
+  /** The bookings of the seller's products (Seller dashboard Bookings). */
   sellerOrders: {
     all: ['seller-orders'] as const,
     list: (uid: string) => ['seller-orders', uid] as const,
@@ -70,12 +70,12 @@ export const queryKeys = {
     all: ['offers'] as const,
     list: (uid: string, role: 'buyer' | 'seller') => ['offers', uid, role] as const,
   },
-  /** Saved searches (issue 15) of the signed-in user `uid`. */
+  /** Saved searches of the signed-in user `uid`. */
   savedSearches: {
     all: ['saved-searches'] as const,
     list: (uid: string) => ['saved-searches', uid] as const,
   },
-  /** Messages (issue 14): the conversation list, each thread and the unread badge. */
+  /** Messages: the conversation list, each thread and the unread badge. */
   messages: {
     all: ['messages'] as const,
     conversations: (uid: string) => ['messages', 'conversations', uid] as const,
@@ -84,7 +84,7 @@ export const queryKeys = {
     unread: (uid: string) => ['messages', 'unread', uid] as const,
   },
   /**
-   * Favourites (issue 15) of the signed-in user `uid`: the /favourites list and, per listing,
+   * Favourites of the signed-in user `uid`: the /favourites list and, per listing,
    * whether it is saved (the hearts).
    */
   favourites: {
@@ -92,12 +92,12 @@ export const queryKeys = {
     list: (uid: string) => ['favourites', 'list', uid] as const,
     saved: (uid: string, productId: string) => ['favourites', 'saved', uid, productId] as const,
   },
-  /** Issue 14: the signed-in user's notification e-mail settings. */
+  /** The signed-in user's notification e-mail settings. */
   notificationSettings: {
     all: ['notification-settings'] as const,
     mine: (uid: string) => ['notification-settings', uid] as const,
   },
-  /** Seller profiles and reviews (issue 15): public, keyed by the seller's uid. */
+  /** Seller profiles and reviews: public, keyed by the seller's uid. */
   reviews: {
     all: ['reviews'] as const,
     sellerProfile: (sellerUid: string) => ['reviews', 'seller', sellerUid] as const,
@@ -113,9 +113,9 @@ export const queryKeys = {
     all: ['moderation'] as const,
     users: (uid: string, role: RegistrationRole) => ['moderation', 'users', role, uid] as const,
     reportedProducts: (uid: string) => ['moderation', 'reported-products', uid] as const,
-    /** Every category with its listing count (issue 18, the admin's Categories page). */
+    /** Every category with its listing count (the admin's Categories page). */
     categories: (uid: string) => ['moderation', 'categories', uid] as const,
-    /** Issue 16: the appeals (admin), the seller's removals, the public transparency report. */
+    /** The appeals (admin), the seller's removals, the public transparency report. */
     appeals: (uid: string) => ['moderation', 'appeals', uid] as const,
     decisions: (uid: string) => ['moderation', 'decisions', uid] as const,
     transparency: ['moderation', 'transparency'] as const,

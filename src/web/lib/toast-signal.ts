@@ -1,6 +1,6 @@
 /**
  * Whether the toasts' module (lib/toast.ts, react-hot-toast) has been loaded yet: it is left out
- * of the entry chunk (issue 17, home route JS ≤ 120 KB gzipped), so the app mounts the Toaster
+ * of the entry chunk (home route JS ≤ 120 KB gzipped), so the app mounts the Toaster
  * (app/toasts.tsx) only once some code that can toast has loaded it. Part of the entry chunk: a
  * flag and its subscribers, nothing else.
  */

@@ -1,4 +1,4 @@
-/** The vehicle details of a listing as label/value rows (issue 13), only those given. */
+/** The vehicle details of a listing as label/value rows, only those given. */
 import type { VehicleDetails } from '../../contract/entities';
 
 const mileage = new Intl.NumberFormat('en-US');

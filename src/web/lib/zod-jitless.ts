@@ -3,7 +3,7 @@
  * Zod 4 compiles object schemas with `new Function` when it may, and finds out by trying once:
  * under our Content-Security-Policy (no 'unsafe-eval', plugins/security.ts) that try is a
  * reported CSP violation on every page that validates a form (Lighthouse's "Issues logged in
- * the Chrome DevTools Issues panel", issue 17). Zod reads its settings from
+ * the Chrome DevTools Issues panel"). Zod reads its settings from
  * `globalThis.__zod_globalConfig`, so this sets `jitless` without pulling zod into the entry
  * chunk. The server keeps the JIT.
  */

@@ -54,7 +54,7 @@ export async function createAccount(
     headers: originHeader,
   });
   expect(signUp.status(), `sign-up of ${input.email}`).toBe(200);
-  // Sign-up answers without a session (issue 18: it looks the same for a taken address).
+  // Sign-up answers without a session (it looks the same for a taken address).
   const signIn = await page.request.post(authPaths.signIn, {
     data: { email: input.email, password: input.password ?? testPassword },
     headers: originHeader,

@@ -1,5 +1,5 @@
 /**
- * An axe check with the WCAG 2.2 AA tags (issue 12: "axe clean on every page they visit"),
+ * An axe check with the WCAG 2.2 AA tags ("axe clean on every page they visit"),
  * failing with one line per violation and node.
  */
 import { AxeBuilder } from '@axe-core/playwright';

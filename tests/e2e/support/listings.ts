@@ -110,7 +110,7 @@ async function registerSeller(
     headers: origin,
   });
   expect(signUp.status(), `sign-up of ${email}`).toBe(200);
-  // Sign-up answers without a session (issue 18): sign in, as the registration page does.
+  // Sign-up answers without a session: sign in, as the registration page does.
   const signIn = await request.post(authPaths.signIn, {
     data: { email, password: testPassword },
     headers: origin,

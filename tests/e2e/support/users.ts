@@ -1,10 +1,10 @@
 /**
  * A signed-in user of its own browser context, for tests where two people act at once (a buyer
- * and a seller, issue 14): a new account of `role`, signed in, with an API bearer token.
+ * and a seller): a new account of `role`, signed in, with an API bearer token.
  */
 import { expect, type Browser } from '@playwright/test';
-import * as apiRoutes from '../../../src/contract/route-table.js';
-import { apiUrl } from '../../../src/contract/routes.js';
+import * as apiRoutes from '#contract/route-table.js';
+import { apiUrl } from '#contract/routes.js';
 import { createAccount, signInViaApi, testPassword, uniqueEmail } from './accounts.js';
 
 /** A short random suffix, so names made by parallel tests never collide. */

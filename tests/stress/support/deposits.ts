@@ -1,5 +1,5 @@
 /**
- * The viewing deposit's ledger for the deposit kill test (issue 16, decision 0020): deposits,
+ * The viewing deposit's ledger for the deposit kill test (decision 0020): deposits,
  * their recorded transitions and the sandbox provider's hold intents, read straight from the
  * server's database once the server has stopped, and every way in which they disagree.
  */

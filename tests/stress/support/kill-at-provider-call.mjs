@@ -1,7 +1,7 @@
 /**
  * Test-only preload for the deposit kill test (tests/stress/kill-during-deposits.test.ts),
  * loaded into the production server with `NODE_OPTIONS=--import <this file>`; nothing of the
- * server's code changes. It puts the SIGKILL exactly where issue 16 asks: right after the
+ * server's code changes. It puts the SIGKILL exactly where it hurts most: right after the
  * sandbox payment provider committed a hold's capture, cancel or refund, before the deposit's
  * final state is written. It watches the database driver (PGlite's `query`, node-postgres's
  * `Client#query`) for the sandbox's own statements (src/server/payments/sandbox.ts: `moveHold`

@@ -3,11 +3,11 @@
  * (identity sign-up, user record, API token), add categories and listings, book, and pay with
  * the sandbox provider (intent → card 4242… → confirm → record the payment).
  */
-import { authPaths, paymentIntentIdOf } from '../../../src/contract/paths.js';
+import { authPaths, paymentIntentIdOf } from '#contract/paths.js';
 import type { Answer, Client, Stats } from './http.js';
 import { stressOrigin } from './server.js';
-import * as apiRoutes from '../../../src/contract/route-table.js';
-import { apiUrl } from '../../../src/contract/routes.js';
+import * as apiRoutes from '#contract/route-table.js';
+import { apiUrl } from '#contract/routes.js';
 
 export interface User {
   uid: string;
@@ -37,7 +37,7 @@ export async function register(client: Client, role: 'buyer' | 'seller'): Promis
     body: { email, password: 'stress-password-1', name },
   });
   expectStatus(signedUp, [200], 'sign-up');
-  // Sign-up answers without a session (issue 18): sign in, as the SPA does.
+  // Sign-up answers without a session: sign in, as the SPA does.
   const signedIn = await client.call<{ user: { id: string } }>('POST', authPaths.signIn, {
     headers: origin,
     body: { email, password: 'stress-password-1' },

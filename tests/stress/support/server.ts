@@ -121,7 +121,7 @@ export async function startServer(
     // The stress clients all come from 127.0.0.1: per-client limits would throttle the test.
     AUTH_RATE_LIMIT_MAX: '1000000',
     WRITE_RATE_LIMIT_MAX: '10000000',
-    // Issue 18's per-account caps: a stress buyer books far more than a person would.
+    // The per-account caps: a stress buyer books far more than a person would.
     AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
     BOOKING_OPEN_MAX: '1000000',
     BOOKING_DAILY_MAX: '1000000',

@@ -19,11 +19,11 @@ export const demoCategories = [
 
 export type DemoCategory = (typeof demoCategories)[number];
 
-/** Categories whose listings are not vehicles (issue 13: no vehicle details asked). */
+/** Categories whose listings are not vehicles (no vehicle details asked). */
 export const demoNonVehicleCategories: readonly DemoCategory[] = ['Parts & accessories'];
 
 /**
- * Vehicle details of a demo listing (issue 13); the make is the listing's `make`. Mileage is
+ * Vehicle details of a demo listing; the make is the listing's `make`. Mileage is
  * the description's miles in kilometres, rounded to 100 km; VINs are made up but well formed
  * (a real maker prefix, the model-year letter and a valid check digit).
  */

@@ -45,7 +45,7 @@ async function count(table: PgTable): Promise<number> {
 }
 
 describe('seedDemoData', () => {
-  it('gives every vehicle listing real-looking vehicle details and a valid VIN (issue 13)', async () => {
+  it('gives every vehicle listing real-looking vehicle details and a valid VIN', async () => {
     const rows = await database.db
       .select({
         name: products.productName,
@@ -197,7 +197,7 @@ describe('seedDemoData', () => {
       expect((await stat(file)).size).toBeGreaterThan(0);
       const metadata = await sharp(file).metadata();
       expect(metadata.format).toBe('webp');
-      // Issue 13: its responsive variants lie beside it, so `npm start` pages use them.
+      // Its responsive variants lie beside it, so `npm start` pages use them.
       for (const width of imageVariantWidths) {
         for (const format of imageVariantFormats) {
           const variant = imageVariantUrl(url, width, format)!;

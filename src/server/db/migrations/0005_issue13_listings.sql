@@ -1,9 +1,9 @@
 ALTER TABLE "categories" ADD COLUMN "holds_vehicles" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "product_images" text[];--> statement-breakpoint
--- Issue 13: every existing listing has exactly one photo, its cover.
+-- Every existing listing has exactly one photo, its cover.
 UPDATE "products" SET "product_images" = ARRAY["product_image"];--> statement-breakpoint
 ALTER TABLE "products" ALTER COLUMN "product_images" SET NOT NULL;--> statement-breakpoint
--- Issue 13: categories of parts, accessories, tyres and wheels do not hold vehicles.
+-- Categories of parts, accessories, tyres and wheels do not hold vehicles.
 UPDATE "categories" SET "holds_vehicles" = false WHERE lower("category_name") ~ '(part|accessor|tire|tyre|wheel|battery|batteries)';--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "unavailable" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "make" text;--> statement-breakpoint

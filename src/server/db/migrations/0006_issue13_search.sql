@@ -1,4 +1,4 @@
--- Issue 13 search (decision 0012): trigram similarity and accent folding. Both extensions are
+-- Search (decision 0012): trigram similarity and accent folding. Both extensions are
 -- "trusted" (PostgreSQL 13+), so a database owner without superuser may create them; PGlite
 -- loads them from its bundle (src/server/db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 13 search performance at 1M listings (decision 0012, "How it scales").
+-- Search performance at 1M listings (decision 0012, "How it scales").
 -- 1. Statistics on the lower-cased make and model the search filters by: without them the
 --    planner guesses 0.5% for any make (4,751 of 950,000 instead of 100,000 Hondas) and a make
 --    with its model as independent. Search needs good estimates twice: to choose plans, and as

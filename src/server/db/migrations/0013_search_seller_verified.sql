@@ -1,4 +1,4 @@
--- Issue 13 search at 1M listings (decision 0012, "How it scales"): the "verified sellers" filter
+-- Search at 1M listings (decision 0012, "How it scales"): the "verified sellers" filter
 -- becomes a column of products instead of a join to users, so an index can hold it.
 ALTER TABLE "products" ADD COLUMN "seller_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- Back-fill: every listing of a seller verified today.

@@ -1,4 +1,4 @@
--- Issue 16, decision 0019: price guidance finds comparables by equal lower(make)/lower(model)
+-- Decision 0019: price guidance finds comparables by equal lower(make)/lower(model)
 -- and a model-year range; mileage and age are checked inside the index. make, model and the
 -- price are INCLUDEd so PostgreSQL answers from the index alone (an index-only scan: an
 -- expression index alone makes it fetch every row from the table). Partial on the listings

@@ -1,4 +1,4 @@
--- Issue 16, decision 0019: the listing page's badge leaves the listing itself out of its
+-- Decision 0019: the listing page's badge leaves the listing itself out of its
 -- comparables (`id <> $1`). With `id` outside the index PostgreSQL had to fetch every
 -- comparable's table row to check it (600–1,000 table pages, 6–10 ms cold at 1,000,000
 -- listings); with `id` INCLUDEd the badge is an index-only scan like the other calls.

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "several photos": every upload is served in 320/640/1280 px, WebP and JPEG, next to
+ * Several photos per listing: every upload is served in 320/640/1280 px, WebP and JPEG, next to
  * its original (contract/images.ts; decision 0017); missing variants are made on demand; the
  * clean-up job removes variants with their original.
  */

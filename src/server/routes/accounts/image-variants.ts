@@ -1,5 +1,5 @@
 /**
- * Responsive variants of uploaded pictures (issue 13; decision 0017; naming in
+ * Responsive variants of uploaded pictures (decision 0017; naming in
  * `contract/images.ts`): for an original `<base>.webp` in the image store, one file per width in
  * `imageVariantWidths` (320, 640, 1280 px) and format (WebP, and JPEG as the fallback), named
  * `<base>-<width>w.<webp|jpg>`, at most that wide and never wider than the original.

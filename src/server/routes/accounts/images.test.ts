@@ -201,7 +201,7 @@ describe('POST /api/images', () => {
   });
 });
 
-describe('upload quota and own pictures only (issue 18, point 2)', () => {
+describe('upload quota and own pictures only', () => {
   let q: TestApp;
   beforeAll(async () => {
     q = await createTestApp({ UPLOAD_DAILY_MAX_COUNT: '2', UPLOAD_DAILY_MAX_BYTES: '1000000' });

@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.email.toLowerCase() !== email.toLowerCase()) {
         throw httpError(400, "body.email must be the signed-in account's email");
       }
-      // Issue 18, point 2: only our uploads, or the photo Google gave this identity.
+      // Only our uploads, or the photo Google gave this identity.
       const photo = request.body.photoURL;
       if (photo.startsWith('https://') && photo !== identity.image) {
         throw httpError(400, 'body.photoURL must be an image uploaded to this site (/uploads/…)');

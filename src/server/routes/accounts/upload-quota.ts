@@ -1,5 +1,5 @@
 /**
- * The per-account upload quota of `POST /api/images` (issue 18, point 2): an account with a user
+ * The per-account upload quota of `POST /api/images`: an account with a user
  * record may store UPLOAD_DAILY_MAX_COUNT images and UPLOAD_DAILY_MAX_BYTES stored bytes per
  * rolling 24 hours; an account without one yet (mid-registration: spec §2 uploads the photo
  * before saving the record) may store one image — its photo — and no more. Every stored image

@@ -1,6 +1,6 @@
 /**
  * Category name rules shared by the seller's `POST /api/categories` and the admin's rename and
- * merge (issue 18, point 3; src/contract/categories.ts). Writes that create or rename a category
+ * merge (src/contract/categories.ts). Writes that create or rename a category
  * take one transaction-scoped advisory lock first, so two near-duplicates added at the same
  * moment cannot both pass the check (adding a category is rare; serialising it costs nothing).
  */

@@ -7,7 +7,7 @@ import {
   type VehicleDetails,
 } from '../../../contract/index.js';
 
-/** The vehicle-detail columns of a product row (issue 13), null when not given. */
+/** The vehicle-detail columns of a product row, null when not given. */
 export interface VehicleRow {
   make: string | null;
   model: string | null;
@@ -37,7 +37,7 @@ export interface ProductCardRow extends VehicleRow {
   sellerUid: string;
   sellerImage: string;
   sellerStatus: string;
-  /** The seller's live reviews and their stars' sum (issue 15). */
+  /** The seller's live reviews and their stars' sum. */
   sellerReviewCount: number;
   sellerRatingSum: number;
   createdAt: Date;
@@ -47,7 +47,7 @@ export interface ProductCardRow extends VehicleRow {
   listingStatus: ListingStatus;
 }
 
-/** The vehicle details of a row under their API names (issue 13). */
+/** The vehicle details of a row under their API names. */
 export function presentVehicleDetails(row: VehicleRow): VehicleDetails {
   return {
     make: row.make,
@@ -63,7 +63,7 @@ export function presentVehicleDetails(row: VehicleRow): VehicleDetails {
 }
 
 /**
- * A seller's rating from the counters on their user row (issue 15): the mean of `sum` over
+ * A seller's rating from the counters on their user row: the mean of `sum` over
  * `count` reviews rounded to one decimal, null when there are none.
  */
 export function sellerRating(count: number, sum: number): ProductCard['seller_rating'] {

@@ -1,5 +1,5 @@
 /**
- * Issue 16, the viewing deposit on the sandbox provider: the listing field, hold, release,
+ * The viewing deposit on the sandbox provider: the listing field, hold, release,
  * capture, dispute decided by the admin, automatic release (faked clock), the double-mark race,
  * a crash between the provider call and the database write completed by a retry, and every new
  * call refused without a token, with the wrong role and on someone else's order.

@@ -1,5 +1,5 @@
 /**
- * Viewing deposit calls and jobs (issue 16; contract src/contract/deposits.ts; decision 0020):
+ * Viewing deposit calls and jobs (contract src/contract/deposits.ts; decision 0020):
  * the buyer holds the deposit with a card and may dispute a capture, the seller marks the
  * viewing's outcome, the admin decides disputes. Jobs: `deposit-sweep` (every 15 minutes: the
  * reconcile step and the automatic release, service.ts `sweepDeposits`) and `deposit-settle`

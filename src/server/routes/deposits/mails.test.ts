@@ -1,5 +1,5 @@
 /**
- * Issue 16: the buyer's deposit mails through a real SMTP server on loopback — the capture (with
+ * The buyer's deposit mails through a real SMTP server on loopback — the capture (with
  * the last day to dispute) and the admin's refund (with the note, escaped in the HTML part),
  * each sent once however often its job runs.
  */

@@ -1,5 +1,5 @@
 /**
- * The buyer's deposit mails (issue 16), queued in the transaction that finishes a transition
+ * The buyer's deposit mails, queued in the transaction that finishes a transition
  * (docs/jobs.md `send-mail`), keyed `deposit:<id>:<state>` so a repeat sends nothing twice:
  * released, captured (with how to dispute), refunded and kept. Money mails, like the payment
  * receipt (decision 0018): they cannot be turned off, so they carry no unsubscribe.

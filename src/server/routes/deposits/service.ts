@@ -1,5 +1,5 @@
 /**
- * The viewing deposit's state machine (issue 16, decision 0020). Every transition is a
+ * The viewing deposit's state machine (decision 0020). Every transition is a
  * conditional UPDATE (`where state = <expected>`), so of two concurrent marks exactly one wins,
  * and is recorded in `deposit_events` in the same transaction. A transition that needs the
  * payment provider goes through a pending state:

@@ -1,5 +1,5 @@
 /**
- * Helpers for the deposit tests (issue 16): a listing with a deposit of a signed-in seller, a
+ * Helpers for the deposit tests: a listing with a deposit of a signed-in seller, a
  * booking of it, the buyer's hold with a sandbox test card, and the deposit calls.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, favourites: add and remove are idempotent and per caller, the list shows each
+ * Favourites: add and remove are idempotent and per caller, the list shows each
  * listing's state, nobody reads or changes another user's favourites, and a lowered price queues
  * exactly one mail per watcher (none for those who unsubscribed, none for a raise).
  */

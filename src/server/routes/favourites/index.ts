@@ -1,5 +1,5 @@
 /**
- * Favourites (issue 15; contract src/contract/favourites.ts; decision 0013). Every call is for a
+ * Favourites (contract src/contract/favourites.ts; decision 0013). Every call is for a
  * signed-in user of any role with a user record, and reads or writes only the caller's own list.
  * Registers the `price-drop` unsubscribe topic; the listing edit calls `queuePriceDropMails`
  * (price-drop.ts) when a price is lowered.

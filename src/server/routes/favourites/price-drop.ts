@@ -1,5 +1,5 @@
 /**
- * Price-drop e-mail (issue 15; decision 0013): when a listing's resell price is lowered, every
+ * Price-drop e-mail (decision 0013): when a listing's resell price is lowered, every
  * watcher (favourites) gets one e-mail about that drop, queued in the edit's transaction so the
  * mail exists exactly when the new price does. Key `price-drop:<productId>:<watcherId>:
  * <newPriceCents>:<editMs>` is unique per drop and watcher (the mail job sends a key once).

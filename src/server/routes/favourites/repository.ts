@@ -1,5 +1,5 @@
 /**
- * Data access of favourites (issue 15; decision 0013). Every read and write is scoped to the
+ * Data access of favourites (decision 0013). Every read and write is scoped to the
  * caller's own user id: another user's favourites are never reachable.
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';

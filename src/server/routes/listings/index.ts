@@ -1,5 +1,5 @@
 /**
- * Listing page and editing calls (issue 13; decision 0011): the public listing, the seller's
+ * Listing page and editing calls (decision 0011): the public listing, the seller's
  * contact for signed-in users, and the owner's edit and availability toggle.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

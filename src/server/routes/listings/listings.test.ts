@@ -1,4 +1,4 @@
-/** Issue 13: the listing endpoint, the seller's contact, editing and the availability toggle. */
+/** The listing endpoint, the seller's contact, editing and the availability toggle. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingMessages, type Listing } from '../../../contract/index.js';

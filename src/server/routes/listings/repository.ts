@@ -1,5 +1,5 @@
 /**
- * Data access of the listing page and of editing (issue 13; decision 0011). Writes check
+ * Data access of the listing page and of editing (decision 0011). Writes check
  * ownership, the sold price lock and liveness in the same transaction that changes the row
  * (the row is locked FOR UPDATE first), so a concurrent sale cannot slip between check and write.
  */
@@ -165,7 +165,7 @@ export type UpdateResult =
  * sending the same price is allowed. When only `product_images` is sent, its first photo becomes
  * the cover; when only `product_image` is sent, it replaces the cover and keeps the other photos.
  * When the resell price is lowered, `onPriceDrop` runs in the same transaction after the update
- * (issue 15: the price-drop mail is queued exactly when the new price commits).
+ * (the price-drop mail is queued exactly when the new price commits).
  * @returns 'updated' with `modifiedCount` 1 (0 when nothing was sent), or why not.
  */
 export function updateProduct(
@@ -174,7 +174,7 @@ export function updateProduct(
   id: string,
   input: ProductUpdate,
   onPriceDrop?: (tx: Transaction, drop: PriceDrop) => Promise<unknown>,
-  /** Runs in the same transaction after a change (issue 15: saved-search alerts). */
+  /** Runs in the same transaction after a change (saved-search alerts). */
   afterChange?: (tx: Executor) => Promise<unknown>,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
@@ -253,7 +253,7 @@ export function updateProduct(
 }
 
 /**
- * Takes the seller's listing off the market or puts it back (issue 13's availability toggle,
+ * Takes the seller's listing off the market or puts it back (the availability toggle,
  * now a transition of listing-state.ts: → unavailable, unavailable → active). Putting back a
  * listing that is not unavailable changes nothing.
  * @returns rows changed (0 when already so), or why not.
@@ -263,7 +263,7 @@ export async function setAvailability(
   sellerId: string,
   id: string,
   unavailable: boolean,
-  /** Runs in the same transaction when the listing is put back (issue 15: saved-search alerts). */
+  /** Runs in the same transaction when the listing is put back (saved-search alerts). */
   afterPutBack?: (tx: Executor) => Promise<unknown>,
 ): Promise<
   | { kind: 'not-found' }

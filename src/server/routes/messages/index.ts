@@ -1,5 +1,5 @@
 /**
- * Messages between a buyer and a seller (issue 14; contract src/contract/messages.ts). Every call
+ * Messages between a buyer and a seller (contract src/contract/messages.ts). Every call
  * is for a signed-in user with a user record; a conversation answers only its two parties (404
  * for anyone else). Sending is limited per user (MESSAGES_PER_MINUTE) and checked with the
  * sender's row locked, so parallel sends cannot overshoot. New messages are pushed to the
@@ -44,7 +44,7 @@ import {
   type MessageRow,
 } from './repository.js';
 
-/** Messages one user may send per minute (issue 14: "rate-limited per user"). */
+/** Messages one user may send per minute ("rate-limited per user"). */
 export const MESSAGES_PER_MINUTE = 20;
 /** A comment line this often keeps proxies from closing an idle stream (milliseconds). */
 const KEEP_ALIVE_MS = 25_000;
@@ -186,7 +186,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     app.peers.send('message', [row.id, row.senderId, recipient]);
   }
 
-  // A message stored through another instance, for the streams open here (issue 17).
+  // A message stored through another instance, for the streams open here.
   app.peers.on('message', ([id, senderId, recipientId]) => {
     if (!id || !senderId || !recipientId) return;
     if (!hub.listens(senderId) && !hub.listens(recipientId)) return;

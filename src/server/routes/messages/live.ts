@@ -1,10 +1,10 @@
 /**
- * Live delivery of new messages to the open pages of their recipients (issue 14): an in-process
+ * Live delivery of new messages to the open pages of their recipients: an in-process
  * hub of Server-Sent-Event listeners per user id. A message is published after its transaction
  * commits, to both parties (the sender's other tabs too). With several instances (Redis pub/sub,
  * or PostgreSQL NOTIFY without Redis) the others are told too (`app.peers`,
  * plugins/invalidation.ts: the message id and both parties' ids); each one that holds a stream of
- * either party loads the message and hands it to its own hub (issue 17). A page also refreshes
+ * either party loads the message and hands it to its own hub. A page also refreshes
  * its lists when it regains focus.
  */
 import type { Message } from '../../../contract/index.js';

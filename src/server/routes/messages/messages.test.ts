@@ -1,5 +1,5 @@
 /**
- * Issue 14, messages: one conversation per listing and buyer, only its two parties may read or
+ * Messages: one conversation per listing and buyer, only its two parties may read or
  * write it, plain text of 1–2,000 characters, read marks and unread counts, blocking, the
  * per-user sending limit, and live delivery over Server-Sent Events on a real HTTP socket.
  */

@@ -1,5 +1,5 @@
 /**
- * Data access of messages (issue 14): conversations (one per listing and buyer) and their
+ * Data access of messages: conversations (one per listing and buyer) and their
  * messages. Every read and write is scoped to the caller being one of the conversation's two
  * parties; a conversation of others is indistinguishable from none (null → the route's 404).
  */

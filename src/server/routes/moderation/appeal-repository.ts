@@ -1,5 +1,5 @@
 /**
- * Data access of accountable moderation after the decision (issue 16; decision 0021): the
+ * Data access of accountable moderation after the decision (decision 0021): the
  * seller's view of removals (DSA Art. 17), appeals and their outcome (Art. 20), and the public
  * transparency counts (Art. 15/24). Writes are one transaction each, with their audit row
  * (audit.ts) and their mail (queued through `onDecided`/callers in the same transaction).

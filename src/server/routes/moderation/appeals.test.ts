@@ -1,5 +1,5 @@
 /**
- * Accountable moderation (issue 16; decision 0021) against a real SMTP server on loopback:
+ * Accountable moderation (decision 0021) against a real SMTP server on loopback:
  * report with a reason (DSA Art. 16) → removal with a statement of reasons (Art. 17) → the
  * seller's e-mail holds it → appeal (Art. 20) → reverse → the listing is live again with every
  * field as before; all audit-logged. Then validation, the 14-day window (controllable clock: the

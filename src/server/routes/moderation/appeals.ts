@@ -1,5 +1,5 @@
 /**
- * Accountable moderation after the decision (issue 16; decision 0021):
+ * Accountable moderation after the decision (decision 0021):
  * - `GET /api/moderation-decisions` (seller): removals of the caller's listings with their
  *   statements of reasons (DSA Art. 17) and appeals — My Products shows them.
  * - `POST /api/appeals` (seller): appeal a removal once, within six months (183 days; Art. 20(1)).

@@ -33,7 +33,7 @@ const categoryNames = async () =>
     .json<{ category_name: string }[]>()
     .map((row) => row.category_name);
 
-describe('category names (issue 18, point 3)', () => {
+describe('category names', () => {
   it('normalises: NFKC, no invisible or bidirectional characters, single spaces', () => {
     expect(normaliseCategoryName('  ｅ-bikes\u200b  and\u202e   scooters ')).toBe(
       'E-bikes and scooters',
@@ -82,7 +82,7 @@ describe('category names (issue 18, point 3)', () => {
   });
 });
 
-describe('admin category management (issue 18, point 3)', () => {
+describe('admin category management', () => {
   async function categoryWithListings(name: string, listings: number) {
     const { id } = await createCategory(t.app.db, name);
     const owner = await createUser(t.app.db, { role: 'seller' });

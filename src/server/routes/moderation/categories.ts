@@ -1,5 +1,5 @@
 /**
- * The admin's category management routes (issue 18, point 3; src/contract/categories.ts), all
+ * The admin's category management routes (src/contract/categories.ts), all
  * declared `access: { role: 'admin', self: 'uid' }` like every moderation call (decision 0008).
  * The writes and their audit rows are one transaction each (category-repository.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Queries of the admin's category management (issue 18, point 3; src/contract/categories.ts):
+ * Queries of the admin's category management (src/contract/categories.ts):
  * list with listing counts, rename, merge (moving the listings), delete an empty one. Each write
  * is one transaction under the category-name lock that changes the rows and inserts its
  * `audit_log` row.

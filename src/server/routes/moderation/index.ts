@@ -1,5 +1,5 @@
 /**
- * The admin's calls (issue 6; spec §2 Admin dashboard, §6, §7, §8), all declared
+ * The admin's calls (spec §2 Admin dashboard, §6, §7, §8), all declared
  * `access: { role: 'admin', self: 'uid' }`: 401 without a valid token, 403 for another uid or a
  * non-admin, before anything is read or written (auth/guard.ts). Each write and its audit row
  * are one transaction (repository.ts). Decisions: docs/decisions/0006-moderation.md.
@@ -42,7 +42,7 @@ const userNotFound = () => httpError(404, 'User not found');
 const actorGone = () => httpError(403, 'Your admin account was removed while this request ran');
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Issue 16 (DSA Art. 17, 20, 15/24): decisions, appeals, transparency.
+  // Accountable moderation (DSA Art. 17, 20, 15/24; decision 0021): decisions, appeals, transparency.
   await app.register(appealRoutes);
 
   app.route({

@@ -1,5 +1,5 @@
 /**
- * The last admin cannot be deleted (issue 6), even when two admins delete each other at the same
+ * The last admin cannot be deleted, even when two admins delete each other at the same
  * time. A file of its own: it needs a database with exactly two admins.
  */
 import { and, eq, isNull } from 'drizzle-orm';

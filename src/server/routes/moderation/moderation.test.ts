@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's API (issue 6): authorisation of every endpoint, sellers and buyers,
+ * The admin dashboard's API: authorisation of every endpoint, sellers and buyers,
  * verification, user deletion (sessions, listings, orders and payments), reported products and
  * the audit log. One database for the file; each test makes the rows it looks at.
  */
@@ -47,7 +47,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
-/** A statement of reasons (issue 16: report-product-delete requires one). */
+/** A statement of reasons (report-product-delete requires one). */
 const statement = {
   rule: 'Prohibited item' as const,
   facts: 'Listed a stolen part.',
@@ -56,7 +56,7 @@ const statement = {
 
 /**
  * `method url` as `token`'s holder (no header when token is undefined). A DELETE of
- * report-product-delete carries `statement` (issue 16; its own tests are in appeals.test.ts).
+ * report-product-delete carries `statement` (its own tests are in appeals.test.ts).
  */
 function call(method: InjectOptions['method'], url: string, token?: string) {
   const payload =
@@ -575,7 +575,7 @@ describe('reported products', () => {
       product_name: five.productName,
       seller_name: 'Sam Seller',
       reportCount: 5,
-      // Issue 16: the reasons of the open reports (the factory's rows default to `Other`).
+      // The reasons of the open reports (the factory's rows default to `Other`).
       reasons: [{ reason: 'Other', count: 5 }],
       notes: [],
     });

@@ -36,7 +36,7 @@ export function presentUser(row: ModeratedUserRow): ModeratedUser {
 
 /**
  * Spec §3 Reported product: `_id, product_image, product_name, seller_name, reportCount`, plus
- * (issue 16) the open reports' `reasons` with counts and their `notes`.
+ * the open reports' `reasons` with counts and their `notes`.
  */
 export function presentReportedProduct(row: {
   id: string;

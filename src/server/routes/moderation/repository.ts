@@ -1,5 +1,5 @@
 /**
- * Data access of the admin dashboard (issue 6; spec §2 Admin dashboard, §6, §7). Every write is
+ * Data access of the admin dashboard (spec §2 Admin dashboard, §6, §7). Every write is
  * one transaction that locks the rows it decides on, makes the change and inserts its
  * `audit_log` row, so an action and its record commit (or fail) together. The result of a write
  * is a tagged union; the route turns the refusals into HTTP errors.
@@ -80,7 +80,7 @@ export function verifySeller(
 }
 
 /**
- * The deletion itself, shared by the admin's delete and the user's own (issue 14 profile), inside
+ * The deletion itself, shared by the admin's delete and the user's own (profile page), inside
  * the caller's transaction, after its checks:
  * - soft-deletes the record (`deleted_at`): the guard refuses its API tokens from now on;
  * - deletes its identity sessions (`auth_session`), so cookies and tokens bound to them end;
@@ -190,7 +190,7 @@ export type DeleteOwnAccountResult =
   { kind: 'done'; deletedCount: number } | { kind: 'not-found' } | { kind: 'last-admin' };
 
 /**
- * A user deletes their own account (issue 14 profile; decision 0016): the admin's delete
+ * A user deletes their own account (profile page; decision 0016): the admin's delete
  * (`removeUser`, above) in one transaction, with the same locks, so the live admins stay at
  * least one ('last-admin' when the caller is the only one). The audit row is `user.delete` with
  * the user as its own actor and `details.self = true`. An already deleted record gives
@@ -225,7 +225,7 @@ export function deleteOwnAccount(db: Database, recordId: string): Promise<Delete
 
 /**
  * Reported live products, most reported first, then newest; up to `limit` rows, with the
- * seller's current display name. Served by `products_reported_idx`. Issue 16: each comes with
+ * seller's current display name. Served by `products_reported_idx`. Each comes with
  * its open reports' reasons (count per reason, most given first) and notes (newest first); a
  * listing put back by a reversed appeal stays out of the queue until someone reports it again.
  */
@@ -315,7 +315,7 @@ export function markProductSafe(
       )
       .returning({ id: products.id });
     const count = changed.length > 0 || cleared.length > 0 ? 1 : 0;
-    // Issue 16: deciding on notices is a decision ("kept"), counted on /transparency.
+    // Deciding on notices is a decision ("kept"), counted on /transparency.
     if (cleared.length > 0) {
       await tx.insert(moderationDecisions).values({
         productId,
@@ -345,7 +345,7 @@ function oldest(dates: Date[]): Date | null {
   return dates.reduce<Date | null>((min, date) => (min && min <= date ? min : date), null);
 }
 
-/** A removal just recorded (issue 16), for the statement mail queued in the same transaction. */
+/** A removal just recorded, for the statement mail queued in the same transaction. */
 export interface RecordedRemoval {
   decisionId: string;
   sellerId: string;
@@ -355,8 +355,8 @@ export interface RecordedRemoval {
 
 /**
  * Removes the product `productId` from the market (spec §7 report-product-delete): soft delete
- * and unpromote; its reports, orders and payments stay, and every other field is kept. Issue 16
- * (DSA Art. 17): records a `removed` decision with the statement of reasons and the listing's
+ * and unpromote; its reports, orders and payments stay, and every other field is kept.
+ * DSA Art. 17: records a `removed` decision with the statement of reasons and the listing's
  * `promote` flag (so a reversed appeal puts it back exactly as it was), records
  * `report.delete_product` with the statement, and calls `onRemoved` in the same transaction
  * (the statement mail). count is 0 when it was already deleted (nothing recorded); 'not-found'

@@ -1,5 +1,5 @@
 /**
- * Notification settings (issue 14; contract src/contract/notifications.ts; decision 0018):
+ * Notification settings (contract src/contract/notifications.ts; decision 0018):
  * `GET /api/notification-settings` lists the caller's kinds with labels and on/off;
  * `PUT /api/notification-settings` changes some of them in one transaction. Signed-in users of
  * any role with a user record; a user only ever reads or changes their own settings.

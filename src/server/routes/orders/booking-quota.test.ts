@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('booking caps (issue 18, point 9)', () => {
+describe('booking caps', () => {
   it('refuses a booking past BOOKING_OPEN_MAX open unpaid bookings, with a clear message', async () => {
     const buyer = await registerUser(t.app, { role: 'buyer' });
     const listings = await Promise.all([1, 2, 3, 4].map(() => createListing(t.app.db)));

@@ -1,5 +1,5 @@
 /**
- * A buyer's booking caps (issue 18, point 9): a booking shows the buyer the seller's phone and
+ * A buyer's booking caps: a booking shows the buyer the seller's phone and
  * e-mail (spec §3 Order seller_info), so an account that books everything harvests every
  * seller's contact details. A buyer may hold BOOKING_OPEN_MAX open bookings at once (unpaid, not
  * declined or cancelled, of a listing still for sale: a listing sold to someone else or removed no longer counts) and

@@ -1,5 +1,5 @@
 /**
- * The buyer's calls (issue 5; spec §2 Category page and Buyer dashboard, §4, §7), all declared
+ * The buyer's calls (spec §2 Category page and Buyer dashboard, §4, §7), all declared
  * for the buyer role (`access`, auth/guard.ts): book a product, list and read one's own orders,
  * report a product. Everything an order shows is read from the database and the caller's record,
  * never from the body.
@@ -182,7 +182,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(reportProductContract, asBuyer),
     handler: async (request) => {
-      // Issue 16: the spec's body-less call reports for reason `Other`; an empty note is none.
+      // The spec's body-less call reports for reason `Other`; an empty note is none.
       const body = request.body;
       const result = await reportProduct(
         app.db,

@@ -1,5 +1,5 @@
 /**
- * The booking mails of issue 14, queued in the transaction of the action that causes them (the
+ * The booking mails (new booking, declined, cancelled), queued in the transaction of the action that causes them (the
  * `send-mail` job, docs/jobs.md), each with a key unique to the event so a retried job or a
  * repeated call sends it once:
  * - a new booking → the seller: product, buyer's name, phone and meeting location

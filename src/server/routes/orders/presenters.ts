@@ -1,5 +1,5 @@
 /**
- * What of an order leaves the server: spec §3 Order, the price in dollars, and issue 14's
+ * What of an order leaves the server: spec §3 Order, the price in dollars, and
  * `booked_at`, `booking_state` and `decline_message` beside it.
  */
 import {
@@ -60,7 +60,7 @@ export function presentViewing(
   };
 }
 
-/** Issue 16: the booking's deposit, with the dispute and auto-release deadlines; null if none. */
+/** The booking's deposit, with the dispute and auto-release deadlines; null if none. */
 export function presentDeposit(
   row: Pick<
     OrderRow,
@@ -88,7 +88,7 @@ export function presentDeposit(
   };
 }
 
-/** Where a booking stands (issue 14): paid wins, then the seller's decline, then a cancel. */
+/** Where a booking stands: paid wins, then the seller's decline, then a cancel. */
 export function bookingState(row: Pick<OrderRow, 'paid' | 'declinedAt' | 'cancelledAt'>) {
   if (row.paid) return 'paid' as const;
   if (row.declinedAt) return 'declined' as const;

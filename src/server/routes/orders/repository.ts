@@ -1,5 +1,5 @@
 /**
- * Data access of the buyer's area (issue 5; spec §3 Order, §4). Orders keep a snapshot of what
+ * Data access of the buyer's area (spec §3 Order, §4). Orders keep a snapshot of what
  * the buyer saw at booking (schema.ts), filled here from the database: product, category and
  * seller rows, and the caller's own user record, never the request body.
  */
@@ -89,16 +89,16 @@ export type BookingResult =
  * product row (FOR SHARE) while it applies the booking rules and inserts the order, so a sale or
  * a delete cannot slip between the check and the insert:
  * - no such product: 'not-found'; deleted: 'deleted'; sold: 'sold'; taken off the market by
- *   its seller: 'unavailable' (issue 13); reserved or expired: 'reserved' / 'expired'
+ *   its seller: 'unavailable'; reserved or expired: 'reserved' / 'expired'
  *   (decision 0027); the buyer's own listing: 'own-listing' (checked in
  *   this order);
  * - otherwise an unpaid order with the snapshot of spec §3 Order (product, category and seller
  *   from the database, name and email from the buyer's record, phone and meeting place from the
  *   form), unless the buyer already has an open (unpaid) order of it: the partial unique index
  *   `orders_one_open_per_buyer_key` decides, so two concurrent bookings cannot both insert.
- *   A new order must fit the buyer's caps (booking-quota.ts, issue 18), checked with the
+ *   A new order must fit the buyer's caps (booking-quota.ts), checked with the
  *   buyer's row locked so parallel bookings cannot overshoot.
- * - `notify` runs in the same transaction for a new order (issue 14: the seller's booking mail
+ * - `notify` runs in the same transaction for a new order (the seller's booking mail
  *   is queued exactly when the order commits).
  * @throws HttpError 429 when the buyer is at a booking cap.
  */
@@ -173,7 +173,7 @@ export async function insertOrder(
     })
     .returning({ id: orders.id });
   if (inserted[0]) {
-    // Issue 16: the listing's deposit at booking; the buyer's card holds it next (decision 0020).
+    // The listing's deposit at booking; the buyer's card holds it next (decision 0020).
     if (product.depositCents > 0) {
       await tx
         .insert(deposits)
@@ -265,9 +265,9 @@ const orderColumns = {
   createdAt: orders.createdAt,
   buyerId: orders.buyerId,
   sellerId: orders.sellerId,
-  /** Issue 15: the buyer has reviewed the seller for this order (`reviews_order_key`). */
+  /** The buyer has reviewed the seller for this order (`reviews_order_key`). */
   reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.orderId} = ${orders.id})`,
-  /** Issue 16: the booking's viewing deposit (all null when the listing asked none). */
+  /** The booking's viewing deposit (all null when the listing asked none). */
   depositAmountCents: deposits.amountCents,
   depositState: deposits.state,
   depositHeldAt: deposits.heldAt,
@@ -295,7 +295,7 @@ const buyerOrdersQueries = new WeakMap<
 /**
  * The buyer's orders, newest first; the ones they cancelled are gone from their view. The most
  * frequent signed-in read (My Orders), so a prepared statement: drizzle builds its SQL once, not
- * on every call (a fifth of the request's time in the issue 17 profile), and PostgreSQL parses
+ * on every call (a fifth of the request's time in a CPU profile), and PostgreSQL parses
  * it once per connection.
  */
 export function listBuyerOrders(db: Database, buyerId: string): Promise<OrderRow[]> {
@@ -323,7 +323,7 @@ export async function findBuyerOrder(
 }
 
 /**
- * One page of the bookings of `sellerId`'s products, newest first (issue 14), cancelled ones
+ * One page of the bookings of `sellerId`'s products, newest first, cancelled ones
  * included (the seller sees them as cancelled). Served by `orders_seller_idx`.
  */
 export function listSellerOrders(
@@ -397,7 +397,7 @@ export function closeOrder(
 }
 
 /**
- * Records `reporterId`'s report of a live product (DESIGN.md §8; issue 16, DSA Art. 16): one
+ * Records `reporterId`'s report of a live product (DESIGN.md §8, DSA Art. 16): one
  * `product_reports` row per buyer and product, with its reason and optional note; the product is
  * marked reported and its reportCount set to the number of reporters; a `moderation_notices` row
  * (the transparency count) and a `report.create` audit row — all in one transaction. A repeat

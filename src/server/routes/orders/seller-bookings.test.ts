@@ -1,5 +1,5 @@
 /**
- * Issue 14, the seller's side of a booking: `GET /api/seller-orders`, the seller's decline
+ * The seller's side of a booking: `GET /api/seller-orders`, the seller's decline
  * (`PATCH /api/order/{id}/decline`), the buyer's cancel (`DELETE /api/order/{id}`), what a
  * closed booking means for paying and booking again, and the booking mails they queue.
  */

@@ -1,5 +1,5 @@
 /**
- * The buying authorisation matrix (issue 5): every new buyer endpoint against no token, a bad
+ * The buying authorisation matrix: every new buyer endpoint against no token, a bad
  * token, the wrong role, and another buyer's resource. Each row answers 401/403/404 and changes
  * nothing.
  */

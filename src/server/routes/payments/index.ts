@@ -1,5 +1,5 @@
 /**
- * Card payment calls (issue 5; spec §2 Payment page, §4 Payment flow, §7; DESIGN.md §5):
+ * Card payment calls (spec §2 Payment page, §4 Payment flow, §7; DESIGN.md §5):
  * provider config, payment intents, recording a payment, the sandbox provider's Stripe-like
  * card endpoints, and Stripe's webhook. An order becomes paid only after the server has checked
  * with the provider (`app.payments`) that the intent succeeded for that order and amount; the
@@ -37,7 +37,7 @@ const notThisOrder = 'body.transactionId is not a payment of this order';
 const tags = ['payments'];
 const asBuyer = { tags, access: { role: 'buyer' } satisfies RouteAccess };
 
-/** Issue 14: the receipt and the seller's notice, queued in the sale's transaction. */
+/** The receipt and the seller's notice, queued in the sale's transaction. */
 const paymentMails =
   (app: FastifyInstance): OnRecorded =>
   (tx, recorded) =>
@@ -96,7 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The provider is the source of truth about money (DESIGN.md §5), never the browser.
       const intent = await app.payments.retrieveIntent(transactionId);
-      // Issue 16: a viewing deposit's hold is never the payment of an order.
+      // A viewing deposit's hold is never the payment of an order.
       if (!intent || intent.orderId !== order.id || intent.kind !== 'payment') {
         throw httpError(400, notThisOrder);
       }
@@ -219,7 +219,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = as
       if (event.type !== 'payment_intent.succeeded') return { received: true as const };
 
       const intent = event.data.object;
-      // Issue 16: a captured viewing deposit is the seller's, not the payment of the order.
+      // A captured viewing deposit is the seller's, not the payment of the order.
       if (intent.metadata?.kind === 'deposit' || intent.capture_method === 'manual') {
         return { received: true as const };
       }

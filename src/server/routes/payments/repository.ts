@@ -1,4 +1,4 @@
-/** Data access of the payment calls (issue 5; spec §3 Order and Payment record). */
+/** Data access of the payment calls (spec §3 Order and Payment record). */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, payments, products } from '../../db/schema.js';
@@ -6,7 +6,7 @@ import { orders, payments, products } from '../../db/schema.js';
 /**
  * The caller's latest order of a product with what paying for it needs: the order's price in
  * cents, whether it is paid or declined, and the product's state. Unpaid orders come first,
- * newest first; orders the buyer cancelled are left out (issue 14).
+ * newest first; orders the buyer cancelled are left out.
  */
 export async function findOrderToPay(db: Database, buyerId: string, productId: string) {
   const [row] = await db

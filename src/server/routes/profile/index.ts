@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile (issue 14; decision 0016): read it, change the display name
+ * The signed-in user's own profile (decision 0016): read it, change the display name
  * and photo, change the password, delete the account. Shapes in src/contract/profile.ts. Every
  * route is `access: {}` (a bearer token of any role) and acts on the caller's own record only:
  * there is no id in the request to point at someone else.

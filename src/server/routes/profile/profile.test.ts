@@ -1,5 +1,5 @@
 /**
- * The caller's own profile (issue 14; decision 0016): reading it, changing name and photo (and
+ * The caller's own profile (decision 0016): reading it, changing name and photo (and
  * where the change shows), changing the password (the other sessions end, this one goes on) and
  * deleting one's own account (as the admin's delete does). Each role on its own account only.
  */

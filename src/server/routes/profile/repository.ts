@@ -1,5 +1,5 @@
 /**
- * Data access of the caller's own profile (issue 14; decision 0016): read it, and change the
+ * Data access of the caller's own profile (decision 0016): read it, and change the
  * display name and photo everywhere they are kept.
  *
  * Where a user's name and photo live:

@@ -1,5 +1,5 @@
 /**
- * Seller profiles and reviews (issue 15; contract src/contract/reviews.ts; decision 0013).
+ * Seller profiles and reviews (contract src/contract/reviews.ts; decision 0013).
  * - Only the buyer of a paid order may review its seller, once per order (the unique index on
  *   `reviews.order_id` decides races: 409).
  * - Only the reviewed seller may reply, once.

@@ -1,5 +1,5 @@
 /**
- * Data access of reviews and seller profiles (issue 15; decision 0013). A review belongs to one
+ * Data access of reviews and seller profiles (decision 0013). A review belongs to one
  * paid order (unique `order_id`); removed reviews (`removed_at`) are kept but never shown or
  * counted. The rating average is computed in SQL over the seller's live reviews.
  */

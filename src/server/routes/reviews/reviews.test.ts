@@ -1,5 +1,5 @@
 /**
- * Issue 15, seller profiles and reviews: only the buyer of a paid order may review its seller,
+ * Seller profiles and reviews: only the buyer of a paid order may review its seller,
  * once per order, with 1–5 stars and up to 1,000 characters; the seller answers once; an admin
  * removes a review (audit-logged), and the public profile shows rating, live listings and reviews.
  */
@@ -77,7 +77,7 @@ const remove = (as: TestUser | null, id: string) =>
     headers: as ? bearer(as.token) : {},
   });
 const profile = (uid: string) => t.app.inject({ method: 'GET', url: `/api/sellers/${uid}` });
-/** The seller rating on the category page's card of `productId` (issue 15: cards show it). */
+/** The seller rating on the category page's card of `productId` (cards show it). */
 const cardRating = async (productId: string) => {
   const cards = (
     await t.app.inject({ method: 'GET', url: `/api/category/${categoryId}?limit=100` })
@@ -141,7 +141,7 @@ describe('writing a review', () => {
     expect(first.json()).toMatchObject({ rating: 4, text: 'Smooth deal.', seller_reply: null });
     const second = await review(buyer, { order_id: order.id, rating: 1, text: 'Changed my mind' });
     expect(second.statusCode).toBe(409);
-    // My Orders then says the order is reviewed (issue 15).
+    // My Orders then says the order is reviewed.
     expect(await reviewedFlag()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 15, alerts against a real SMTP server on loopback: a buyer saves `make=Toyota,
+ * Alerts against a real SMTP server on loopback: a buyer saves `make=Toyota,
  * max_price=15000` as instant; a seller lists a matching Toyota and a non-matching one through
  * the API; exactly one alert arrives (through the queue's workers), naming the matching listing
  * and carrying its unsubscribe link; editing the listing sends nothing new. Also the daily

@@ -1,5 +1,5 @@
 /**
- * Saved-search alerts through the job queue (issue 15, decision 0014; docs/jobs.md).
+ * Saved-search alerts through the job queue (decision 0014; docs/jobs.md).
  *
  * - `saved-search-match` `{productIds}`: enqueued in the transaction that makes a listing live
  *   (created, edited, put back on the market; `enqueueListingMatch`). It records the new

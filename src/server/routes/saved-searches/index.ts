@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 15, decision 0014; contract src/contract/saved-searches.ts): a signed-in
+ * Saved searches (decision 0014; contract src/contract/saved-searches.ts): a signed-in
  * user of any role with a user record keeps up to `savedSearchMax` searches; each call answers
  * only the owner's rows (anyone else's saved search: 404, as if it did not exist).
  */

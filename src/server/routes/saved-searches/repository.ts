@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 15, decision 0014): the owner's rows, and the reverse query that matches
+ * Saved searches (decision 0014): the owner's rows, and the reverse query that matches
  * new listings against every saved search at once.
  *
  * A saved search keeps its filters twice: `query` as the user saved it (to reopen it at

@@ -1,5 +1,5 @@
 /**
- * Issue 15, saved searches: every endpoint for its owner only (401 without a token, 403 without
+ * Saved searches: every endpoint for its owner only (401 without a token, 403 without
  * a user record, 404 for someone else's), validation naming the field, the per-user cap, the
  * reverse-query matcher (each filter, keyword, recorded once) and the new-match count.
  */

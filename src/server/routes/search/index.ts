@@ -1,6 +1,6 @@
-/** Public search (issue 13, decision 0012): `GET /api/search`. */
+/** Public search (decision 0012): `GET /api/search`. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchContract } from '../../../contract/index.js';
+import { searchContract } from '#contract/index.js';
 import { route } from '../../lib/route.js';
 import { presentProductCard } from '../catalog/presenters.js';
 import { search } from './repository.js';

@@ -1,5 +1,5 @@
 /**
- * Search queries (issue 13, decision 0012): one page of live listings matching a keyword and
+ * Search queries (decision 0012): one page of live listings matching a keyword and
  * filters in one of the sort orders, and the total and facet counts of every match.
  *
  * Keyword: the words of `q`, accents folded, each a prefix (`coro` finds Corolla as the user

@@ -10,7 +10,7 @@ export interface ProductRow extends ProductCardRow {
   unavailable: boolean;
   /** When the listing expires unless renewed (decision 0027). */
   expiresAt: Date;
-  /** Issue 16: the viewing deposit in cents. */
+  /** The viewing deposit in cents. */
   depositCents: number;
 }
 

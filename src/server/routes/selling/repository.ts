@@ -1,5 +1,5 @@
 /**
- * Data access of the seller's area (issue 4, spec §2 Seller dashboard, §7). Every write checks
+ * Data access of the seller's area (spec §2 Seller dashboard, §7). Every write checks
  * ownership in the same statement that changes the row, so a concurrent change cannot slip
  * between the check and the write.
  */
@@ -24,7 +24,7 @@ export type InsertCategoryResult =
  * Adds a category for seller `sellerId` (spec §5: `name` arrives normalised and capitalised by
  * the contract's schema), in one transaction under the category-name lock: refused when the
  * seller added `dailyMax` categories in the last 24 hours, or when a live category has the same
- * name ignoring case or the same near-duplicate key (issue 18, point 3).
+ * name ignoring case or the same near-duplicate key.
  */
 export function insertCategory(
   db: Database,
@@ -63,7 +63,7 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
 }
 
 /**
- * The vehicle-detail columns of a form's input (issue 13): absent fields are left out (so an
+ * The vehicle-detail columns of a form's input: absent fields are left out (so an
  * update keeps them), null clears them.
  */
 export function vehicleColumns(input: Partial<VehicleDetails>) {
@@ -93,7 +93,7 @@ export async function insertProduct(
   db: Database,
   sellerId: string,
   input: NewProduct,
-  /** Runs in the same transaction once the listing exists (issue 15: saved-search alerts). */
+  /** Runs in the same transaction once the listing exists (saved-search alerts). */
   afterInsert?: (tx: Executor, id: string) => Promise<unknown>,
   /** Days until it expires (LISTING_TTL_DAYS). */
   ttlDays = 60,

@@ -239,7 +239,7 @@ describe('POST /api/products with bad input', () => {
     ],
     ['a non-numeric price', { resell_price: 'cheap' }, 'body.resell_price'],
     ['a price in fractions of a cent', { resell_price: 10.005 }, 'two decimals'],
-    // Issue 18, point 7: > 0 and "two decimals" within rounding, yet 0 cents once stored.
+    // Point 7: > 0 and "two decimals" within rounding, yet 0 cents once stored.
     [
       'a sub-cent price',
       { resell_price: 1e-9 },

@@ -1,5 +1,5 @@
 /**
- * `/robots.txt` and the sitemap (issue 13, decision 0015; sitemaps.org protocol 0.9):
+ * `/robots.txt` and the sitemap (decision 0015; sitemaps.org protocol 0.9):
  * - `GET /sitemap.xml`: a `<urlset>` of the public pages, the sellers' profiles and every live
  *   listing while they fit in one file (50,000 URLs, the protocol's limit), else a
  *   `<sitemapindex>` of `/sitemaps/pages.xml` and `/sitemaps/listings-{n}.xml` (n from 1), each

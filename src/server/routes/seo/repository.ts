@@ -1,5 +1,5 @@
 /**
- * What the sitemap lists (issue 13, decision 0015): live listings (unsold, not removed, on the
+ * What the sitemap lists (decision 0015): live listings (unsold, not removed, on the
  * market, of a seller who is not deleted) and the sellers who have one. Listings are read in the
  * order of the search's "newest" index (`created_at, id` on live listings), a page at a time.
  */

@@ -1,4 +1,4 @@
-/** Issue 13: `/robots.txt`, `/sitemap.xml` and the sitemap index past the per-file limit. */
+/** `/robots.txt`, `/sitemap.xml` and the sitemap index past the per-file limit. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';

@@ -1,4 +1,4 @@
-/** Issue 16: the VIN check digit (49 CFR § 565.15) and the mapping of vPIC values onto our enums. */
+/** The VIN check digit (49 CFR § 565.15) and the mapping of vPIC values onto our enums. */
 import { describe, expect, it } from 'vitest';
 import { expectedCheckDigit, isNorthAmerican } from './check-digit.js';
 import { mapFuelType, mapTransmission } from './vin-decoder.js';

@@ -1,5 +1,5 @@
 /**
- * Vehicle tools (issue 16; contract src/contract/vehicles.ts; decision 0019): price guidance
+ * Vehicle tools (contract src/contract/vehicles.ts; decision 0019): price guidance
  * for a car being listed and for a listing's page (public), and offline VIN decoding for
  * signed-in users (it costs a database look-up of up to a few hundred ms, so not for anonymous
  * callers).

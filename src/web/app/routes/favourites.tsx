@@ -1,5 +1,5 @@
 /**
- * Favourites (issue 15, route /favourites; signed-in users): the user's saved listings as cards,
+ * Favourites (route /favourites; signed-in users): the user's saved listings as cards,
  * newest first, each with the heart and its state in the foot — SOLD OUT for a sold listing,
  * `No longer available` for one removed, taken off the market or whose seller left, else a link
  * to the listing. Composed from the catalogue's card and the favourites feature.

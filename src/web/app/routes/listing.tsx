@@ -1,9 +1,9 @@
 /**
- * Listing page (issue 13, route /listing/{id}; public, an addition to the spec recorded in
+ * Listing page (route /listing/{id}; public, an addition to the spec recorded in
  * docs/spec-deviations.md): the listings feature's view with, for a buyer, the orders feature's
  * Book Now and Report exactly as on the category page; Book Now opens the booking modal. The
  * seller's phone and e-mail are fetched for signed-in users only, who may also `Message seller`
- * (issue 14) unless it is their own listing. Issue 15: the heart and the seller's rating.
+ * unless it is their own listing. The heart and the seller's rating.
  * Unknown or removed: Uh-oh! with `This listing is no longer available` and similar listings;
  * an expired, sold or unavailable one shows similar listings under it (decision 0027).
  * Unknown or removed: Uh-oh!. Once shown in the browser, it tells the server it was seen (seller

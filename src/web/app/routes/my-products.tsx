@@ -1,7 +1,7 @@
 /**
  * /user/seller/all-products, My Products (spec §2: its heading also reads "All order List"): the
  * seller's products table (selling feature) and, below it, the listings removed by moderation
- * with their statements of reasons and appeals (issue 16, moderation feature).
+ * with their statements of reasons and appeals (moderation feature).
  */
 import { DashboardPage } from '../../components/dashboard-page';
 import { RemovedListings } from '../../features/moderation/components/removed-listings';

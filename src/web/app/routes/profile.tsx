@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile (issue 14, route /user/profile): the accounts feature's page with
+ * The signed-in user's profile (route /user/profile): the accounts feature's page with
  * the notifications feature's e-mail settings in its Notifications section (decision 0016, 0018).
  */
 import { ProfileRoute } from '../../features/accounts/routes/profile';

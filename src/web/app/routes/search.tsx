@@ -1,5 +1,5 @@
 /**
- * `/search` (issue 13) composed with issue 15: the favourites feature's heart on each result,
+ * `/search` composed with the favourites and saved searches: the favourites feature's heart on each result,
  * and the saved-searches feature's `Save this search` for a signed-in user with a user record
  * (composed here because features do not import each other).
  */

@@ -1,5 +1,5 @@
 /**
- * A seller's public profile (issue 15, route /seller/{uid}): name, photo, verified badge, member
+ * A seller's public profile (route /seller/{uid}): name, photo, verified badge, member
  * since, average rating and count, live listings as cards (with the favourites feature's heart)
  * and reviews with replies; the seller, signed in, may reply. Unknown uid: Uh-oh!.
  * Server-rendered like the listing page (decision 0015).

@@ -1,7 +1,7 @@
 /**
- * The pages the server renders (issue 13, decision 0015): the public, indexable ones — home,
+ * The pages the server renders (decision 0015): the public, indexable ones — home,
  * `/blogs`, `/search`, `/listing/{id}` and `/seller/{uid}` — and the account forms a visitor
- * opens first — `/login`, `/registration`, `/forgot-password` (issue 17: their form paints with
+ * opens first — `/login`, `/registration`, `/forgot-password` (their form paints with
  * the HTML instead of after the script and the page's chunk). For each: the queries to fetch
  * before rendering (the same query options the page's hooks use, so the browser finds them in
  * the dehydrated cache and does not ask again) and the page's `<head>`: title, meta
@@ -189,7 +189,7 @@ function listingPlan(id: string): PagePlan {
   const options = listingQueryOptions(id);
   return {
     async prefetch(queryClient) {
-      // The price badge (issue 16) with the listing, so the page hydrates with it in place.
+      // The price badge with the listing, so the page hydrates with it in place.
       await Promise.all([
         queryClient.prefetchQuery(options),
         queryClient.prefetchQuery(listingPriceGuidanceQueryOptions(id)),

@@ -1,5 +1,5 @@
 /**
- * Decision 0015 and issue 17: the query cache a server-rendered page carries holds no server
+ * Decisions 0015 and 0022: the query cache a server-rendered page carries holds no server
  * clock, so the same data always gives the same bytes (and the page the same ETag); the browser
  * still hydrates it as fresh data, and errors still travel as `ApiError`s.
  */

@@ -34,7 +34,7 @@ function isSerializedApiError(value: unknown): value is SerializedApiError {
  * server's clock is left out: `dehydratedAt`, `dataUpdatedAt` and `errorUpdatedAt` are written as
  * 0, since the browser puts its own arrival time in their place (lib/react-query.ts,
  * `hydrateServerState`). The same data thus always gives the same bytes, and a page re-rendered
- * after an unrelated write keeps its ETag (issue 17: the browser or a CDN gets 304, not the page
+ * after an unrelated write keeps its ETag (the browser or a CDN gets 304, not the page
  * again).
  */
 export function serializeState(state: DehydratedState): string {

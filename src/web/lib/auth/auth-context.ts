@@ -26,13 +26,13 @@ export interface AuthState {
   /** Ends the session on the server and removes the token. @throws when the server fails. */
   logOut(): Promise<void>;
   /**
-   * Shows a name or photo change the server has already saved (`PATCH /api/profile`, issue 14)
+   * Shows a name or photo change the server has already saved (`PATCH /api/profile`)
    * in the auth state, so the navigation bar shows it at once. No server call.
    */
   applyProfile(change: { displayName?: string; photoURL?: string }): void;
   /**
    * Signs out locally after the server has already ended every session (the user deleted their
-   * own account, issue 14): no user, no token. No server call.
+   * own account): no user, no token. No server call.
    */
   forgetSession(): void;
 }

@@ -221,7 +221,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return (await renewToken()) ?? null;
         },
         onUnauthorized() {
-          // Nobody is signed in (e.g. just after deleting one's own account, issue 14): a late
+          // Nobody is signed in (e.g. just after deleting one's own account): a late
           // 401 of a call or stream started before has nobody to log out and must not send the
           // visitor to /login.
           if (unauthorizedHandled.current || !userRef.current) return;

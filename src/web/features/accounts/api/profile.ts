@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile (issue 14, /user/profile; src/contract/profile.ts):
+ * The signed-in user's own profile (/user/profile; src/contract/profile.ts):
  * - `useProfile()`: GET /api/profile → name, e-mail, photo, role, admin flag, `hasPassword`.
  * - `useUpdateProfile()`: PATCH /api/profile `{displayName?, photoURL?}`; on success the auth state
  *   (navigation bar) shows the change at once and every list that shows names and photos

@@ -1,5 +1,5 @@
 /**
- * Deleting one's own account (issue 14): a button that opens a confirmation dialog (daisyUI
+ * Deleting one's own account: a button that opens a confirmation dialog (daisyUI
  * modal on <dialog>) with the spec §5 buttons Confirm and Don't Confirm; Don't Confirm (or
  * Escape, or a click beside it) says "Changes are not saved" (spec §5 Confirmations). On Confirm
  * the server deletes the account as the admin's delete does (soft delete, every session ends,

@@ -1,5 +1,5 @@
 /**
- * The profile's name-and-photo form (issue 14). The photo goes through the image host
+ * The profile's name-and-photo form. The photo goes through the image host
  * (`POST /api/images`, as at registration), then one `PATCH /api/profile` saves name and photo
  * together; the navigation bar shows the change at once. A photo that is not an image or too
  * large is refused before upload (`imageFileProblem`); a failed upload toasts and saves nothing.

@@ -38,7 +38,7 @@ export const registrationSchema = z.object({
     .custom<FileList>((value) => value instanceof FileList && value.length > 0, {
       message: 'Image is required',
     })
-    // Issue 12, point 5: a file that is not an image, or too large, stops here, before the
+    // A file that is not an image, or too large, stops here, before the
     // account is created.
     .superRefine((files, context) => {
       const problem = imageFileProblem(files[0]!, 'Photo');
@@ -66,7 +66,7 @@ export const resetPasswordSchema = z
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 /**
- * The profile's name-and-photo form (issue 14): the registration's name rule; a new photo is
+ * The profile's name-and-photo form: the registration's name rule; a new photo is
  * optional (none chosen keeps the current one) and checked like registration's before upload.
  */
 export const profileDetailsSchema = z.object({
@@ -85,7 +85,7 @@ export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
 export type ProfileDetailsValues = z.output<typeof profileDetailsSchema>;
 
 /**
- * The profile's password form (issue 14): the current password (required), and a new one under
+ * The profile's password form: the current password (required), and a new one under
  * the registration rule (spec §5), typed twice.
  */
 export const changePasswordSchema = z

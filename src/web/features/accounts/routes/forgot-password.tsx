@@ -19,7 +19,7 @@ import { errorText } from '../../../lib/error-text';
 export const resetLinkSentMessage =
   'If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.';
 
-/** The form's rules, loaded on first use (issue 17). */
+/** The form's rules, loaded on first use. */
 const forgotPasswordValidation = lazyResolver<ForgotPasswordValues>(() =>
   import('../lib/form-resolvers').then((module) => module.forgotPasswordResolver),
 );

@@ -20,7 +20,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { fromState, safePath } from '../../../lib/auth/redirect';
 import { errorText } from '../../../lib/error-text';
 
-/** The login form's rules, loaded on first use (issue 17). */
+/** The login form's rules, loaded on first use. */
 const loginValidation = lazyResolver<LoginValues>(() =>
   import('../lib/form-resolvers').then((module) => module.loginResolver),
 );
@@ -38,7 +38,7 @@ export function LoginRoute() {
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
     resolver: loginValidation.resolver,
-    // Back from registration the address just registered is filled in (issue 12, point 6).
+    // Back from registration the address just registered is filled in.
     defaultValues: { email: emailState(location.state), password: '' },
   });
 

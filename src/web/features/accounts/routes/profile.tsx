@@ -1,5 +1,5 @@
 /**
- * `/user/profile` (issue 14): the signed-in user's own profile, for every role (buyer, seller,
+ * `/user/profile`: the signed-in user's own profile, for every role (buyer, seller,
  * admin), linked from their name in the navigation bar. Sections, one card each, in one column
  * (phones first):
  * 1. Name and photo — saved together; shown at once in the navigation bar and, after a refetch,
@@ -38,7 +38,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 
 export interface ProfileRouteProps {
   /**
-   * NOTIFICATIONS SLOT (issue 14): the notification settings (`NotificationSettings` of
+   * NOTIFICATIONS SLOT: the notification settings (`NotificationSettings` of
    * src/web/features/notifications/components/), composed in by the app, e.g.
    * `<ProfileRoute notifications={<NotificationSettings />} />` from src/web/app/routes/.
    * Nothing is shown for it while absent.
@@ -68,7 +68,7 @@ export function ProfileRoute({ notifications }: ProfileRouteProps) {
           <Section title="Password" id="profile-password">
             <ChangePasswordForm hasPassword={profile.hasPassword} />
           </Section>
-          {/* ── NOTIFICATIONS SECTION (issue 14): the notifications feature's settings go here. ── */}
+          {/* ── NOTIFICATIONS SECTION: the notifications feature's settings go here. ── */}
           {notifications && (
             <Section title="Notifications" id="notifications">
               {notifications}

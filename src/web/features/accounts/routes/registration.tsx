@@ -3,7 +3,7 @@
  * photo, role (buyer or seller, default buyer) and password; a link back to /login.
  * On submit: create the account, upload the photo ("Failed to save your picture! you can upload
  * again from profile section" if that fails, and go on without it; the login that follows then
- * leads to /user/profile, issue 14), save the user record, update the profile, show "Registration
+ * leads to /user/profile), save the user record, update the profile, show "Registration
  * Success" / "Now you can Login" for 2500 ms, log out and go to /login (its e-mail field
  * prefilled with the new address). A progress indicator
  * replaces the submit button meanwhile; a failure toasts the provider's message.
@@ -67,7 +67,7 @@ export function RegistrationRoute() {
         showConfirmButton: false,
       });
       await logOut();
-      // Issue 12, point 6: the login form starts with the address just registered. Issue 14:
+      // The login form starts with the address just registered, and
       // when the photo failed, signing in leads to the profile section the message promised.
       void navigate(paths.login.href(), {
         state: {

@@ -4,9 +4,9 @@
  * page). An unknown category answers 404, a malformed id 400.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiPage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiPage } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const categoryProductsQueryOptions = (categoryId: string) =>
   infiniteQueryOptions({

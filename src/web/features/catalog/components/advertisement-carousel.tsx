@@ -86,7 +86,7 @@ function SponsoredCard({ product }: { product: PromotedProduct }) {
           Only {formatDollars(product.resell_price)}
         </p>
       </div>
-      {/* The whole card opens the listing (issue 13). */}
+      {/* The whole card opens the listing. */}
       <Link
         to={paths.listing.href(product._id)}
         aria-label={product.product_name}

@@ -4,7 +4,7 @@
  * On failure nothing is shown (spec §8: load errors "not shown"). While the list loads, and while
  * the carousel's chunk loads, a placeholder of the carousel's final height (a 288 px card and
  * 48 px of shadow room and pagination dots) holds the place, so the category grid below never
- * jumps down when the carousel arrives (issue 12, point 4). With no promoted product it closes again.
+ * jumps down when the carousel arrives. With no promoted product it closes again.
  */
 import { lazy, Suspense } from 'react';
 import { usePromotedProducts } from '../api/get-promoted-products';

@@ -6,14 +6,14 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard as Product } from '../../../../contract/entities';
-import { ErrorMessage } from '../../../components/error-message';
-import { LoadMoreButton } from '../../../components/load-more-button';
-import { NotFound } from '../../../components/not-found';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
-import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import type { ProductCard as Product } from '#contract/entities';
+import { ErrorMessage } from '#web/components/error-message';
+import { LoadMoreButton } from '#web/components/load-more-button';
+import { NotFound } from '#web/components/not-found';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
+import { isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import { useCategories } from '../api/get-categories';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ProductCard } from './product-card';
@@ -24,7 +24,7 @@ export interface CategoryProductsProps {
   buyerActions?: (product: Product) => ReactNode;
   /** True while the viewer's buyer role is being checked: the cards' feet stay empty. */
   roleChecking?: boolean;
-  /** Issue 15: the heart on each card. */
+  /** The heart on each card. */
   favouriteAction?: (product: Product) => ReactNode;
 }
 
@@ -50,7 +50,7 @@ export function CategoryProducts({
   return (
     <>
       <PageTitle title={categoryName ?? 'All Product'} />
-      {/* Issue 12, point 5: the page names its category; one line tall before the name loads. */}
+      {/* The page names its category; one line tall before the name loads. */}
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 min-h-9 text-sm">
         <ul>
           <li>
@@ -67,7 +67,7 @@ export function CategoryProducts({
       ) : (
         <>
           {products.length === 0 && (
-            // Issue 12, point 5: an empty category says so instead of an empty page.
+            // An empty category says so instead of an empty page.
             <p className="py-6 text-center text-lg">No products in this category yet.</p>
           )}
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -5,8 +5,8 @@
  * Its foot: SOLD OUT for a sold product (`order_status`); otherwise the buyer's actions
  * (`buyerActions`: Book Now and Report, given by the page for a buyer) or, for anyone else,
  * "Please login with buyer account for buy this product."; nothing while the role is checked.
- * The name links to the listing's own page (issue 13), the seller's name to their profile
- * (issue 15). Issue 15 also adds `favouriteAction` (the heart, on the photo) and `footer`, which
+ * The name links to the listing's own page, the seller's name to their profile.
+ * Optional: `favouriteAction` (the heart, on the photo) and `footer`, which
  * replaces the foot (the favourites page shows each listing's state there).
  */
 import type { ReactNode } from 'react';
@@ -24,13 +24,13 @@ export interface ProductCardProps {
   buyerActions?: ReactNode;
   /** True while the viewer's buyer role is being checked: the foot stays empty meanwhile. */
   roleChecking?: boolean;
-  /** Issue 15: the heart, shown in the photo's corner. */
+  /** The heart, shown in the photo's corner. */
   favouriteAction?: ReactNode;
   /** Replaces the foot (SOLD OUT / buyer actions) when given. */
   footer?: ReactNode;
   /**
    * The first card of a list, the page's largest picture on a phone: loaded at once with high
-   * priority instead of lazily (issue 17, Largest Contentful Paint).
+   * priority instead of lazily (Largest Contentful Paint).
    */
   priority?: boolean;
 }
@@ -84,7 +84,7 @@ export function ProductCard({
           </Link>
           {product.seller_verified && <VerifiedBadge />}
           {product.seller_rating.average !== null && (
-            // Issue 15: the seller's average stars and review count beside their name.
+            // The seller's average stars and review count beside their name.
             <span
               className="shrink-0 text-sm whitespace-nowrap"
               data-testid="card-seller-rating"

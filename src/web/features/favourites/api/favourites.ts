@@ -1,5 +1,5 @@
 /**
- * Favourites (issue 15; contract src/contract/favourites.ts), for the signed-in user:
+ * Favourites (contract src/contract/favourites.ts), for the signed-in user:
  * - `useFavourites()`: GET /api/favourites, newest first, a page at a time;
  * - `useIsFavourite(productId)`: whether one listing is saved. The hearts of a page ask together:
  *   every id asked for in the same tick goes into one GET /api/favourites/ids call;

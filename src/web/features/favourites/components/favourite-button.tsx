@@ -1,5 +1,5 @@
 /**
- * The heart (issue 15): a toggle button, `aria-pressed` when the listing is in the signed-in
+ * The heart: a toggle button, `aria-pressed` when the listing is in the signed-in
  * user's favourites, named "Save to favourites" / "Remove from favourites". Nothing for visitors
  * and for accounts without a user record yet.
  * `variant="overlay"` sits on a card's photo; `"inline"` stands next to a listing's title.

@@ -1,5 +1,5 @@
 /**
- * What the favourites page shows of one favourite (issue 15; decision 0013): the foot of its card
+ * What the favourites page shows of one favourite (decision 0013): the foot of its card
  * — SOLD OUT for a sold listing, `No longer available` for one removed, taken off the market or
  * whose seller left, else a link to the listing — and the page's texts.
  */

@@ -1,5 +1,5 @@
 /**
- * The navigation bar's link to /favourites (issue 15), for a signed-in user. Part of the entry
+ * The navigation bar's link to /favourites, for a signed-in user. Part of the entry
  * chunk, so it names the page itself instead of importing the (zod) contract's texts.
  */
 import { NavIconLink } from '../../../components/nav-icon-link';

@@ -1,5 +1,5 @@
 /**
- * Short information pages the footer links to (issue 12, point 5): About (with the services:
+ * Short information pages the footer links to: About (with the services:
  * selling, repairing, renting), Contact (with careers and the social channels), Terms and
  * Privacy. Plain text; an operator edits the wording here.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/product/{id} (issue 13): one listing with every field and its seller card; 404 for an
+ * GET /api/product/{id}: one listing with every field and its seller card; 404 for an
  * unknown or removed one. GET /api/product/{id}/contact: the seller's phone and e-mail, asked
  * only for a signed-in user.
  */

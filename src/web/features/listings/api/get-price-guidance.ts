@@ -1,5 +1,5 @@
 /**
- * GET /api/product/{id}/price-guidance (issue 16): the listing's price against its comparables,
+ * GET /api/product/{id}/price-guidance: the listing's price against its comparables,
  * for the badge next to its price. Prefetched by the server with the listing (ssr/pages.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The listing's photo gallery (issue 13): a carousel (Embla, decision 0024, through
+ * The listing's photo gallery: a carousel (Embla, decision 0024, through
  * components/carousel.tsx) with swipe on touch and mouse drag, Previous/Next photo buttons, arrow
  * keys while focus is in the gallery (the photo frame itself is focusable) and a numbered dot per
  * photo, in a fixed 4:3 frame, so nothing shifts while photos load; the server-rendered HTML

@@ -1,10 +1,10 @@
 /**
- * A listing's page body (issue 13): h1 = product name, price, photo gallery, buyer actions or
+ * A listing's page body: h1 = product name, price, photo gallery, buyer actions or
  * SOLD OUT, vehicle details, description, details of spec §2's card (condition, years of use,
  * location, posting date) and the seller card (name, photo, verified badge, member since,
- * contact for signed-in users, links to their other listings). Issue 15: the seller's name links
+ * contact for signed-in users, links to their other listings). The seller's name links
  * to their profile, with their rating (`sellerRating`) under it, and the heart (`favouriteAction`)
- * stands next to the title. Issue 16: a vehicle's price badge (Great/Fair/High price). The trust
+ * stands next to the title. A vehicle's price badge (Great/Fair/High price). The trust
  * notice and the car's history on Second Gear (decision 0028) are `TrustPanel`'s.
  */
 import type { ReactNode } from 'react';
@@ -25,16 +25,16 @@ export interface ListingViewProps {
   listing: Listing;
   /** Book Now and Report when the viewer is a buyer (as on the category page). */
   buyerActions?: ReactNode;
-  /** `Message seller` (issue 14) for a signed-in viewer who is not the seller. */
+  /** `Message seller` for a signed-in viewer who is not the seller. */
   messageAction?: ReactNode;
   /** True while the viewer's role is checked: the actions' place stays empty. */
   roleChecking: boolean;
   /** The seller's contact when the viewer is signed in; null for visitors. */
   contact: SellerContact | null | undefined;
   signedIn: boolean;
-  /** Issue 15: the heart, next to the title. */
+  /** The heart, next to the title. */
   favouriteAction?: ReactNode;
-  /** Issue 15: the seller's average rating and count, next to their name. */
+  /** The seller's average rating and count, next to their name. */
   sellerRating?: ReactNode;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The listing's price badge (issue 16): `Great price` below its comparables' 25th percentile,
+ * The listing's price badge: `Great price` below its comparables' 25th percentile,
  * `Fair price` between the 25th and 75th, `High price` above; nothing when there are too few
  * comparables, while loading, or on an error (the badge is a hint, never in the way).
  */

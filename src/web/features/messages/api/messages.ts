@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14; contract src/contract/messages.ts), for the signed-in user:
+ * Messages (contract src/contract/messages.ts), for the signed-in user:
  * - `useConversations()`: GET /api/conversations, latest first, a page at a time;
  * - `useThread(id)`: GET /api/conversations/{id}/messages (first page, newest first; reading it
  *   marks the conversation read, so the list and the badge refresh after it);

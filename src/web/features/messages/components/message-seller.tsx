@@ -1,5 +1,5 @@
 /**
- * `Message seller` (issue 14) for a listing page: a signed-in user who is not the seller writes
+ * `Message seller` for a listing page: a signed-in user who is not the seller writes
  * a first message in a dialog; sending starts (or continues) their conversation about the
  * listing and opens it at /messages/{id}.
  */

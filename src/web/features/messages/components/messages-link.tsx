@@ -1,5 +1,5 @@
 /**
- * The navigation bar's link to /messages with the unread badge (issue 14), for a signed-in user.
+ * The navigation bar's link to /messages with the unread badge, for a signed-in user.
  * Mounting it keeps the user's message stream open, so the badge, the list and an open thread
  * update without a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages (/messages and /messages/{conversationId}; issue 14), for every signed-in user: the
+ * Messages (/messages and /messages/{conversationId}), for every signed-in user: the
  * conversation list (listing photo and name, the other party, the last message, unread count)
  * and the open conversation's thread with a form to write. At large widths both sit side by
  * side; on a phone the list, or the open thread with a link back. New messages appear without a

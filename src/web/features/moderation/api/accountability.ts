@@ -1,5 +1,5 @@
 /**
- * The calls of accountable moderation (issue 16; src/contract/accountability.ts):
+ * The calls of accountable moderation (src/contract/accountability.ts):
  * - GET /api/moderation-decisions (seller) → the removals of the caller's listings, with their
  *   statements of reasons and appeals;
  * - POST /api/appeals `{product_id, text}` (seller) → `{acknowledged, insertedId}`; 409 when

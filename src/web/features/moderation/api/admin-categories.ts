@@ -1,5 +1,5 @@
 /**
- * The admin's category management (issue 18, point 3; src/contract/categories.ts), `{uid}` being
+ * The admin's category management (src/contract/categories.ts), `{uid}` being
  * the signed-in admin's own uid:
  * - GET /api/admin-categories/{uid} → every live category with its listing count;
  * - PATCH /api/category-rename/{uid}?id= `{category_name}` → `{modifiedCount}`;

@@ -7,7 +7,7 @@
  *   the last admin)
  * - PATCH /api/report-product-safe/{uid}?id= → `{modifiedCount}` (0: no report to clear)
  * - DELETE /api/report-product-delete/{uid}?id= with the statement of reasons `{rule, facts,
- *   automated}` (issue 16, DSA Art. 17) → `{deletedCount}` (0: already removed)
+ *   automated}` (DSA Art. 17) → `{deletedCount}` (0: already removed)
  * `{uid}` is the signed-in admin's own uid; `id` the record's `_id`. Errors are ApiError.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -60,7 +60,7 @@ function useModerationMutation<R extends AdminWrite>(route: R) {
 export const useVerifySeller = () => useModerationMutation(adminWrites.verifySeller);
 export const useDeleteUser = () => useModerationMutation(adminWrites.deleteUser);
 export const useMarkProductSafe = () => useModerationMutation(adminWrites.markProductSafe);
-/** Removes a reported listing with its statement of reasons (issue 16). */
+/** Removes a reported listing with its statement of reasons. */
 export function useDeleteReportedProduct() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

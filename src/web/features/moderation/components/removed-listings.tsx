@@ -1,5 +1,5 @@
 /**
- * "Removed by moderation" on My Products (issue 16; DSA Art. 17 and 20): each of the seller's
+ * "Removed by moderation" on My Products (DSA Art. 17 and 20): each of the seller's
  * listings an admin removed, with the statement of reasons (rule broken, facts, automated or
  * not), and the appeal: an Appeal button while one is allowed (once, within six months), then its
  * state — pending, upheld with the reason, or reversed (the listing is back). Renders nothing

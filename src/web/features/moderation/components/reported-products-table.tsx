@@ -3,7 +3,7 @@
  * product image, product name, seller name, report count shown as "N User" (spec §9), and the
  * actions "Mark safe" (undo the report) and "Delete". Each asks to confirm first and reports
  * "Report Undo Success!" or "Deleted Successfully!" (spec §8); a handled product leaves the list.
- * Issue 16 (DSA Art. 16, 17): each row shows the reports' reasons with their counts and notes, and
+ * DSA Art. 16, 17: each row shows the reports' reasons with their counts and notes, and
  * links to the listing; Delete asks for a statement of reasons (statement-dialog.tsx) in place of
  * the plain confirmation.
  */
@@ -160,7 +160,7 @@ function suggestRule(product: ReportedProduct): ModerationRule | undefined {
   return moderationRules.find((rule) => rule === top);
 }
 
-/** The reports' reasons with their counts, and the notes (issue 16). */
+/** The reports' reasons with their counts, and the notes. */
 function ReportReasons({ product }: { product: ReportedProduct }) {
   return (
     <div className="max-w-xs space-y-1">

@@ -1,5 +1,5 @@
 /**
- * The statement of reasons an admin gives to delete a reported product (issue 16, DSA Art.
+ * The statement of reasons an admin gives to delete a reported product (DSA Art.
  * 17(3)): a native modal `<dialog>` "Delete {name}?" with the rule broken (a list matching the
  * report reasons and the Terms), the facts (free text, required, ≤ 2,000 characters) and whether
  * the decision was automated (Yes/No), then the spec's "Confirm" / "Don't Confirm" (spec §5).

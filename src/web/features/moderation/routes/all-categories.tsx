@@ -1,5 +1,5 @@
 /**
- * /user/admin/categories, Categories (issue 18, point 3): every category with its listing count,
+ * /user/admin/categories, Categories: every category with its listing count,
  * and the admin's three tools — rename, merge into another category (its listings move), delete
  * an empty one. Each asks "Confirm" / "Don't Confirm" first (spec §5 Confirmations) and reports
  * through the dashboard's dialogs; a refusal (a near-duplicate name, a category that still has

@@ -1,5 +1,5 @@
 /**
- * /user/admin/appeals, Appeals (issue 16, DSA Art. 20): the sellers' appeals against removals,
+ * /user/admin/appeals, Appeals (DSA Art. 20): the sellers' appeals against removals,
  * pending first, each with the listing (linked), the seller, the statement of reasons it
  * contests and the appeal's text. "Uphold" and "Reverse" each ask for the reason (given to the
  * seller by e-mail) with "Confirm" / "Don't Confirm" (spec §5); reversing puts the listing back

@@ -1,5 +1,5 @@
 /**
- * /transparency (public; issue 16, DSA Art. 15 and 24): moderation in the last 12 months —
+ * /transparency (public, DSA Art. 15 and 24): moderation in the last 12 months —
  * notices (reports) by reason, decisions by outcome, appeals and reversals, and the median time
  * from the first report to the decision. Client-rendered from `GET /api/transparency`.
  */

@@ -1,5 +1,5 @@
 /**
- * Notification e-mail settings of the signed-in user (issue 14; contract
+ * Notification e-mail settings of the signed-in user (contract
  * src/contract/notifications.ts):
  * - `useNotificationSettings()`: GET /api/notification-settings;
  * - `useUpdateNotificationSettings()`: PUT /api/notification-settings `{settings: [{kind, enabled}]}`,

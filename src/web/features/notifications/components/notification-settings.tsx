@@ -1,5 +1,5 @@
 /**
- * The signed-in user's notification e-mail settings (issue 14): one checkbox per kind with its
+ * The signed-in user's notification e-mail settings: one checkbox per kind with its
  * label and what it means. Changing a box saves at once (PUT /api/notification-settings) and
  * says so in a toast; a failed save shows the server's message and puts the box back. Payment
  * receipts are always sent: their box is checked and disabled. Saved-search alerts are set on

@@ -1,6 +1,6 @@
 /**
- * The page a notification mail's unsubscribe link opens: `/unsubscribe?token=…` (issues 14
- * and 15). It asks before it acts — mail scanners open links in mail, so a plain visit must not
+ * The page a notification mail's unsubscribe link opens: `/unsubscribe?token=…`
+ * (RFC 2369). It asks before it acts — mail scanners open links in mail, so a plain visit must not
  * unsubscribe anyone — and one click sends `POST /api/unsubscribe` (the same call a mail client's
  * one-click unsubscribe makes, RFC 8058). No sign-in: the signed token names the user and topic.
  */

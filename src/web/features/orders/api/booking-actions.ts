@@ -1,5 +1,5 @@
 /**
- * Issue 14, the two sides of an unpaid booking:
+ * The two sides of an unpaid booking:
  * - `useSellerOrders()`: GET /api/seller-orders, the bookings of the signed-in seller's products,
  *   newest first, a page at a time (`x-next-cursor`); each the spec §3 Order with the buyer's
  *   contact and `booking_state` (`open`, `paid`, `declined`, `cancelled`).

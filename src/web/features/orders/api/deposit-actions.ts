@@ -1,5 +1,5 @@
 /**
- * Issue 16, the viewing deposit's calls (src/contract/deposits.ts):
+ * The viewing deposit's calls (src/contract/deposits.ts):
  * - `useMarkDeposit()`: POST /api/order/{id}/deposit/outcome `{outcome}` (seller);
  * - `useDisputeDeposit()`: POST /api/order/{id}/deposit/dispute `{reason}` (buyer);
  * - `useDepositDisputes()` / `useDecideDispute()`: the admin's list and decision.

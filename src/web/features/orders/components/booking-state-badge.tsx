@@ -1,5 +1,5 @@
 /**
- * Where a booking stands (issue 14), as a badge: `PAID`, `UNPAID`, `Declined` or `Cancelled`
+ * Where a booking stands, as a badge: `PAID`, `UNPAID`, `Declined` or `Cancelled`
  * (the buyer's My Orders and the seller's Bookings).
  */
 import type { Order } from '../../../../contract/orders';

@@ -1,10 +1,10 @@
 /**
  * A buyer's actions on an unsold product card (spec §2 Category page): Book Now, which opens the
  * booking modal, and Report, which opens the report dialog — a reason and an optional note, then
- * Confirm / Don't Confirm (spec §5, DESIGN.md §8, issue 16). The dialog and its flow (SweetAlert2,
+ * Confirm / Don't Confirm (spec §5, DESIGN.md §8). The dialog and its flow (SweetAlert2,
  * the contract's texts) load on the first click. Once the buyer
  * has an open booking of the product, `Booked` with a link to My Orders takes Book Now's place
- * (issue 12, point 5), read from the buyer's orders (`GET /api/orders`, one query for every card).
+ *, read from the buyer's orders (`GET /api/orders`, one query for every card).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';

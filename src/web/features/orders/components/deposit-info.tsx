@@ -1,5 +1,5 @@
 /**
- * Issue 16: a booking's viewing deposit, for the buyer (My Orders: its state, `Hold deposit`
+ * A booking's viewing deposit, for the buyer (My Orders: its state, `Hold deposit`
  * while no card holds it, `Dispute` within 7 days of a capture) and for the seller (Bookings:
  * its state, `Viewing happened` and `Buyer did not come` while it is held).
  */

@@ -1,5 +1,5 @@
 /**
- * The report dialog (spec §2 Report, §5 Confirmations; issue 16, DSA Art. 16): a native modal
+ * The report dialog (spec §2 Report, §5 Confirmations, DSA Art. 16): a native modal
  * `<dialog>` asking "Report {name}?" with the reasons as a radio group (one required) and an
  * optional note (≤ 1,000 characters, with a live count), and the spec's two buttons, "Confirm"
  * and "Don't Confirm". The dialog closes before the outcome dialogs (SweetAlert2) open, so they

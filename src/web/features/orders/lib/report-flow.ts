@@ -1,6 +1,6 @@
 /**
  * The Report action of the category and listing pages (spec §2, §5 Confirmations, §8; DESIGN.md
- * §8; issue 16): the report dialog (components/report-dialog.tsx) asks for a reason and an
+ * §8): the report dialog (components/report-dialog.tsx) asks for a reason and an
  * optional note, with "Confirm" / "Don't Confirm"; a denial says "Changes are not saved"; a
  * confirmed report sends the product id, reason and note, then "Reported Success!". Loaded on the
  * first click (SweetAlert2 and the contract texts stay out of the category page's chunk).
@@ -11,7 +11,7 @@ import { dialogTexts, showFailure, showNotice, showSuccess } from '../../../comp
 import { errorText } from '../../../lib/error-text';
 import { reportProduct } from '../api/report-product';
 
-/** Texts of the report flow that the spec leaves open (invented; see the issue 5 report). */
+/** Texts of the report flow that the spec leaves open (invented: the spec has none). */
 export const reportTexts = {
   question: (productName: string) => `Report ${productName}?`,
   explanation: 'An admin will review this listing.',
@@ -33,7 +33,7 @@ export function reportDenied(): Promise<void> {
 export async function submitReport(productId: string, notice: ReportBody): Promise<boolean> {
   try {
     const answer = await reportProduct(productId, notice);
-    // A repeated report changes nothing: a notice, not a success icon (issue 12, point 5).
+    // A repeated report changes nothing: a notice, not a success icon.
     if (answer.modifiedCount === 0) {
       await showNotice(reportTexts.alreadyReportedTitle, reportTexts.alreadyReported);
     } else {

@@ -1,5 +1,5 @@
 /**
- * Issue 16: Admin dashboard → Deposit disputes (/user/admin/deposit-disputes). Each deposit a
+ * Admin dashboard → Deposit disputes (/user/admin/deposit-disputes). Each deposit a
  * buyer disputed after the seller marked `Buyer did not come`: product, amount, both parties,
  * when it was captured and disputed, the buyer's reason; the admin refunds it to the buyer or
  * keeps it for the seller, with an optional note (audit-logged by the server).

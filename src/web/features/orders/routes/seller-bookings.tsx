@@ -1,5 +1,5 @@
 /**
- * Bookings (/user/seller/bookings; issue 14, Seller dashboard): every booking of the seller's
+ * Bookings (/user/seller/bookings, Seller dashboard): every booking of the seller's
  * products, newest first, as one card each at every width (nothing hidden at 360 px): the
  * product, the buyer's name, e-mail and phone (as mailto/tel links), the meeting location, when
  * they booked, and `PAID` / `UNPAID` (or Declined / Cancelled). An unpaid booking can be

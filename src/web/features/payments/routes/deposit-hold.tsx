@@ -1,5 +1,5 @@
 /**
- * Issue 16: Hold deposit (/deposit/{orderId}). The buyer of an open booking whose listing asks a
+ * Hold deposit (/deposit/{orderId}). The buyer of an open booking whose listing asks a
  * viewing deposit gives a card here, as on the payment page: the server makes a hold for the
  * deposit (`POST /api/order/{id}/deposit/hold`, amount from the database), the card input
  * confirms it (Stripe.js or the sandbox) — which authorises the amount without taking it

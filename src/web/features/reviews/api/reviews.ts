@@ -1,5 +1,5 @@
 /**
- * Seller profiles and reviews (issue 15; contract src/contract/reviews.ts):
+ * Seller profiles and reviews (contract src/contract/reviews.ts):
  * - `useSellerProfile(uid)`: GET /api/sellers/{uid} (public) — card, rating, live listings,
  *   reviews;
  * - `useCreateReview()`: POST /api/reviews `{order_id, rating, text}` (the buyer of a paid order);

@@ -1,5 +1,5 @@
 /**
- * A seller's reviews (issue 15): stars, text, the buyer and when, and the seller's reply under
+ * A seller's reviews: stars, text, the buyer and when, and the seller's reply under
  * it. The reviewed seller, signed in (`canReply`), gets a Reply form on each unanswered review.
  */
 import { useId, useState } from 'react';

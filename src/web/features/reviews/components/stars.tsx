@@ -1,4 +1,4 @@
-/** Star ratings (issue 15): a read-only row of 1–5 stars, and a seller's average with count. */
+/** Star ratings: a read-only row of 1–5 stars, and a seller's average with count. */
 import type { RatingSummary } from '../../../../contract/reviews';
 
 /** `rating` of 5 as filled and empty stars, with the number for screen readers. */

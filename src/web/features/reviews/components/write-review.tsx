@@ -1,5 +1,5 @@
 /**
- * `Write a review` (issue 15) on a paid order of My Orders: a dialog with 1–5 stars (radio
+ * `Write a review` on a paid order of My Orders: a dialog with 1–5 stars (radio
  * buttons) and up to 1,000 characters of text, sending POST /api/reviews. A second review of the
  * same order is refused by the server (409), which the dialog shows.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 15; contract src/contract/saved-searches.ts), for the signed-in user:
+ * Saved searches (contract src/contract/saved-searches.ts), for the signed-in user:
  * - `useSavedSearches()`: GET /api/saved-searches (each with its new-match count);
  * - `useCreateSavedSearch()`: POST /api/saved-searches `{name, query, alert}`;
  * - `useUpdateSavedSearch()`: PATCH /api/saved-searches/{id} `{name?, alert?}`;

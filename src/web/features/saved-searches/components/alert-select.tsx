@@ -1,4 +1,4 @@
-/** The alert frequency of a saved search (issue 15): instantly, daily digest or no e-mails. */
+/** The alert frequency of a saved search: instantly, daily digest or no e-mails. */
 import {
   savedSearchAlerts,
   savedSearchTexts,

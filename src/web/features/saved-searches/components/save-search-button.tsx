@@ -1,5 +1,5 @@
 /**
- * `Save this search` on `/search` (issue 15): opens a dialog asking for a name (suggested from
+ * `Save this search` on `/search`: opens a dialog asking for a name (suggested from
  * the query) and the alert frequency, and saves the current query and filters. A refusal (the
  * per-user cap, a field the server names) shows inside the dialog; success toasts with a link to
  * `/saved-searches`.

@@ -1,5 +1,5 @@
 /**
- * `/saved-searches` (issue 15, signed-in users): the user's saved searches, newest first, each
+ * `/saved-searches` (signed-in users): the user's saved searches, newest first, each
  * with its number of new matches since it was last opened, its alert frequency (changed in
  * place), `Open` (marks it opened and goes to `/search` with its query), `Rename` (inline) and
  * `Delete` (confirmed). One column at 360 px; nothing hidden.

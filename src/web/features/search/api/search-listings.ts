@@ -1,5 +1,5 @@
 /**
- * GET /api/search (issue 13): one page of live listings matching the URL's filters, with the
+ * GET /api/search: one page of live listings matching the URL's filters, with the
  * total and facet counts; "Load more" passes the answer's `next_cursor`.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
 /**
- * A search result (issue 13): cover photo, name linking to the listing page `/listing/{id}`
+ * A search result: cover photo, name linking to the listing page `/listing/{id}`
  * (the whole card is clickable through the link's stretched area), price, the vehicle summary
  * (year, kilometres, fuel, transmission), condition, location and the seller's verified badge.
- * Issue 15: `favouriteAction` (the heart) sits on the photo, above the stretched link.
+ * `favouriteAction` (the heart) sits on the photo, above the stretched link.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,7 +35,7 @@ export function ResultCard({
   favouriteAction?: ReactNode;
   /**
    * The first result, the page's largest picture on a phone: loaded at once with high priority
-   * instead of lazily (issue 17, Largest Contentful Paint).
+   * instead of lazily (Largest Contentful Paint).
    */
   priority?: boolean;
 }) {

@@ -1,5 +1,5 @@
 /**
- * The navigation bar's search box (issue 13), on every page and width: an `input type="search"`
+ * The navigation bar's search box, on every page and width: an `input type="search"`
  * labelled "Search"; submitting goes to `/search?q=…` (the filters of an open search are not
  * kept: a new keyword is a new search). On `/search` it shows the current keyword.
  */

@@ -1,5 +1,5 @@
 /**
- * The search page's filters (issue 13): category, make, model, price, model year, mileage,
+ * The search page's filters: category, make, model, price, model year, mileage,
  * condition, fuel, transmission and verified sellers. Lists offer the facet values of the current
  * matches with their counts. Choosing in a list applies at once; typed numbers apply with
  * "Apply filters". Below `lg` the panel is collapsed behind a "Filters" button.

@@ -1,5 +1,5 @@
 /**
- * The search page's state lives in its URL (issue 13): `/search?q=…&make=…&sort=…`, so back,
+ * The search page's state lives in its URL: `/search?q=…&make=…&sort=…`, so back,
  * forward and shared links restore it. This turns the query string into the `GET /api/search`
  * query (only known parameters; empty ones dropped) and back.
  */

@@ -1,8 +1,8 @@
 /**
- * `/search` (issue 13, public): "N results", the result cards, filters and sort, all in the URL
+ * `/search` (public): "N results", the result cards, filters and sort, all in the URL
  * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
  * "No listings match your search." when nothing matches; "Load more" for the next page.
- * Issue 15: `favouriteAction` puts the favourites feature's heart on each card (composed in
+ * `favouriteAction` puts the favourites feature's heart on each card (composed in
  * src/web/app/routes/search.tsx). Each page of results shown tells the server which listings
  * appeared (seller insights' impressions).
  */
@@ -28,11 +28,11 @@ import {
 } from '../lib/search-params';
 
 export interface SearchRouteProps {
-  /** Issue 15: the favourites feature's heart on each result (composed in app/routes). */
+  /** The favourites feature's heart on each result (composed in app/routes). */
   favouriteAction?: (product: ProductCard) => ReactNode;
   /**
    * Renders an action for the current query (its `/search` parameters), e.g. `Save this search`
-   * (issue 15), next to the sort order; composed by the app (features do not import each other).
+   *, next to the sort order; composed by the app (features do not import each other).
    */
   renderSave?: (query: Record<string, string>) => ReactNode;
 }

@@ -36,7 +36,7 @@ export function useDeleteProduct() {
 }
 
 /**
- * Issue 13: PATCH /api/product/{id} with the changed fields → {modifiedCount}; 403 for someone
+ * PATCH /api/product/{id} with the changed fields → {modifiedCount}; 403 for someone
  * else's listing, 409 when a sold listing's price would change, 400 naming a bad field.
  */
 export function useUpdateProduct() {
@@ -53,7 +53,7 @@ export function useUpdateProduct() {
   });
 }
 
-/** Issue 13: PATCH /api/product/{id}/availability {unavailable} → {modifiedCount}. */
+/** PATCH /api/product/{id}/availability {unavailable} → {modifiedCount}. */
 export function useSetAvailability() {
   const queryClient = useQueryClient();
   return useMutation({

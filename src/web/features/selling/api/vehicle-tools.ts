@@ -1,5 +1,5 @@
 /**
- * Issue 16 on Add A Product and the edit page: `GET /api/price-guidance` (what similar cars are
+ * Vehicle tools on Add A Product and the edit page (decision 0019): `GET /api/price-guidance` (what similar cars are
  * listed for, asked once the seller pauses typing) and `GET /api/vin/{vin}` (offline VIN
  * decoding, on the `Decode VIN` button).
  */

@@ -1,7 +1,7 @@
 /**
  * The Add A Product form (spec §2 Seller dashboard, §5 Add product, §8): every field of the spec
  * with its exact validation messages, condition defaulting to Fair, and a button opening the
- * add-category dialog (a category added there is selected at once). Issue 13: several photos at
+ * add-category dialog (a category added there is selected at once). Several photos at
  * once (previews; the first chosen is the cover) and, for a vehicle category, the optional
  * vehicle details. On submit: upload each photo (POST /api/images), save the product (POST /api/products) with name, description and location
  * capitalised, then the dialog "Success" / "New Product Added" and an empty form. A progress
@@ -92,7 +92,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
       return;
     }
     try {
-      // One upload per photo, in the order chosen: the first is the cover (issue 13).
+      // One upload per photo, in the order chosen: the first is the cover.
       const imageUrls: string[] = [];
       for (const file of Array.from(values.product_image)) {
         const url = await uploadImage(file);

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the listing's refundable viewing deposit (whole dollars, 0–500, empty = none), on
+ * The listing's refundable viewing deposit (whole dollars, 0–500, empty = none), on
  * Add A Product and the edit page. Booking the listing holds it on the buyer's card; the hint
  * says so.
  */

@@ -1,5 +1,5 @@
 /**
- * The edit page's form (issue 13): every field of Add A Product, filled with the listing's
+ * The edit page's form: every field of Add A Product, filled with the listing's
  * values, the photo manager instead of the file input, and the vehicle details for a vehicle
  * category. A sold listing's price cannot change (the input is read-only and says why; the
  * server refuses it too). Saving sends PATCH /api/product/{id} and then opens the listing page.

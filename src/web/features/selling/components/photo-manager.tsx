@@ -1,8 +1,8 @@
 /**
- * The photos of a listing being edited (issue 13): previews in order, the first being the cover;
+ * The photos of a listing being edited: previews in order, the first being the cover;
  * each has Move earlier / Move later / Make cover / Remove buttons (so reordering works with the
  * keyboard as well as the pointer), and "Add photos" uploads several files at once
- * (POST /api/images each; the upload quota of issue 18 applies). 1–10 photos.
+ * (POST /api/images each; the per-account upload quota applies). 1–10 photos.
  */
 import { useId, useState } from 'react';
 import toast from '../../../lib/toast';
@@ -39,7 +39,7 @@ export function PhotoManager({ photos, onChange, name }: PhotoManagerProps) {
     if (!files || files.length === 0) return;
     const chosen = Array.from(files).slice(0, room);
     if (files.length > room) toast.error(`A listing has at most ${limits.productImagesMax} photos`);
-    // Issue 12, point 5: wrong types and too-large files are refused before any upload.
+    // Wrong types and too-large files are refused before any upload.
     const problem = chosen.map((file) => imageFileProblem(file, 'Photo')).find(Boolean);
     if (problem) {
       toast.error(problem);

@@ -1,5 +1,5 @@
 /**
- * `Similar cars are listed for $X – $Y (N listings)` under the vehicle inputs (issue 16), from
+ * `Similar cars are listed for $X – $Y (N listings)` under the vehicle inputs, from
  * the make, model, model year and mileage the seller has typed, asked 400 ms after the last key.
  * The line's height is kept whether or not it says anything, so the form never jumps.
  */

@@ -4,7 +4,7 @@
  * Advertise (a Promote button; "Promoted" once promoted or sold) and Action (Delete). Promote and
  * Delete ask "Confirm" / "Don't Confirm" first; then they show the spec's success or failure
  * dialog and the lists that show the product are refreshed. Empty text: "You have not placed any
- * order yet!". Issue 13 adds: the name links to the listing page, an Unavailable toggle (off the
+ * order yet!". Beside the spec: the name links to the listing page, an Unavailable toggle (off the
  * market and back) and an Edit link to /user/seller/products/{id}/edit.
  */
 import { Link } from 'react-router';

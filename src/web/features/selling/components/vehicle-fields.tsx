@@ -1,7 +1,7 @@
 /**
- * The optional vehicle inputs of Add A Product and the edit page (issue 13): make, model, model
+ * The optional vehicle inputs of Add A Product and the edit page: make, model, model
  * year, mileage (km), fuel, transmission, body type, colour and VIN, in a fieldset of their own.
- * Shown only for a category that holds vehicles. Issue 16: under the mileage, what similar cars
+ * Shown only for a category that holds vehicles. Under the mileage, what similar cars
  * are listed for (`PriceGuidanceHint`); next to the VIN, `Decode VIN` fills make, model, model
  * year, body type, fuel type and transmission from it, where known, for the seller to check.
  * Under the guidance, how long similar cars priced like the typed price took to sell.

@@ -29,13 +29,13 @@ describe('the Add A Product form (spec §5)', () => {
     expect(fields.year_of_used.safeParse('2.5').error?.issues[0]?.message).toBe(
       'Year of used must be a whole number',
     );
-    // Issue 16: the deposit is whole dollars 0–500; empty is none.
+    // The deposit is whole dollars 0–500; empty is none.
     expect(fields.deposit.parse('')).toBe(0);
     expect(fields.deposit.parse('150')).toBe(150);
     expect(fields.deposit.safeParse('501').error?.issues[0]?.message).toBe(
       'Deposit must be at most $500',
     );
-    // Issue 12, point 5: messages outside the spec name their field.
+    // Messages outside the spec name their field.
     expect(fields.resell_price.safeParse('0').error?.issues[0]?.message).toBe(
       'Resell price must be greater than 0',
     );

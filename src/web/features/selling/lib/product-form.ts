@@ -44,7 +44,7 @@ const optionalNumberInput = (
     .pipe(rule as z.ZodType<number | null | undefined, number | null>);
 
 /**
- * Issue 13: the vehicle inputs of Add A Product and the edit page (all optional; shown for
+ * The vehicle inputs of Add A Product and the edit page (all optional; shown for
  * vehicle categories only). Selects give '' for "not given".
  */
 export const vehicleFormShape = {
@@ -97,7 +97,7 @@ export function toVehicleBody(values: VehicleFormValues, holdsVehicles: boolean)
 }
 
 /**
- * Issue 16: the viewing deposit input, whole dollars 0–500; '' means none (0). Checked with the
+ * The viewing deposit input, whole dollars 0–500; '' means none (0). Checked with the
  * contract's rule (the server checks it again).
  */
 export const depositFormInput = z
@@ -106,7 +106,7 @@ export const depositFormInput = z
   .transform((value) => (value === '' ? 0 : Number(value)))
   .pipe(depositInputSchema.unwrap());
 
-/** Issue 13: Add A Product takes 1–10 photos; the first chosen is the cover. */
+/** Add A Product takes 1–10 photos; the first chosen is the cover. */
 export const photosMessage = `Choose at most ${limits.productImagesMax} photos`;
 
 export const productFormSchema = z.object({
@@ -154,7 +154,7 @@ export const emptyProductForm: Omit<ProductFormInput, 'product_image'> = {
 /**
  * The spec §3 Product body of POST /api/products: the form's values with name, description and
  * location capitalised (spec §5), the uploaded photos' URLs (the first is the cover), the vehicle
- * details (issue 13; only for a vehicle category), the category's name and the seller's details. The server ignores seller_* (but phone and location), createAt and the flags.
+ * details (only for a vehicle category), the category's name and the seller's details. The server ignores seller_* (but phone and location), createAt and the flags.
  */
 export function toProductBody(
   values: ProductFormValues,

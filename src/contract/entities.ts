@@ -4,6 +4,7 @@
  * ISO-8601 strings.
  */
 import { z } from 'zod';
+import { placeSchema } from './places.js';
 import { conditions, fuelTypes, registrationRoles, transmissions, userStatuses } from './limits.js';
 
 /** An entity id: a UUID. Anything else is answered with 400 before it reaches the database. */
@@ -95,6 +96,9 @@ export const productCardSchema = z.object({
   createAt: z.string().describe('ISO-8601 date-time of posting'),
   order_status: z.boolean().describe('true once sold'),
   promote: z.boolean(),
+  place: placeSchema
+    .nullable()
+    .describe('where the listing stands (a gazetteer place, decision 0026); null when unknown'),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

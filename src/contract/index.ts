@@ -25,3 +25,4 @@ export * from './images.js';
 export * from './deposits.js';
 export * from './accountability.js';
 export * from './vehicles.js';
+export * from './places.js';

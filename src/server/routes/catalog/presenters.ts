@@ -5,6 +5,7 @@ import {
   type PromotedProduct,
   type VehicleDetails,
 } from '../../../contract/index.js';
+import { presentPlace, type PlaceRow } from '../places/repository.js';
 
 /** The vehicle-detail columns of a product row (issue 13), null when not given. */
 export interface VehicleRow {
@@ -42,6 +43,8 @@ export interface ProductCardRow extends VehicleRow {
   createdAt: Date;
   sold: boolean;
   promote: boolean;
+  /** Where the listing stands (decision 0026), null when unknown. */
+  place: PlaceRow | null;
 }
 
 /** The vehicle details of a row under their API names (issue 13). */
@@ -90,6 +93,7 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     createAt: row.createdAt.toISOString(),
     order_status: row.sold,
     promote: row.promote,
+    place: row.place ? presentPlace(row.place) : null,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import { blogs, categories, products, users } from '../../db/schema.js';
 import type { ProductCardRow } from './presenters.js';
+import type { PlaceRow } from '../places/repository.js';
 
 export function listCategories(db: Database) {
   return db
@@ -97,6 +98,10 @@ export const productCardColumns = {
   createdAt: products.createdAt,
   sold: products.sold,
   promote: products.promote,
+  /** The listing's place (decision 0026) as JSON, null when it has none: one primary-key read. */
+  place: sql<PlaceRow | null>`(select json_build_object('id', pl.id, 'name', pl.name,
+    'region', pl.region, 'country', pl.country, 'lat', pl.lat, 'lon', pl.lon)
+    from places pl where pl.id = ${products.placeId})`,
 };
 
 /**

@@ -25,6 +25,7 @@ import {
   setAvailability,
   updateProduct,
 } from './repository.js';
+import { resolveListingPlace } from '../places/repository.js';
 
 const tags = ['listings'];
 const asSignedIn = { tags, access: {} satisfies RouteAccess };
@@ -66,6 +67,8 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(updateProductContract, asSeller),
     handler: async (request) => {
+      // An unknown place is a 400 before anything is read or written (decision 0026).
+      await resolveListingPlace(app.db, request.body.place_id, request.body.seller_location);
       const result = await updateProduct(
         app.db,
         requireCallerRecord(request).id,

@@ -33,6 +33,7 @@ const product: ProductCard = {
   createAt: '2025-03-05T14:30:00.000Z',
   order_status: false,
   promote: false,
+  place: null,
 };
 const user = { uid: 'buyer-1', displayName: 'Sam Buyer', email: 'sam@example.com', photoURL: '' };
 

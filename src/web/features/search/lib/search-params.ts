@@ -29,6 +29,7 @@ export const sortLabels: Record<SearchSort, string> = {
   price_desc: 'Price: high to low',
   mileage_asc: 'Mileage: lowest first',
   year_desc: 'Year: newest first',
+  distance: 'Distance: nearest first',
 };
 
 /** The search of a URL: its filters (text, as typed) and sort. */

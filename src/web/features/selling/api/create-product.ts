@@ -11,7 +11,7 @@ import { apiCall } from '../../../lib/api-client';
 import { invalidateSellerListings } from './invalidate-listings';
 
 /** The body the spec's form sends: a Product without its id, `category` being its name. */
-export type ProductBody = Omit<Product, '_id' | 'seller_verified' | 'seller_rating'> & {
+export type ProductBody = Omit<Product, '_id' | 'seller_verified' | 'seller_rating' | 'place'> & {
   category: string;
 };
 

@@ -61,3 +61,10 @@ export const placeContract = {
   params: z.object({ id: placeIdSchema }),
   response: { 200: placeSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
 } as const;
+
+/** The search page's texts of "Use my location" (decision 0026). */
+export const locationMessages = {
+  refused: 'Your browser did not share your location (permission refused). Type a town instead.',
+  unavailable: 'Your location could not be found. Type a town instead.',
+  here: 'Your location',
+};

@@ -118,8 +118,10 @@ export async function loadPlaces(db: Database): Promise<void> {
  */
 export async function placeListingsByLocation(db: Database): Promise<number> {
   const result = await db.execute(sql`
-    update products set place_id = sg_place_for_location(seller_location)
-    where place_id is null and sg_place_for_location(seller_location) is not null
-    returning id`);
+    update products set place_id = found.place_id
+    from (select id, sg_place_for_location(seller_location) as place_id
+          from products where place_id is null) found
+    where products.id = found.id and found.place_id is not null
+    returning products.id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
 }

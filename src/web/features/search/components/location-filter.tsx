@@ -7,7 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Place } from '../../../../contract/places';
+import { locationMessages, type Place } from '../../../../contract/places';
 import { searchRadiusDefaultKm } from '../../../../contract/search';
 import * as apiRoutes from '../../../../contract/route-table';
 import { PlaceCombobox } from '../../../components/place-combobox';
@@ -21,13 +21,6 @@ import {
 } from '../../../lib/places';
 import { queryKeys } from '../../../lib/query-keys';
 import { hasCentre, type SearchState } from '../lib/search-params';
-
-/** Messages of "Use my location". */
-export const locationMessages = {
-  refused: 'Your browser did not share your location (permission refused). Type a town instead.',
-  unavailable: 'Your location could not be found. Type a town instead.',
-  here: 'Your location',
-};
 
 export function LocationFilter({
   state,

@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchDatabase, generate } from './generate.js';
 import { measurePriceGuidance } from './price-guidance.js';
-import { measureSearch, type SearchLatency } from './search.js';
+import { measurePlaces, measureSearch, type SearchLatency } from './search.js';
 import {
   alertsTable,
   freshAlertsDatabase,
@@ -365,6 +365,8 @@ async function main(): Promise<void> {
         categories.map((category) => category._id),
         Number(values['search-requests']),
       );
+      // Places lookup (decision 0026), reported with the search mixes.
+      search.push(await measurePlaces(base, Number(values['search-requests'])));
     }
 
     let price: SearchLatency[] = [];

@@ -178,11 +178,15 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
         sql`, `,
       )}),
       c as (select id, row_number() over (order by category_name) - 1 as n from categories),
+      -- Places (decision 0026): the 500 most populous US towns, listings spread evenly over
+      -- them (2,000 each at 1M), so a radius around a metro area holds tens of thousands.
+      pl as (select id, name, region_code, row_number() over (order by population desc, id) - 1 as n
+             from places where country_code = 'US' order by population desc, id limit 500),
            s as (select id, row_number() over (order by uid) - 1 as n from users where role = 'seller')
       insert into products (product_name, product_description, product_image, product_images, category_id,
         condition, resell_price_cents, original_price_cents, year_of_used, seller_location,
         seller_phone, seller_id, created_at, listing_status, promote,
-        make, model, model_year, mileage_km, fuel_type, transmission)
+        make, model, model_year, mileage_km, fuel_type, transmission, place_id)
       select v.make || ' ' || v.model || ' ' || (2000 + (i * 7) % 25) || ' #' || i,
              'Generated listing ' || i || ' for the benchmark: ' || (array['one owner','full service history','new tyres','garage kept','minor scratches'])[1 + i % 5] || '.',
              '/uploads/bench-listing.webp',
@@ -192,7 +196,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
              100000 + (i::bigint * 7919) % 5000000,
              6000000 + (i::bigint * 104729) % 4000000,
              i % 15,
-             (array['Dhaka','Chattogram','Sylhet','Khulna','Rajshahi'])[1 + i % 5],
+             pl.name || ', ' || pl.region_code,
              '0170000' || lpad((i % 10000)::text, 4, '0'),
              s.id,
              date_trunc('milliseconds', now() - (i % 525600) * interval '1 minute' - i * interval '1 millisecond'),
@@ -200,11 +204,13 @@ export async function generate(options: GenerateOptions): Promise<GeneratedData>
              i % 200 = 1,
              v.make, v.model, 2000 + (i * 7) % 25, (i::bigint * 3557 % 300000)::int,
              (array['Petrol','Diesel','Hybrid','Electric','Other'])[1 + (i / 3) % 5],
-             (array['Manual','Automatic'])[1 + (i / 7) % 2]
+             (array['Manual','Automatic'])[1 + (i / 7) % 2],
+             pl.id
       from generate_series(${from}::int, ${to}::int) as i
       join c on c.n = i % ${CATEGORY_NAMES.length}
       join s on s.n = i % ${sellers}
-      join vehicles v on v.n = (i * 13) % ${VEHICLES.length}`),
+      join vehicles v on v.n = (i * 13) % ${VEHICLES.length}
+      join pl on pl.n = (i * 31) % 500`),
   );
   // Paid orders (with payments) for the sold listings, up to `orders`.
   await db.execute(sql`

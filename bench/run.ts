@@ -38,7 +38,7 @@ import autocannon from 'autocannon';
 import { benchDatabase, generate } from './generate.js';
 import { measureInsights, type InsightsBench } from './insights.js';
 import { measurePriceGuidance } from './price-guidance.js';
-import { measureSearch, type SearchLatency } from './search.js';
+import { measurePlaces, measureSearch, type SearchLatency } from './search.js';
 import {
   alertsTable,
   freshAlertsDatabase,
@@ -449,6 +449,8 @@ async function main(): Promise<void> {
         categories.map((category) => category._id),
         Number(values['search-requests']),
       );
+      // Places lookup (decision 0026), reported with the search mixes.
+      search.push(await measurePlaces(base, Number(values['search-requests'])));
     }
 
     let price: SearchLatency[] = [];

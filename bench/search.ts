@@ -15,6 +15,19 @@ const TYPOS = ['corola', 'civik', 'tuscon', 'outbak', 'octavya', 'rangr'];
 const MAKES = ['Toyota', 'Honda', 'Ford', 'BMW', 'Kia', 'Mazda', 'Audi', 'Nissan'];
 const FUELS = ['Petrol', 'Diesel', 'Hybrid', 'Electric'];
 
+/** GeoNames ids and positions of US metro centres (decision 0026). */
+const CITIES = [
+  { id: 4671654, lat: 30.26715, lon: -97.74306 }, // Austin
+  { id: 4684888, lat: 32.78306, lon: -96.80667 }, // Dallas
+  { id: 5419384, lat: 39.73915, lon: -104.9847 }, // Denver
+  { id: 5308655, lat: 33.44838, lon: -112.07404 }, // Phoenix
+  { id: 4887398, lat: 41.85003, lon: -87.65005 }, // Chicago
+  { id: 5809844, lat: 47.60621, lon: -122.33207 }, // Seattle
+  { id: 5128581, lat: 40.71427, lon: -74.00597 }, // New York City
+  { id: 5368361, lat: 34.05223, lon: -118.24368 }, // Los Angeles
+  { id: 4180439, lat: 33.749, lon: -84.38798 }, // Atlanta
+];
+
 /** The mixes measured, from a keyword alone to several filters with a sort. */
 export function searchMixes(categoryIds: string[]): SearchMix[] {
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
@@ -45,6 +58,28 @@ export function searchMixes(categoryIds: string[]): SearchMix[] {
       name: 'make + max mileage, year descending, limit 100',
       query: (i) =>
         `make=${pick(MAKES, i)}&max_mileage=${50_000 + (i % 20) * 5000}&sort=year_desc&limit=100`,
+    },
+    // Search by distance (decision 0026).
+    {
+      name: 'radius 50 km around a city, nearest first',
+      query: (i) => `near=${pick(CITIES, i).id}&sort=distance`,
+    },
+    {
+      name: 'radius 100 km + make + max price, newest',
+      query: (i) =>
+        `near=${pick(CITIES, i).id}&radius_km=100&make=${pick(MAKES, i)}&max_price=${20_000 + (i % 10) * 1000}`,
+    },
+    {
+      name: 'radius 200 km by position + keyword, nearest first',
+      query: (i) => {
+        const city = pick(CITIES, i);
+        return `lat=${city.lat}&lon=${city.lon}&radius_km=200&q=${pick(MODELS, i)}&sort=distance`;
+      },
+    },
+    {
+      name: 'radius 25 km + fuel, price ascending',
+      query: (i) =>
+        `near=${pick(CITIES, i).id}&radius_km=25&fuel_type=${pick(FUELS, i)}&sort=price_asc`,
     },
   ];
 }
@@ -93,4 +128,49 @@ export async function measureSearch(
     });
   }
   return rows;
+}
+
+const PLACE_QUERIES = [
+  'aus',
+  'austn',
+  'dalas',
+  'san fr',
+  'denv',
+  'chicag',
+  'seatle',
+  'new y',
+  'lo',
+  'phoen',
+  'boulder',
+  'par',
+];
+
+/**
+ * Places lookup latency (decision 0026): `GET /api/places?q=` with prefixes of 2–6 characters and
+ * typos, one request at a time, as a row of the same shape as a search mix.
+ */
+export async function measurePlaces(base: string, requests = 200): Promise<SearchLatency> {
+  const url = (i: number) =>
+    `${base}/api/places?q=${encodeURIComponent(PLACE_QUERIES[i % PLACE_QUERIES.length]!)}&limit=${8 + (i % 3)}`;
+  for (let i = 0; i < 10; i += 1) await fetch(url(1000 + i));
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url(i));
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    mix: 'places lookup (prefix or typo)',
+    example: url(0).slice(base.length),
+    requests,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    errors,
+  };
 }

@@ -4,6 +4,7 @@
  * ISO-8601 strings.
  */
 import { z } from 'zod';
+import { placeSchema } from './places.js';
 import { conditions, fuelTypes, registrationRoles, transmissions, userStatuses } from './limits.js';
 
 /**
@@ -113,6 +114,9 @@ export const productCardSchema = z.object({
   listing_status: listingStatusSchema.describe(
     'the listing state (decision 0027); `reserved` listings show a Reserved badge',
   ),
+  place: placeSchema
+    .nullable()
+    .describe('where the listing stands (a gazetteer place, decision 0026); null when unknown'),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

@@ -28,3 +28,4 @@ export * from './vehicles.js';
 export * from './offers.js';
 export * from './trust.js';
 export * from './insights.js';
+export * from './places.js';

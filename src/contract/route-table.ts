@@ -360,6 +360,16 @@ export const paymentConfig = {
   method: 'GET',
   url: '/api/payment-config',
 } as const satisfies RouteOf<'paymentConfig'>;
+export const place = {
+  name: 'place',
+  method: 'GET',
+  url: '/api/places/:id',
+} as const satisfies RouteOf<'place'>;
+export const places = {
+  name: 'places',
+  method: 'GET',
+  url: '/api/places',
+} as const satisfies RouteOf<'places'>;
 export const priceGuidance = {
   name: 'priceGuidance',
   method: 'GET',

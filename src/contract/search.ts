@@ -13,6 +13,7 @@ import {
 } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
+import { placeIdSchema } from './places.js';
 
 /** The sort orders of a search; `newest` is the default. */
 export const searchSorts = [
@@ -21,6 +22,7 @@ export const searchSorts = [
   'price_desc',
   'mileage_asc',
   'year_desc',
+  'distance',
 ] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
@@ -51,6 +53,11 @@ const shortText = z
   .min(1, { message: 'must not be empty' })
   .max(limits.vehicleTextMax);
 
+/** Radius of a search with a centre (km): smallest, largest, and the default (decision 0026). */
+export const searchRadiusMinKm = 1;
+export const searchRadiusMaxKm = 1_000;
+export const searchRadiusDefaultKm = 50;
+
 /** The query of `GET /api/search`. Every parameter is optional. */
 export const searchQuerySchema = z
   .object({
@@ -71,6 +78,27 @@ export const searchQuerySchema = z
       .transform((value) => value === 'true')
       .optional()
       .describe('true: verified sellers only'),
+    near: placeIdSchema.optional().describe('centre: a place id (`GET /api/places`)'),
+    lat: z.coerce
+      .number({ message: 'must be a latitude in degrees' })
+      .min(-90, { message: 'must be between -90 and 90' })
+      .max(90, { message: 'must be between -90 and 90' })
+      .optional()
+      .describe('centre latitude, degrees (with lon)'),
+    lon: z.coerce
+      .number({ message: 'must be a longitude in degrees' })
+      .min(-180, { message: 'must be between -180 and 180' })
+      .max(180, { message: 'must be between -180 and 180' })
+      .optional()
+      .describe('centre longitude, degrees (with lat)'),
+    radius_km: z.coerce
+      .number({ message: 'must be a number of kilometres' })
+      .min(searchRadiusMinKm, { message: `must be at least ${searchRadiusMinKm}` })
+      .max(searchRadiusMaxKm, { message: `must be at most ${searchRadiusMaxKm}` })
+      .optional()
+      .describe(
+        `kilometres from the centre; default ${searchRadiusDefaultKm} when a centre is given`,
+      ),
     sort: z.enum(searchSorts).default('newest'),
     limit: wholeNumber(1, searchPageMax).default(searchPageDefault),
     cursor: z
@@ -99,6 +127,32 @@ export const searchQuerySchema = z
         code: 'custom',
         path: ['max_year'],
         message: 'must not be below min_year',
+      });
+    // A centre is a place (`near`) or a position (`lat` and `lon`), never both (decision 0026).
+    if ((query.lat === undefined) !== (query.lon === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: [query.lat === undefined ? 'lat' : 'lon'],
+        message: 'is required with ' + (query.lat === undefined ? 'lon' : 'lat'),
+      });
+    if (query.near !== undefined && query.lat !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['near'],
+        message: 'must not be given with lat and lon',
+      });
+    const centred = query.near !== undefined || query.lat !== undefined;
+    if (!centred && query.radius_km !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['radius_km'],
+        message: 'needs a centre (near, or lat and lon)',
+      });
+    if (!centred && query.sort === 'distance')
+      context.addIssue({
+        code: 'custom',
+        path: ['sort'],
+        message: 'distance needs a centre (near, or lat and lon)',
       });
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -130,8 +184,17 @@ export type SearchFacets = z.infer<typeof searchFacetsSchema>;
  */
 export const searchExactCountMax = 1_000;
 
+/** A search result: the public card, and its distance from the search's centre when it has one. */
+export const searchItemSchema = productCardSchema.extend({
+  distance_km: z
+    .number()
+    .optional()
+    .describe('great-circle distance from the centre, km, one decimal (only with a centre)'),
+});
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
 export const searchResultSchema = z.object({
-  items: z.array(productCardSchema),
+  items: z.array(searchItemSchema),
   total: z
     .number()
     .int()

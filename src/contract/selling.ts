@@ -4,6 +4,7 @@
  * the SPA's form and the server's validation.
  */
 import { z } from 'zod';
+import { placeIdSchema } from './places.js';
 import {
   conditionSchema,
   fuelTypeSchema,
@@ -180,6 +181,12 @@ const productFields = {
     }),
   ...vehicleInputShape,
   deposit: depositInputSchema,
+  place_id: placeIdSchema
+    .nullable()
+    .optional()
+    .describe(
+      'where the listing stands: a place id (`GET /api/places`, decision 0026); null clears it',
+    ),
 };
 
 /** When both are given, the cover must be the first photo. */
@@ -203,7 +210,19 @@ function coverIsFirst(
  * (but phone and location), `createAt`, `order_status`, `promote`, `reported` and
  * `reportCount` are ignored: the server sets them.
  */
-export const newProductSchema = z.object(productFields).superRefine(coverIsFirst);
+export const newProductSchema = z
+  .object({ ...productFields, seller_location: productFields.seller_location.optional() })
+  .superRefine(coverIsFirst)
+  .superRefine((value, context) => {
+    // The location text may be left out when a place is chosen: it is then the place's name
+    // (decision 0026).
+    if (value.seller_location === undefined && (value.place_id ?? null) === null)
+      context.addIssue({
+        code: 'custom',
+        path: ['seller_location'],
+        message: productFormMessages.location,
+      });
+  });
 export type NewProduct = z.infer<typeof newProductSchema>;
 /** What a form sends as a new product (before defaults and transforms). */
 export type NewProductInput = z.input<typeof newProductSchema>;

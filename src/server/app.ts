@@ -42,6 +42,7 @@ import { webDistDir } from './paths.js';
 import { accountRoutes } from './routes/accounts/index.js';
 import { catalogRoutes } from './routes/catalog/index.js';
 import { searchRoutes } from './routes/search/index.js';
+import { placesRoutes } from './routes/places/index.js';
 import { favouriteRoutes } from './routes/favourites/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { messageRoutes } from './routes/messages/index.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
+  await app.register(placesRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(sellingRoutes);

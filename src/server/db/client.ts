@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
+import { loadPlaces } from './places.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,7 +35,10 @@ export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   /** The server's connection URL (PostgreSQL only), for connections outside the pool (LISTEN). */
   url?: string;
-  /** Applies the committed migrations (idempotent). */
+  /**
+   * Applies the committed migrations, then loads the gazetteer into an empty `places` table
+   * (`places.ts`, decision 0026). Idempotent.
+   */
   migrate(): Promise<void>;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
   ping(): Promise<void>;
@@ -84,7 +88,10 @@ export async function openDatabase(
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+      migrate: async () => {
+        await migratePglite(db as never, { migrationsFolder: migrationsDir });
+        await loadPlaces(db);
+      },
       ping: async () => {
         await client.query('select 1');
       },
@@ -107,7 +114,10 @@ export async function openDatabase(
     db,
     kind: 'postgres',
     url: target.url,
-    migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsDir }),
+    migrate: async () => {
+      await migratePostgres(db as never, { migrationsFolder: migrationsDir });
+      await loadPlaces(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

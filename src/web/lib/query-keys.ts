@@ -37,6 +37,9 @@ export const queryKeys = {
   priceGuidance: (query: Record<string, string | number | undefined>) =>
     ['price-guidance', query] as const,
   blogs: ['blogs'] as const,
+  /** Gazetteer lookups (decision 0026), keyed by the text typed; and one place by id. */
+  places: (q: string) => ['places', q] as const,
+  place: (id: number) => ['place', id] as const,
   /** `GET /api/auth-config`: which sign-in methods the server offers. */
   authConfig: ['auth-config'] as const,
   /** A public search, keyed by its filters and sort. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { categoryNameKey } from '../../../contract/categories.js';
 import { sql } from 'drizzle-orm';
+import { placeListingsByLocation } from '../places.js';
 import type { Database } from '../client.js';
 import {
   blogs,
@@ -291,6 +292,9 @@ export async function seedDemoData(
         createdAt: new Date(accountsCreatedAt + (i + 2) * DAY_MS),
       })),
     );
+    // Every demo listing stands at the real town its location names (decision 0026): Austin,
+    // Denver, Phoenix, Portland, Raleigh, Columbus and their neighbours.
+    await placeListingsByLocation(tx as unknown as Database);
   });
 
   const sold = demoListings.filter((listing) => listing.soldTo).length;

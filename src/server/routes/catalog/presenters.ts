@@ -6,6 +6,7 @@ import {
   type PromotedProduct,
   type VehicleDetails,
 } from '../../../contract/index.js';
+import { presentPlace, type PlaceRow } from '../places/repository.js';
 
 /** The vehicle-detail columns of a product row, null when not given. */
 export interface VehicleRow {
@@ -45,6 +46,8 @@ export interface ProductCardRow extends VehicleRow {
   promote: boolean;
   /** The listing state (decision 0027). */
   listingStatus: ListingStatus;
+  /** Where the listing stands (decision 0026), null when unknown. */
+  place: PlaceRow | null;
 }
 
 /** The vehicle details of a row under their API names. */
@@ -94,6 +97,7 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     order_status: row.sold,
     promote: row.promote,
     listing_status: row.listingStatus,
+    place: row.place ? presentPlace(row.place) : null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema.js';
 import type { ProductCardRow } from './presenters.js';
+import type { PlaceRow } from '../places/repository.js';
 
 export function listCategories(db: Database) {
   return db
@@ -101,6 +102,10 @@ export const productCardColumns = {
   sold: products.sold,
   promote: products.promote,
   listingStatus: products.listingStatus,
+  /** The listing's place (decision 0026) as JSON, null when it has none: one primary-key read. */
+  place: sql<PlaceRow | null>`(select json_build_object('id', pl.id, 'name', pl.name,
+    'region', pl.region, 'country', pl.country, 'lat', pl.lat, 'lon', pl.lon)
+    from places pl where pl.id = ${products.placeId})`,
 };
 
 /**

@@ -35,6 +35,7 @@ import {
   setAvailability,
   updateProduct,
 } from './repository.js';
+import { resolveListingPlace } from '../places/repository.js';
 
 const dayMs = 86_400_000;
 
@@ -124,6 +125,8 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(updateProductContract, asSeller),
     handler: async (request) => {
+      // An unknown place is a 400 before anything is read or written (decision 0026).
+      await resolveListingPlace(app.db, request.body.place_id, request.body.seller_location);
       const result = await updateProduct(
         app.db,
         requireCallerRecord(request).id,

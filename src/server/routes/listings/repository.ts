@@ -226,6 +226,8 @@ export function updateProduct(
         sellerPhone: input.seller_phone,
         ...vehicleColumns(input),
         depositCents: input.deposit === undefined ? undefined : dollarsToCents(input.deposit),
+        // A place id, or null to clear it (decision 0026); checked by the handler.
+        placeId: input.place_id,
       }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(changes).length === 0) return { kind: 'updated', modifiedCount: 0 };

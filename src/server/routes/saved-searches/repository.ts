@@ -11,6 +11,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   dollarsToCents,
   savedSearchQuerySchema,
+  searchRadiusDefaultKm,
   type SavedSearchAlert,
   type SearchQuery,
 } from '../../../contract/index.js';
@@ -18,6 +19,8 @@ import type { Database } from '../../db/client.js';
 import { liveSql, savedSearchMatches, savedSearches } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { isDatabaseUnavailable } from '../../plugins/error-handler.js';
+import { httpError } from '../../lib/http-error.js';
+import { findPlace } from '../places/repository.js';
 import { prefixQuery } from '../search/repository.js';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect & { newMatches: number };
@@ -42,6 +45,32 @@ export function filterColumnsOf(query: StoredQuery) {
     verifiedOnly: filters.verified === true,
     tsQuery: keyword ? prefixQuery(keyword) : null,
     keyword,
+  };
+}
+
+/**
+ * The centre and radius columns of a saved query (decision 0026): `near` resolved to its
+ * place's position, or `lat`/`lon` as given; the radius defaulting as the search's does. All
+ * null when the query has no centre.
+ * @throws HttpError 400 when `near` names no place.
+ */
+export async function centreColumnsOf(db: Executor, query: StoredQuery) {
+  const filters = query as Partial<SearchQuery>;
+  let lat = filters.lat;
+  let lon = filters.lon;
+  if (filters.near !== undefined) {
+    const place = await findPlace(db as unknown as Database, Number(filters.near));
+    if (!place) throw httpError(400, 'body.query.near must be the id of a place');
+    lat = place.lat;
+    lon = place.lon;
+  }
+  if (lat === undefined || lon === undefined) {
+    return { centreLat: null, centreLon: null, radiusKm: null };
+  }
+  return {
+    centreLat: Number(lat),
+    centreLon: Number(lon),
+    radiusKm: Number(filters.radius_km ?? searchRadiusDefaultKm),
   };
 }
 
@@ -75,6 +104,9 @@ const savedSearchColumns = {
   verifiedOnly: savedSearches.verifiedOnly,
   tsQuery: savedSearches.tsQuery,
   keyword: savedSearches.keyword,
+  centreLat: savedSearches.centreLat,
+  centreLon: savedSearches.centreLon,
+  radiusKm: savedSearches.radiusKm,
   visitedAt: savedSearches.visitedAt,
   createdAt: savedSearches.createdAt,
 };
@@ -121,7 +153,12 @@ export async function insertSavedSearch(
     if ((existing?.n ?? 0) >= max) return 'cap';
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, ...input, ...filterColumnsOf(input.query) })
+      .values({
+        userId,
+        ...input,
+        ...filterColumnsOf(input.query),
+        ...(await centreColumnsOf(tx, input.query)),
+      })
       .returning();
     return { ...row!, newMatches: 0 };
   });
@@ -230,6 +267,9 @@ function matchFrom(
      and (s.transmission_key = '' or s.transmission_key = products.transmission)
      and (not s.verified_only or seller.status = 'verified')
      and s.user_id <> products.seller_id
+     and (s.radius_km is null
+          or sg_distance_km(s.centre_lat, s.centre_lon, products.place_lat, products.place_lon)
+             <= s.radius_km)
      and ${
        keyword
          ? sql`(s.ts_query is null

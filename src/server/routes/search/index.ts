@@ -3,15 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchContract } from '#contract/index.js';
 import { route } from '../../lib/route.js';
 import { presentProductCard } from '../catalog/presenters.js';
+import { presentDistance, withCentre } from './near.js';
 import { search } from './repository.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(searchContract, { tags: ['search'], publicCache: true }),
     handler: async (request) => {
-      const found = await search(app.db, request.query);
+      // A place centre (`near`) is resolved to its position first (decision 0026).
+      const found = await search(app.db, await withCentre(app.db, request.query));
       return {
-        items: found.rows.map(presentProductCard),
+        items: found.rows.map((row) => ({
+          ...presentProductCard(row),
+          ...presentDistance(row.distanceKm),
+        })),
         total: found.total,
         estimated: found.estimated,
         next_cursor: found.nextCursor,

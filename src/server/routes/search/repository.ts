@@ -22,6 +22,7 @@ import { categories, liveSql, products, users } from '../../db/schema.js';
 import { encodeOrderedCursor, parseOrderedCursor } from '../../lib/pagination.js';
 import { productCardColumns } from '../catalog/repository.js';
 import type { ProductCardRow } from '../catalog/presenters.js';
+import { distanceColumn, distanceOrder, nearCondition, type NearRow } from './near.js';
 
 /** How a sort order reads its key: SQL expression, direction, and the key's text form. */
 interface SortOrder {
@@ -47,7 +48,8 @@ const MILEAGE_UNKNOWN = 2147483647;
  */
 const EXACT_COUNT_MAX = searchExactCountMax;
 
-const sortOrders: Record<SearchSort, SortOrder> = {
+// `distance` depends on the search's centre: `distanceOrder` (near.ts) builds it per search.
+const sortOrders: Record<Exclude<SearchSort, 'distance'>, SortOrder> = {
   newest: {
     noop: "interval '0 s'",
     expression: sql`${products.createdAt}`,
@@ -145,6 +147,8 @@ function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL
   // Kept from users.status by triggers (migration search_seller_verified): a column predicate
   // that products_search_verified_idx holds, instead of a join per listing.
   if (query.verified === true) conditions.push(sql`${products.sellerVerified}`);
+  // Within the radius of the search's centre, when it has one (near.ts, decision 0026).
+  conditions.push(nearCondition(query));
   return and(...conditions)!;
 }
 
@@ -160,8 +164,8 @@ export async function searchPage(
   query: SearchQuery,
   matchIds?: string[],
   keyword: KeywordMatch = 'full',
-): Promise<{ rows: ProductCardRow[]; nextCursor: string | null }> {
-  const order = sortOrders[query.sort];
+): Promise<{ rows: NearRow[]; nextCursor: string | null }> {
+  const order = query.sort === 'distance' ? distanceOrder(query) : sortOrders[query.sort];
   // Few matches (all of them known): sort them rather than walk the order's index, which would
   // read the whole table when they are few or none (14 s at 1M listings for a typo), so `+ 0`
   // hides that index from the planner. Many: the planner walks the order's index and stops
@@ -181,7 +185,7 @@ export async function searchPage(
     : undefined;
   const direction = sql.raw(order.descending ? 'desc' : 'asc');
   const rows = await db
-    .select(productCardColumns)
+    .select({ ...productCardColumns, distanceKm: distanceColumn(query) })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
@@ -348,7 +352,7 @@ const estimateCache = new WeakMap<
 export async function search(
   db: Database,
   query: SearchQuery,
-): Promise<SearchCounts & { rows: ProductCardRow[]; nextCursor: string | null }> {
+): Promise<SearchCounts & { rows: NearRow[]; nextCursor: string | null }> {
   const { sort: _sort, cursor: _cursor, limit: _limit, ...filters } = query;
   const key = JSON.stringify(filters);
   let cache = estimateCache.get(db);

@@ -27,6 +27,7 @@ import {
   listSellerProducts,
   promoteProduct,
 } from './repository.js';
+import { resolveListingPlace } from '../places/repository.js';
 
 const tags = ['selling'];
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
@@ -70,10 +71,15 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await categoryExists(app.db, request.body.category_id))) {
         throw httpError(400, 'body.category_id must be an existing category');
       }
+      const { location } = await resolveListingPlace(
+        app.db,
+        request.body.place_id,
+        request.body.seller_location,
+      );
       const id = await insertProduct(
         app.db,
         requireCallerRecord(request).id,
-        request.body,
+        { ...request.body, seller_location: location ?? '' },
         (tx, productId) => enqueueListingMatch(app, [productId], tx),
         app.config.listings.ttlDays,
       );

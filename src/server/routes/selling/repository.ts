@@ -92,6 +92,7 @@ export function vehicleColumns(input: Partial<VehicleDetails>) {
 export async function insertProduct(
   db: Database,
   sellerId: string,
+  /** The listing; the handler fills a left-out location text from its place (`resolveListingPlace`). */
   input: NewProduct,
   /** Runs in the same transaction once the listing exists (saved-search alerts). */
   afterInsert?: (tx: Executor, id: string) => Promise<unknown>,
@@ -117,12 +118,13 @@ export async function insertProduct(
         resellPriceCents: dollarsToCents(input.resell_price),
         originalPriceCents: dollarsToCents(input.original_price),
         yearOfUsed: input.year_of_used,
-        sellerLocation: capitalizeFirst(input.seller_location),
+        sellerLocation: capitalizeFirst(input.seller_location ?? ''),
         sellerPhone: input.seller_phone,
         sellerId,
         ...vehicleColumns(input),
         depositCents: dollarsToCents(input.deposit ?? 0),
         expiresAt: sql`date_trunc('milliseconds', now()) + make_interval(days => ${ttlDays})`,
+        placeId: input.place_id ?? null,
       })
       .returning({
         id: products.id,

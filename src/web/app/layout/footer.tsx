@@ -76,6 +76,18 @@ export function Footer() {
           </ul>
         </section>
       </div>
+      {/* The place names and positions (decision 0026) are GeoNames data, CC-BY 4.0. */}
+      <p className="mx-auto max-w-7xl px-10 pb-6 text-xs text-neutral-content/80">
+        Place data from{' '}
+        <a href="https://www.geonames.org/" className="link" rel="noopener">
+          GeoNames
+        </a>
+        , licensed under{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/" className="link" rel="noopener">
+          CC BY 4.0
+        </a>
+        .
+      </p>
     </footer>
   );
 }

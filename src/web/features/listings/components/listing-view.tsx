@@ -17,6 +17,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { paths } from '../../../lib/paths';
 import { vehicleRows } from '../../../lib/vehicle-details';
 import { Gallery } from './gallery';
+import { ListingDistance } from './listing-distance';
 import { PriceBadge } from './price-badge';
 import { TrustPanel } from './trust-panel';
 import { dateFormat, LocalTime, monthYearFormat } from '../../../components/local-time';
@@ -144,7 +145,10 @@ export function ListingView({
             <dt className="text-base-content/70">Condition</dt>
             <dd>{listing.condition}</dd>
             <dt className="text-base-content/70">Location</dt>
-            <dd>{listing.seller_location}</dd>
+            <dd>
+              {listing.seller_location}
+              <ListingDistance place={listing.place} />
+            </dd>
             <dt className="text-base-content/70">Posted</dt>
             <dd>
               <LocalTime value={listing.createAt} />

@@ -34,6 +34,7 @@ const product: ProductCard = {
   order_status: false,
   promote: false,
   listing_status: 'active',
+  place: null,
 };
 const user = { uid: 'buyer-1', displayName: 'Sam Buyer', email: 'sam@example.com', photoURL: '' };
 

@@ -10,10 +10,18 @@ import type { SearchState } from '../lib/search-params';
 
 export const searchQueryOptions = (state: SearchState) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.search(state),
+    queryKey: queryKeys.search({
+      filters: { ...state.filters, ...state.centre },
+      sort: state.sort,
+    }),
     queryFn: ({ pageParam, signal }) =>
       apiCall(apiRoutes.search, {
-        query: { ...state.filters, sort: state.sort, cursor: pageParam ?? undefined } as never,
+        query: {
+          ...state.filters,
+          ...state.centre,
+          sort: state.sort,
+          cursor: pageParam ?? undefined,
+        } as never,
         signal,
       }),
     initialPageParam: null as string | null,

@@ -30,8 +30,11 @@ export function ResultCard({
   product,
   favouriteAction,
   priority = false,
+  distance,
 }: {
   product: ProductCard;
+  /** "12 km away" when the search has a centre (decision 0026). */
+  distance?: string;
   favouriteAction?: ReactNode;
   /**
    * The first result, the page's largest picture on a phone: loaded at once with high priority
@@ -74,6 +77,12 @@ export function ResultCard({
           <span>{product.condition}</span>
           <span aria-hidden="true">·</span>
           <span>{product.seller_location}</span>
+          {distance && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span data-testid="distance">{distance}</span>
+            </>
+          )}
           {product.seller_verified && <VerifiedBadge />}
         </p>
       </div>

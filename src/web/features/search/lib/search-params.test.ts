@@ -23,4 +23,18 @@ describe('search URL state', () => {
     expect(resultsText(1000, false)).toBe('1,000 results');
     expect(resultsText(25000, true)).toBe('About 25,000 results');
   });
+
+  it('keeps a centre and radius in the URL with the API names; nearest first only with a centre', () => {
+    const state = readSearchState(new URLSearchParams('near=4671654&radius_km=80.5&sort=distance'));
+    expect(state).toEqual({
+      filters: {},
+      centre: { near: '4671654', radius_km: '80.5' },
+      sort: 'distance',
+    });
+    expect(writeSearchState(state)).toBe('near=4671654&radius_km=80.5&sort=distance');
+    expect(readSearchState(new URLSearchParams('sort=distance')).sort).toBe('newest');
+    expect(readSearchState(new URLSearchParams('lat=30.2&lon=-97.7&sort=distance')).sort).toBe(
+      'distance',
+    );
+  });
 });

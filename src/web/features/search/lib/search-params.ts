@@ -29,12 +29,24 @@ export const sortLabels: Record<SearchSort, string> = {
   price_desc: 'Price: high to low',
   mileage_asc: 'Mileage: lowest first',
   year_desc: 'Year: newest first',
+  distance: 'Distance: nearest first',
 };
 
-/** The search of a URL: its filters (text, as typed) and sort. */
+/** The centre parameters of `/search` (decision 0026), the API's names. */
+export const centreKeys = ['near', 'lat', 'lon', 'radius_km'] as const;
+export type CentreKey = (typeof centreKeys)[number];
+
+/** The search of a URL: its filters (text, as typed), its centre and sort. */
 export interface SearchState {
   filters: Partial<Record<FilterKey, string>>;
+  /** A place (`near`) or a position (`lat`, `lon`) and `radius_km`; empty = anywhere. */
+  centre?: Partial<Record<CentreKey, string>>;
   sort: SearchSort;
+}
+
+/** Whether the state has a centre (so distances and `sort=distance` apply). */
+export function hasCentre(state: Pick<SearchState, 'centre'>): boolean {
+  return Boolean(state.centre?.near || (state.centre?.lat && state.centre?.lon));
 }
 
 /** Reads `/search`'s query string; unknown keys and empty values are ignored. */
@@ -44,8 +56,19 @@ export function readSearchState(params: URLSearchParams): SearchState {
     const value = params.get(key)?.trim();
     if (value) filters[key] = value;
   }
+  const centre: NonNullable<SearchState['centre']> = {};
+  for (const key of centreKeys) {
+    const value = params.get(key)?.trim();
+    if (value) centre[key] = value;
+  }
   const sort = params.get('sort');
-  return { filters, sort: sort && sort in sortLabels ? (sort as SearchSort) : 'newest' };
+  const known = sort && sort in sortLabels ? (sort as SearchSort) : 'newest';
+  // Nearest first needs a centre; a link without one falls back to the default order.
+  return {
+    filters,
+    ...(Object.keys(centre).length > 0 ? { centre } : {}),
+    sort: known === 'distance' && !hasCentre({ centre }) ? 'newest' : known,
+  };
 }
 
 /** Writes a search state as a query string (no `?`); the default sort is left out. */
@@ -53,6 +76,10 @@ export function writeSearchState(state: SearchState): string {
   const params = new URLSearchParams();
   for (const key of filterKeys) {
     const value = state.filters[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  for (const key of centreKeys) {
+    const value = state.centre?.[key]?.trim();
     if (value) params.set(key, value);
   }
   if (state.sort !== 'newest') params.set('sort', state.sort);

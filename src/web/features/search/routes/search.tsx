@@ -6,7 +6,7 @@
  * src/web/app/routes/search.tsx). Each page of results shown tells the server which listings
  * appeared (seller insights' impressions).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductCard } from '../../../../contract/entities';
 import type { SearchSort } from '../../../../contract/search';
@@ -15,11 +15,20 @@ import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageTitle } from '../../../components/page-title';
 import { ProgressBar } from '../../../components/progress-bar';
 import { sendImpressions } from '../../../lib/listing-events';
+import {
+  distanceText,
+  readRememberedCentre,
+  readUnit,
+  writeUnit,
+  type DistanceUnit,
+} from '../../../lib/places';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { LocationFilter } from '../components/location-filter';
 import { useSearchListings } from '../api/search-listings';
 import { ResultCard } from '../components/result-card';
 import { SearchFilters } from '../components/search-filters';
 import {
+  hasCentre,
   readSearchState,
   resultsText,
   sortLabels,
@@ -46,6 +55,24 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
     useSearchListings(state);
 
   const go = (next: SearchState) => setParams(new URLSearchParams(writeSearchState(next)));
+  const centred = hasCentre(state);
+  // Miles or kilometres: the viewer's choice, else the browser's locale (read once hydrated, so
+  // the server's HTML and the first render agree).
+  const [chosenUnit, setUnit] = useState<DistanceUnit | null>(null);
+  const unit = chosenUnit ?? (hydrated ? readUnit() : 'km');
+  // A visit without a centre in the URL and nothing else asked starts from the remembered one.
+  useEffect(() => {
+    if (!hydrated || params.toString() !== '') return;
+    const remembered = readRememberedCentre();
+    if (!remembered) return;
+    const centre =
+      remembered.kind === 'place'
+        ? { near: String(remembered.place.id) }
+        : { lat: String(remembered.lat), lon: String(remembered.lon) };
+    setParams(new URLSearchParams(writeSearchState({ ...state, centre })), { replace: true });
+    // Once per visit to a bare /search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
   const first = data?.pages[0];
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   // Seller insights (decision 0029): each page of results, once shown in the browser, counts
@@ -85,7 +112,7 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
               onChange={(event) => go({ ...state, sort: event.target.value as SearchSort })}
             >
               {Object.entries(sortLabels).map(([value, label]) => (
-                <option key={value} value={value}>
+                <option key={value} value={value} disabled={value === 'distance' && !centred}>
                   {label}
                 </option>
               ))}
@@ -93,6 +120,22 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
           </label>
         </div>
       </div>
+      <LocationFilter
+        state={state}
+        unit={unit}
+        disabled={!hydrated}
+        onUnit={(next) => {
+          writeUnit(next);
+          setUnit(next);
+        }}
+        onCentre={(centre) =>
+          go({
+            ...state,
+            centre,
+            sort: state.sort === 'distance' && !hasCentre({ centre }) ? 'newest' : state.sort,
+          })
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Search filters">
           <SearchFilters
@@ -120,6 +163,11 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
                       product={product}
                       favouriteAction={favouriteAction?.(product)}
                       priority={index === 0}
+                      distance={
+                        product.distance_km === undefined
+                          ? undefined
+                          : distanceText(product.distance_km, unit)
+                      }
                     />
                   </li>
                 ))}

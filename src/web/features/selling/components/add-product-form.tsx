@@ -8,7 +8,7 @@
  * indicator replaces the submit button meanwhile; a failure toasts the server's message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Controller,
   useForm,
@@ -22,6 +22,9 @@ import type { Category } from '../../../../contract/entities';
 import { acceptedImageTypes, imageInputHint, conditions } from '../../../../contract/limits';
 import { showSuccess } from '../../../components/dialogs';
 import { FormField } from '../../../components/form-field';
+import { PlaceCombobox } from '../../../components/place-combobox';
+import { placeLabel } from '../../../lib/places';
+import type { Place } from '../../../../contract/places';
 import { SubmitButton } from '../../../components/submitting-indicator';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { errorText } from '../../../lib/error-text';
@@ -58,6 +61,8 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
   const { user } = useAuth();
   const createProduct = useCreateProduct();
   const categoryDialog = useRef<HTMLDialogElement>(null);
+  /** Where the car stands (decision 0026): a gazetteer place, sent as `place_id`. */
+  const [place, setPlace] = useState<Place | null>(null);
   const {
     register,
     control,
@@ -65,6 +70,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
     reset,
     setError,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
@@ -98,8 +104,12 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
         const url = await uploadImage(file);
         if (!imageUrls.includes(url)) imageUrls.push(url);
       }
-      await createProduct.mutateAsync(toProductBody(values, imageUrls, category, user));
+      await createProduct.mutateAsync({
+        ...toProductBody(values, imageUrls, category, user),
+        ...(place ? { place_id: place.id } : {}),
+      });
       reset();
+      setPlace(null);
       void showSuccess('Success', 'New Product Added');
     } catch (error) {
       toast.error(errorText(error));
@@ -206,6 +216,17 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
             />
           </FormField>
           <DepositField registration={register('deposit')} error={errors.deposit?.message} />
+          <PlaceCombobox
+            label="Place"
+            value={place}
+            onChange={(chosen) => {
+              setPlace(chosen);
+              // The location text, when left empty, is the place's name.
+              if (chosen && !getValues('seller_location')?.trim()) {
+                setValue('seller_location', placeLabel(chosen), { shouldValidate: true });
+              }
+            }}
+          />
           <FormField label="Location" error={errors.seller_location?.message}>
             <input
               type="text"

@@ -21,6 +21,9 @@ import type { Category, Product } from '../../../../contract/entities';
 import { conditions } from '../../../../contract/limits';
 import { listingMessages } from '../../../../contract/selling';
 import { FormField } from '../../../components/form-field';
+import { PlaceCombobox } from '../../../components/place-combobox';
+import { placeLabel } from '../../../lib/places';
+import type { Place } from '../../../../contract/places';
 import { SubmitButton } from '../../../components/submitting-indicator';
 import { errorText } from '../../../lib/error-text';
 import { paths } from '../../../lib/paths';
@@ -78,6 +81,8 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
   const navigate = useNavigate();
   const update = useUpdateProduct();
   const [photos, setPhotos] = useState(product.product_images);
+  /** Where the car stands (decision 0026): a gazetteer place, sent as `place_id`. */
+  const [place, setPlace] = useState<Place | null>(product.place);
   const sold = product.order_status;
   const {
     register,
@@ -85,6 +90,7 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<EditFormInput, unknown, EditFormValues>({
     resolver: zodResolver(editFormSchema),
@@ -115,6 +121,7 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
           year_of_used: values.year_of_used,
           seller_location: values.seller_location,
           seller_phone: values.seller_phone,
+          place_id: place?.id ?? null,
           deposit: values.deposit,
           ...toVehicleBody(values, category.holds_vehicles),
         },
@@ -185,6 +192,16 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
           />
         </FormField>
         <DepositField registration={register('deposit')} error={errors.deposit?.message} />
+        <PlaceCombobox
+          label="Place"
+          value={place}
+          onChange={(chosen) => {
+            setPlace(chosen);
+            if (chosen && !getValues('seller_location')?.trim()) {
+              setValue('seller_location', placeLabel(chosen), { shouldValidate: true });
+            }
+          }}
+        />
         <FormField label="Location" error={errors.seller_location?.message}>
           <input type="text" className="input w-full" {...register('seller_location')} />
         </FormField>

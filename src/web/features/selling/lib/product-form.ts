@@ -24,7 +24,11 @@ import {
 import { depositInputSchema } from '../../../../contract/deposits';
 import type { ProductBody } from '../api/create-product';
 
-const rules = newProductSchema.shape;
+const rules = {
+  ...newProductSchema.shape,
+  // The API may fill a left-out location from the chosen place; the form asks for it.
+  seller_location: newProductSchema.shape.seller_location.unwrap(),
+};
 
 /** A number input: required (spec §5 message), then the contract's rule for the number. */
 const numberInput = (message: string, rule: z.ZodType<number, number>) =>

@@ -1,0 +1,21 @@
+/**
+ * "12 km away" on a listing page (decision 0026): the listing's place measured from the
+ * viewer's remembered centre, in the viewer's unit. Nothing before hydration (the server does
+ * not know the centre) or without a centre or a place.
+ */
+import type { Place } from '../../../../contract/places';
+import { distanceText, greatCircleKm, readUnit, rememberedPosition } from '../../../lib/places';
+import { useHydrated } from '../../../lib/use-hydrated';
+
+export function ListingDistance({ place }: { place: Place | null }) {
+  const hydrated = useHydrated();
+  if (!hydrated || !place) return null;
+  const centre = rememberedPosition();
+  if (!centre) return null;
+  return (
+    <span className="text-base-content/70">
+      {' · '}
+      {distanceText(greatCircleKm(centre, place), readUnit())}
+    </span>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The search page's location (decision 0026): a place field (`PlaceCombobox`), the radius
+ * ("Within": 10–500 km or miles, or "Anywhere"), "Use my location" (the browser's Geolocation
+ * API; on refusal it says so and keeps the typed place) and the unit (km or miles, defaulting
+ * from the browser's locale). The centre lives in the URL with the API's names
+ * (`near`, `lat`, `lon`, `radius_km`) and is remembered in local storage for later visits.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { locationMessages, type Place } from '../../../../contract/places';
+import { searchRadiusDefaultKm } from '../../../../contract/search';
+import * as apiRoutes from '../../../../contract/route-table';
+import { PlaceCombobox } from '../../../components/place-combobox';
+import { apiCall } from '../../../lib/api-client';
+import {
+  radiusChoice,
+  radiusChoices,
+  radiusKm,
+  writeRememberedCentre,
+  type DistanceUnit,
+} from '../../../lib/places';
+import { queryKeys } from '../../../lib/query-keys';
+import { hasCentre, type SearchState } from '../lib/search-params';
+
+export function LocationFilter({
+  state,
+  unit,
+  onUnit,
+  onCentre,
+  disabled,
+}: {
+  state: SearchState;
+  unit: DistanceUnit;
+  onUnit: (unit: DistanceUnit) => void;
+  /** A new centre (empty = anywhere); a nearest-first order falls back when it is removed. */
+  onCentre: (centre: NonNullable<SearchState['centre']>) => void;
+  disabled: boolean;
+}) {
+  const centre = state.centre ?? {};
+  const near = centre.near ? Number(centre.near) : null;
+  const { data: nearPlace } = useQuery({
+    queryKey: queryKeys.place(near ?? 0),
+    queryFn: ({ signal }) =>
+      apiCall(apiRoutes.place, { params: { id: String(near) } as never, signal }),
+    enabled: near !== null && Number.isInteger(near),
+    staleTime: Infinity,
+  });
+  const [problem, setProblem] = useState('');
+  const [locating, setLocating] = useState(false);
+  const centred = hasCentre(state);
+  const radius = centre.radius_km ? Number(centre.radius_km) : searchRadiusDefaultKm;
+  const choice = centred ? String(radiusChoice(radius, unit)) : 'anywhere';
+
+  const choosePlace = (place: Place | null) => {
+    setProblem('');
+    if (!place) {
+      writeRememberedCentre(null);
+      onCentre({});
+      return;
+    }
+    writeRememberedCentre({ kind: 'place', place });
+    onCentre({ near: String(place.id), radius_km: String(radius) });
+  };
+
+  const useMyLocation = () => {
+    setProblem('');
+    if (!globalThis.navigator?.geolocation) {
+      setProblem(locationMessages.unavailable);
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const lat = Math.round(position.coords.latitude * 1000) / 1000;
+        const lon = Math.round(position.coords.longitude * 1000) / 1000;
+        writeRememberedCentre({ kind: 'position', lat, lon });
+        onCentre({ lat: String(lat), lon: String(lon), radius_km: String(radius) });
+      },
+      (error) => {
+        setLocating(false);
+        setProblem(
+          error.code === error.PERMISSION_DENIED
+            ? locationMessages.refused
+            : locationMessages.unavailable,
+        );
+      },
+      { timeout: 10_000, maximumAge: 5 * 60_000 },
+    );
+  };
+
+  const shownPlace: Place | null =
+    near !== null && nearPlace
+      ? nearPlace
+      : centre.lat && centre.lon
+        ? {
+            id: 0,
+            name: locationMessages.here,
+            region: null,
+            country: `${centre.lat}, ${centre.lon}`,
+            lat: Number(centre.lat),
+            lon: Number(centre.lon),
+          }
+        : null;
+
+  return (
+    <section
+      aria-label="Location"
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+    >
+      <PlaceCombobox
+        label="Location"
+        value={shownPlace}
+        onChange={choosePlace}
+        disabled={disabled}
+        className="min-w-0 flex-1 basis-56"
+      />
+      <label className="flex flex-col text-sm">
+        <span className="mb-1 font-medium">Within</span>
+        <select
+          className="select select-sm w-auto"
+          value={choice}
+          disabled={disabled}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === 'anywhere') {
+              writeRememberedCentre(null);
+              onCentre({});
+            } else if (centred) {
+              onCentre({ ...centre, radius_km: String(radiusKm(Number(value), unit)) });
+            }
+          }}
+        >
+          <option value="anywhere">Anywhere</option>
+          {radiusChoices.map((value) => (
+            <option key={value} value={value} disabled={!centred}>
+              {value} {unit}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-sm">
+        <span className="mb-1 font-medium">Units</span>
+        <select
+          className="select select-sm w-auto"
+          value={unit}
+          disabled={disabled}
+          onChange={(event) => onUnit(event.target.value as DistanceUnit)}
+        >
+          <option value="km">Kilometres</option>
+          <option value="mi">Miles</option>
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={disabled || locating}
+        onClick={useMyLocation}
+      >
+        {locating ? 'Locating…' : 'Use my location'}
+      </button>
+      {problem && (
+        <p role="alert" className="w-full text-sm text-error">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+/// <reference lib="dom" />
+/**
+ * Places and distance (decision 0026): on `/search` a place chosen with the keyboard and a
+ * radius keep only the cards within it, each with its distance; "Use my location" with the
+ * permission granted and refused (Playwright's geolocation); the place survives a reload and is
+ * the default centre of a later visit; a seller picks a place on Add A Product.
+ */
+import { writeFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { locationMessages } from '../../src/contract/places.js';
+import {
+  createAccount,
+  signInViaApi,
+  smallPng,
+  testPassword,
+  uniqueEmail,
+} from './support/accounts.js';
+
+const widths = [360, 1440] as const;
+const DENVER = 5419384;
+const AUSTIN_POSITION = { latitude: 30.267, longitude: -97.743 };
+
+async function choosePlace(page: Page, label: string, typed: string, option: RegExp) {
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(typed);
+  await expect(page.getByRole('option', { name: option }).first()).toBeVisible();
+  await field.press('ArrowDown');
+  await field.press('Enter');
+}
+
+/** The distances the result cards show, in miles (the browser's locale is en-US). */
+async function cardDistances(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('distance').allTextContents();
+  return texts.map((text) => {
+    const match = /^([\d.,]+) mi away$/.exec(text);
+    expect(match, text).not.toBeNull();
+    return Number(match![1]!.replace(',', ''));
+  });
+}
+
+for (const width of widths) {
+  test.describe(`places at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 }, locale: 'en-US' });
+
+    test('a place and a radius keep only the cards within it; the place survives a reload', async ({
+      page,
+    }) => {
+      await page.goto('/search');
+      await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
+      await choosePlace(page, 'Location', 'denv', /^Denver, Colorado/);
+      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
+      await page.getByLabel('Within').selectOption('100');
+      await expect(page).toHaveURL(/radius_km=160\.9/);
+      await page.getByLabel('Sort by').selectOption('distance');
+      await expect(page).toHaveURL(/sort=distance/);
+      const cards = page.getByTestId('search-result');
+      await expect(cards.first()).toBeVisible();
+      const count = await cards.count();
+      const distances = await cardDistances(page);
+      expect(distances).toHaveLength(count);
+      for (const distance of distances) expect(distance).toBeLessThanOrEqual(100);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      // Denver and Boulder sellers only: nothing from Texas, Arizona or Oregon.
+      for (const text of await cards.allTextContents()) expect(text).toMatch(/Denver|Boulder/);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.reload();
+      await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(
+        'Denver, Colorado',
+      );
+      await expect(page.getByTestId('distance').first()).toBeVisible();
+
+      // A later visit to a bare /search starts from the remembered place.
+      await page.goto('/search');
+      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
+    });
+
+    test('Use my location with the permission granted searches around the position', async ({
+      page,
+      context,
+    }) => {
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation(AUSTIN_POSITION);
+      await page.goto('/search');
+      await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect(page).toHaveURL(/lat=30\.267&lon=-97\.743/);
+      await expect(page.getByTestId('distance').first()).toBeVisible();
+      for (const text of await page.getByTestId('search-result').allTextContents()) {
+        expect(text).toMatch(/Austin|Round Rock/);
+      }
+    });
+
+    test('Use my location refused says so and keeps the typed place', async ({ page, context }) => {
+      await context.clearPermissions();
+      await page.goto('/search');
+      await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
+      await choosePlace(page, 'Location', 'Denver', /^Denver, Colorado/);
+      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: locationMessages.refused }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
+      await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(
+        'Denver, Colorado',
+      );
+    });
+  });
+}
+
+test('a seller picks a place on Add A Product', async ({ page }, testInfo) => {
+  const email = uniqueEmail('places');
+  await createAccount(page, { email, name: 'Pat Placer', role: 'seller' });
+  await signInViaApi(page, email, testPassword);
+  const photo = testInfo.outputPath('car.png');
+  await writeFile(photo, smallPng());
+  await page.goto('/user/seller');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
+  const category = page.getByLabel('Category', { exact: true });
+  await expect(category.locator('option').nth(1)).toBeAttached();
+  await category.selectOption({ index: 1 });
+  const name = `Place test car ${Math.random().toString(36).slice(2, 8)}`;
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Product Image').setInputFiles(photo);
+  await page.getByLabel('Resell Price').fill('5000');
+  await page.getByLabel('Original Price').fill('9000');
+  await page.getByLabel('Year Of Used').fill('3');
+  await choosePlace(page, 'Place', 'Boulder', /^Boulder, Colorado/);
+  // The empty location text is filled from the place.
+  await expect(page.getByLabel('Location')).toHaveValue('Boulder, Colorado');
+  await page.getByLabel('Phone Number').fill('01712345678');
+  await page.getByLabel('Product Description').fill('Runs well.');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('New Product Added')).toBeVisible();
+
+  await page.goto(`/search?q=${encodeURIComponent(name)}&near=${DENVER}&radius_km=50`);
+  const card = page.getByTestId('search-result').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('distance')).toHaveText(/mi away$/);
+});

@@ -7,16 +7,11 @@
 import { expect, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { authPaths } from '../../../src/contract/paths.js';
-import {
-  DEMO_ADMIN,
-  DEMO_BUYER,
-  DEMO_PASSWORD,
-  DEMO_SELLER,
-} from '../../../src/server/db/demo/accounts.js';
+import { authPaths } from '#contract/paths.js';
+import { DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER } from '#server/db/demo/accounts.js';
 import { e2eBaseURL, e2eDataDir } from './server-env.js';
-import * as apiRoutes from '../../../src/contract/route-table.js';
-import { apiUrl } from '../../../src/contract/routes.js';
+import * as apiRoutes from '#contract/route-table.js';
+import { apiUrl } from '#contract/routes.js';
 
 export { DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER };
 

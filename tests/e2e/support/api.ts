@@ -9,9 +9,9 @@ import {
   type Category,
   type ProductCard,
   type PromotedProduct,
-} from '../../../src/contract/index.js';
-import * as apiRoutes from '../../../src/contract/route-table.js';
-import { apiUrl } from '../../../src/contract/routes.js';
+} from '#contract/index.js';
+import * as apiRoutes from '#contract/route-table.js';
+import { apiUrl } from '#contract/routes.js';
 
 async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
   const response = await request.get(url);

@@ -4,9 +4,9 @@
  * and as many products as the test needs, promoted when asked.
  */
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
-import { authPaths } from '../../../src/contract/paths.js';
-import * as apiRoutes from '../../../src/contract/route-table.js';
-import { apiUrl } from '../../../src/contract/routes.js';
+import { authPaths } from '#contract/paths.js';
+import * as apiRoutes from '#contract/route-table.js';
+import { apiUrl } from '#contract/routes.js';
 import { smallPng, testPassword, uniqueEmail } from './accounts.js';
 import { e2eBaseURL } from './server-env.js';
 import { unique, type SignedInUser } from './users.js';

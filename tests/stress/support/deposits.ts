@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../../src/server/db/client.js';
-import { depositEvents, deposits, sandboxPaymentIntents } from '../../../src/server/db/schema.js';
+import { openDatabase } from '#server/db/client.js';
+import { depositEvents, deposits, sandboxPaymentIntents } from '#server/db/schema.js';
 import type { Storage } from './server.js';
 
 export interface DepositLedger {

@@ -5,13 +5,8 @@
  * and a sandbox intent succeeded exactly when its payment is recorded.
  */
 import path from 'node:path';
-import { openDatabase } from '../../../src/server/db/client.js';
-import {
-  orders,
-  payments,
-  products,
-  sandboxPaymentIntents,
-} from '../../../src/server/db/schema.js';
+import { openDatabase } from '#server/db/client.js';
+import { orders, payments, products, sandboxPaymentIntents } from '#server/db/schema.js';
 import type { Storage } from './server.js';
 
 export interface Ledger {

@@ -4,7 +4,7 @@
  * layer creates their credentials. E-mail addresses use the reserved domain example.com
  * (RFC 2606) and phone numbers the fictional 555-01xx range, so nothing reaches a real person.
  */
-import type { RegistrationRole, UserStatus } from '../../../contract/limits.js';
+import type { RegistrationRole, UserStatus } from '#contract/limits.js';
 
 /** The shared password of every demo account (demo data only; never use it in production). */
 export const DEMO_PASSWORD = 'secondgear-demo';

@@ -3,7 +3,7 @@
  * review it like a fixture; seed.ts turns it into rows. Prices are whole US dollars here and
  * become cents when inserted. Seller and buyer references are demo `uid`s (accounts.ts).
  */
-import type { Condition, FuelType, Transmission } from '../../../contract/limits.js';
+import type { Condition, FuelType, Transmission } from '#contract/limits.js';
 import type { ArtKind } from './art/vehicles.js';
 
 /** Category names (≤ 50 characters, trimmed, first letter capital: spec §5 New category). */

@@ -5,11 +5,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import {
-  imageVariantFormats,
-  imageVariantUrl,
-  imageVariantWidths,
-} from '../../../contract/images.js';
+import { imageVariantFormats, imageVariantUrl, imageVariantWidths } from '#contract/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client.js';
 import { blogs, categories, orders, payments, productReports, products, users } from '../schema.js';

@@ -5,7 +5,7 @@
  * and the clock: listing times are spread over the 60 days before `now`.
  */
 import { createHash } from 'node:crypto';
-import { categoryNameKey } from '../../../contract/categories.js';
+import { categoryNameKey } from '#contract/categories.js';
 import { sql } from 'drizzle-orm';
 import { placeListingsByLocation } from '../places.js';
 import type { Database } from '../client.js';

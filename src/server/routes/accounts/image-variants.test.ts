@@ -13,7 +13,7 @@ import {
   imageVariantUrl,
   imageVariantWidths,
   parseImageVariantName,
-} from '../../../contract/images.js';
+} from '#contract/images.js';
 import { cleanUnreferencedUploads } from '../../jobs/clean-uploads.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

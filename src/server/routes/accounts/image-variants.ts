@@ -20,7 +20,7 @@ import {
   imageVariantWidths,
   parseImageVariantName,
   type ImageVariantFormat,
-} from '../../../contract/images.js';
+} from '#contract/images.js';
 import type { ImageStore } from '../../storage/image-store.js';
 
 /** Encoder quality (1–100) of each variant format. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limits } from '../../../contract/limits.js';
+import { limits } from '#contract/limits.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import {
   bearer,

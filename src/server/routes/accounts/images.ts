@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { limits } from '../../../contract/limits.js';
+import { limits } from '#contract/limits.js';
 import { httpError } from '../../lib/http-error.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { photoHash } from '../../trust/photo-hash.js';

@@ -15,7 +15,7 @@ import {
   saveUserContract,
   sellerRoleContract,
   uploadImageContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { holdsRole, requireCaller } from '../../auth/guard.js';
 import { findIdentity } from '../../auth/sessions.js';
 import { httpError } from '../../lib/http-error.js';

@@ -1,6 +1,6 @@
 /** Writes of the product's user record (spec §3 User) for `POST /api/users`. */
 import { eq, sql } from 'drizzle-orm';
-import type { RegistrationRole } from '../../../contract/limits.js';
+import type { RegistrationRole } from '#contract/limits.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 

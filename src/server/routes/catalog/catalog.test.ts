@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { limits, nextCursorHeader } from '../../../contract/index.js';
+import { limits, nextCursorHeader } from '#contract/index.js';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import {

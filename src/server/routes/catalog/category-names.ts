@@ -5,7 +5,7 @@
  * moment cannot both pass the check (adding a category is rare; serialising it costs nothing).
  */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { categoryNameKey } from '../../../contract/categories.js';
+import { categoryNameKey } from '#contract/categories.js';
 import type { Database } from '../../db/client.js';
 import { categories } from '../../db/schema.js';
 

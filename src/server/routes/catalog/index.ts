@@ -6,7 +6,7 @@ import {
   listCategoryProductsContract,
   listPromotedProductsContract,
   sellerVerificationContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';

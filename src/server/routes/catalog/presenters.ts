@@ -5,7 +5,7 @@ import {
   type ProductCard,
   type PromotedProduct,
   type VehicleDetails,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { presentPlace, type PlaceRow } from '../places/repository.js';
 
 /** The vehicle-detail columns of a product row, null when not given. */

@@ -3,7 +3,7 @@
  * served by an index of schema.ts; listings that grow are paginated by keyset.
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { limits } from '../../../contract/index.js';
+import { limits } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import {

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createCategory } from '../../test-support/factories.js';
 import { recordPayment } from '../payments/test-helpers.js';
-import { paymentIntentIdOf } from '../../../contract/paths.js';
+import { paymentIntentIdOf } from '#contract/paths.js';
 import { settleDeposit, sweepDeposits } from './service.js';
 import { bookDeposit, call, depositOf, eventsOf, holdWithSandboxCard } from './test-helpers.js';
 

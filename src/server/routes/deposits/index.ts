@@ -18,7 +18,7 @@ import {
   disputeDepositContract,
   listDepositDisputesContract,
   markDepositContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { deposits, orders, users } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';

@@ -5,8 +5,8 @@
  * receipt (decision 0018): they cannot be turned off, so they carry no unsubscribe.
  */
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, depositDisputeWindowMs, formatDollars } from '../../../contract/index.js';
-import { paths } from '../../../contract/spa-paths.js';
+import { centsToDollars, depositDisputeWindowMs, formatDollars } from '#contract/index.js';
+import { paths } from '#contract/spa-paths.js';
 import { deposits, orders } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { renderMail, type MailContent } from '../../notifications/layout.js';

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { depositAutoReleaseMs, depositDisputeWindowMs } from '../../../contract/index.js';
+import { depositAutoReleaseMs, depositDisputeWindowMs } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, depositEvents, deposits, orders, type DepositState } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';

@@ -12,7 +12,7 @@ import {
   listingTexts,
   removeFavouriteContract,
   type Favourite,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';

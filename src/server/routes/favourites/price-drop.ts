@@ -6,7 +6,7 @@
  * Watchers who unsubscribed (topic `price-drop`, `users.price_drop_emails = false`) are skipped.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatDollars, centsToDollars } from '../../../contract/index.js';
+import { formatDollars, centsToDollars } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { renderMail } from '../../notifications/layout.js';
 import { priceDropWatchers } from './repository.js';

@@ -10,7 +10,7 @@ import {
   recordViewContract,
   sellerInsightsContract,
   timeToSellContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { route } from '../../lib/route.js';
 import { isBot } from './bots.js';

@@ -11,7 +11,7 @@ import {
   priceGuidanceYearSpan,
   priceVerdict,
   type ListingInsights,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { soldListingsSql } from './sales.js';
 import { addDays, deleteSaltsBefore, utcDay } from './visitors.js';

@@ -11,7 +11,7 @@ import {
   timeToSellMinComparables,
   timeToSellMonths,
   type TimeToSell,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { priceGuidance } from '../vehicles/repository.js';
 

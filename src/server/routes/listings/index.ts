@@ -16,7 +16,7 @@ import {
   setListingStatusContract,
   setProductAvailabilityContract,
   updateProductContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingTexts, type Listing } from '../../../contract/index.js';
+import { listingTexts, type Listing } from '#contract/index.js';
 import { resolveAuthSecret } from '../../auth/secret.js';
 import { payments, products, type ListingStatus } from '../../db/schema.js';
 import { createSealer, sendMailJob, type OutgoingMail } from '../../jobs/send-mail.js';

@@ -1,7 +1,7 @@
 /** The listing endpoint, the seller's contact, editing and the availability toggle. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingMessages, type Listing } from '../../../contract/index.js';
+import { listingMessages, type Listing } from '#contract/index.js';
 import { products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

@@ -4,12 +4,7 @@
  * (the row is locked FOR UPDATE first), so a concurrent sale cannot slip between check and write.
  */
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  capitalizeFirst,
-  dollarsToCents,
-  limits,
-  type ProductUpdate,
-} from '../../../contract/index.js';
+import { capitalizeFirst, dollarsToCents, limits, type ProductUpdate } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../jobs/queue.js';
 import { categories, onMarketSql, priceHistory, products, users } from '../../db/schema.js';

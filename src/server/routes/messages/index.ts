@@ -17,7 +17,7 @@ import {
   unreadMessagesContract,
   type Conversation,
   type Message,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';

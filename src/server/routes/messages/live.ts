@@ -7,7 +7,7 @@
  * either party loads the message and hands it to its own hub. A page also refreshes
  * its lists when it regains focus.
  */
-import type { Message } from '../../../contract/index.js';
+import type { Message } from '#contract/index.js';
 import { messageWarnings } from '../../trust/message-warnings.js';
 
 /** Receives one message for its user (`mine` already set for that user). */

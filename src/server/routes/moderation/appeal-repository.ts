@@ -6,11 +6,7 @@
  * Times come from the caller's clock (`now`), so tests can move it.
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  moderationTextLimits,
-  reportReasons,
-  type ModerationRule,
-} from '../../../contract/index.js';
+import { moderationTextLimits, reportReasons, type ModerationRule } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import {
   moderationAppeals,

@@ -19,7 +19,7 @@ import {
   type ModerationDecision,
   type ReportedProduct,
   type Transparency,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import {
   auditLog,
   moderationAppeals,

@@ -19,7 +19,7 @@ import {
   type AdminAppeal,
   type ModerationDecision,
   type ModerationRule,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

@@ -4,7 +4,7 @@
  * outcome — inserts one `audit_log` row inside the transaction of the action it records, so the
  * action and its record commit (or fail) together.
  */
-import type { AuditAction } from '../../../contract/index.js';
+import type { AuditAction } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryNameKey, normaliseCategoryName } from '../../../contract/index.js';
-import * as apiRoutes from '../../../contract/route-table.js';
-import { apiUrl } from '../../../contract/routes.js';
+import { categoryNameKey, normaliseCategoryName } from '#contract/index.js';
+import * as apiRoutes from '#contract/route-table.js';
+import { apiUrl } from '#contract/routes.js';
 import { auditLog, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

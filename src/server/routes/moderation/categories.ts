@@ -10,7 +10,7 @@ import {
   listAdminCategoriesContract,
   mergeCategoryContract,
   renameCategoryContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

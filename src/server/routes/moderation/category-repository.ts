@@ -5,8 +5,8 @@
  * `audit_log` row.
  */
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { categoryNameKey } from '../../../contract/index.js';
-import type { AuditAction } from '../../../contract/index.js';
+import { categoryNameKey } from '#contract/index.js';
+import type { AuditAction } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, categories, products, users } from '../../db/schema.js';
 import {

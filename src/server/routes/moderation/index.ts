@@ -14,7 +14,7 @@ import {
   markProductSafeContract,
   moderationConflicts,
   verifySellerContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';

@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, moderationConflicts } from '../../../contract/index.js';
+import { apiPaths, moderationConflicts } from '#contract/index.js';
 import { auditLog, users } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

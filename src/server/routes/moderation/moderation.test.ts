@@ -14,7 +14,7 @@ import {
   type ModeratedUser,
   type Order,
   type ReportedProduct,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import {
   auditLog,
   authSession,

@@ -6,7 +6,7 @@ import type {
   ReportedProduct,
   ReportReason,
   UserStatus,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 
 export interface ModeratedUserRow {
   id: string;

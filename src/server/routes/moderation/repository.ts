@@ -5,7 +5,7 @@
  * is a tagged union; the route turns the refusals into HTTP errors.
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { RegistrationRole, StatementBody } from '../../../contract/index.js';
+import type { RegistrationRole, StatementBody } from '#contract/index.js';
 import { endSessionsOf } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, moderationDecisions, productReports, products, users } from '../../db/schema.js';

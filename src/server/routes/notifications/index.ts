@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   getNotificationSettingsContract,
   updateNotificationSettingsContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

@@ -8,8 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, formatDollars } from '../../../contract/index.js';
-import { paths } from '../../../contract/spa-paths.js';
+import { centsToDollars, formatDollars } from '#contract/index.js';
+import { paths } from '#contract/spa-paths.js';
 import { offers, products, users } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { renderMail } from '../../notifications/layout.js';

@@ -11,7 +11,7 @@ import { bearer, registerUser, type TestUser } from '../../test-support/accounts
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { bookingBody } from '../orders/test-helpers.js';
-import { paymentIntentIdOf } from '../../../contract/paths.js';
+import { paymentIntentIdOf } from '#contract/paths.js';
 import {
   card,
   confirm,

@@ -23,7 +23,7 @@ import {
   offerTexts,
   type Offer,
   type OfferState,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { offers, orders, products, users } from '../../db/schema.js';

@@ -15,7 +15,7 @@ import {
   listSellerOrdersContract,
   reportProductContract,
   updateViewingContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';

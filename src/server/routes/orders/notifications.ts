@@ -13,8 +13,8 @@
  * nothing. @returns the job id, or null when the mail was skipped.
  */
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, formatDollars } from '../../../contract/index.js';
-import { paths } from '../../../contract/spa-paths.js';
+import { centsToDollars, formatDollars } from '#contract/index.js';
+import { paths } from '#contract/spa-paths.js';
 import type { Executor } from '../../jobs/queue.js';
 import { renderMail, type MailContent } from '../../notifications/layout.js';
 import { wantsMail } from '../../notifications/preferences.js';

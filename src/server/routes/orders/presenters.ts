@@ -9,7 +9,7 @@ import {
   type DepositView,
   type Order,
   type Viewing,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { OrderRow } from './repository.js';
 
 export function presentOrder(row: OrderRow): Order {

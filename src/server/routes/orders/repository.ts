@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import { assertBookingAllowed } from './booking-quota.js';
-import type { ReportReason } from '../../../contract/index.js';
+import type { ReportReason } from '#contract/index.js';
 import {
   categories,
   deposits,

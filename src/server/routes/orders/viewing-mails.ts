@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../../contract/spa-paths.js';
+import { paths } from '#contract/spa-paths.js';
 import { orders } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { renderMail } from '../../notifications/layout.js';

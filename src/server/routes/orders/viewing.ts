@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { viewingWindowDays } from '../../../contract/index.js';
+import { viewingWindowDays } from '#contract/index.js';
 import { orders } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { httpError } from '../../lib/http-error.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { paymentIntentIdOf } from '../../../contract/paths.js';
+import { paymentIntentIdOf } from '#contract/paths.js';
 import { orders, payments, productReports, sandboxPaymentIntents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { paymentIntentIdOf } from '../../../contract/paths.js';
+import { paymentIntentIdOf } from '#contract/paths.js';
 import { orders, payments, products, sandboxPaymentIntents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { registerUser, type TestUser } from '../../test-support/accounts.js';

@@ -16,7 +16,7 @@ import {
   createSandboxPaymentMethodContract,
   paymentConfigContract,
   stripeWebhookContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { paymentIntentIdOf } from '../../../contract/paths.js';
+import { paymentIntentIdOf } from '#contract/paths.js';
 import { orders, payments, products, sandboxPaymentIntents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';

@@ -3,7 +3,7 @@
  * (create intent, create a card payment method, confirm, record the payment).
  */
 import type { FastifyInstance } from 'fastify';
-import { paymentIntentIdOf } from '../../../contract/paths.js';
+import { paymentIntentIdOf } from '#contract/paths.js';
 import { bearer, type TestUser } from '../../test-support/accounts.js';
 
 /** A card as the card form sends it, valid until 2040 unless overridden. */

@@ -1,6 +1,6 @@
 /** Places (decision 0026): `GET /api/places` (lookup) and `GET /api/places/{id}`. Public. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { placeContract, placesContract } from '../../../contract/index.js';
+import { placeContract, placesContract } from '#contract/index.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { findPlace, lookupPlaces } from './repository.js';

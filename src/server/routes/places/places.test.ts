@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Place, SearchResult } from '../../../contract/index.js';
+import type { Place, SearchResult } from '#contract/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
 import { insertSavedSearch, recordMatches } from '../saved-searches/repository.js';

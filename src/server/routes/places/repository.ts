@@ -2,7 +2,7 @@
  * Place lookups (decision 0026) over the gazetteer (`places`, loaded by `db/places.ts`).
  */
 import { sql } from 'drizzle-orm';
-import type { Place, PlacesQuery } from '../../../contract/index.js';
+import type { Place, PlacesQuery } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { httpError } from '../../lib/http-error.js';
 

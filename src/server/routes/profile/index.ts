@@ -11,7 +11,7 @@ import {
   getProfileContract,
   profileTexts,
   updateProfileContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { changeOwnPassword } from '../../auth/change-password.js';
 import { commonPasswordMessage, isCommonPassword } from '../../auth/common-passwords.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';

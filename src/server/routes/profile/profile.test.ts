@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileTexts, type Profile } from '../../../contract/index.js';
+import { profileTexts, type Profile } from '#contract/index.js';
 import { auditLog, authAccount, authSession, authUser, orders, users } from '../../db/schema.js';
 import {
   bearer,

@@ -13,7 +13,7 @@
  *   declined and cancelled orders keep the names they were made with, as a receipt does.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Profile } from '../../../contract/index.js';
+import type { Profile } from '#contract/index.js';
 import type { UserRecord } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { authAccount, authUser, orders, users } from '../../db/schema.js';

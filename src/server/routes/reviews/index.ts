@@ -15,7 +15,7 @@ import {
   reviewTexts,
   sellerProfilePageSize,
   type Review,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavedSearch } from '../../../contract/index.js';
+import type { SavedSearch } from '#contract/index.js';
 import { savedSearches } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

@@ -15,8 +15,8 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, formatDollars } from '../../../contract/index.js';
-import { paths } from '../../../contract/spa-paths.js';
+import { centsToDollars, formatDollars } from '#contract/index.js';
+import { paths } from '#contract/spa-paths.js';
 import type { Executor } from '../../jobs/queue.js';
 import { escapeHtml } from '../../lib/html.js';
 import {

@@ -14,7 +14,7 @@ import {
   visitSavedSearchContract,
   type SavedSearch,
   type SavedSearchAlert,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

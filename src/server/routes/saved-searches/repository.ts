@@ -14,7 +14,7 @@ import {
   searchRadiusDefaultKm,
   type SavedSearchAlert,
   type SearchQuery,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { liveSql, savedSearchMatches, savedSearches } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedSearchMax, type SavedSearch } from '../../../contract/index.js';
+import { savedSearchMax, type SavedSearch } from '#contract/index.js';
 import { savedSearches } from '../../db/schema.js';
 import {
   bearer,

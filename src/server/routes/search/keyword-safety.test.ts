@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../../contract/index.js';
+import type { SearchResult } from '#contract/index.js';
 import { savedSearches } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';

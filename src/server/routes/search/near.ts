@@ -12,7 +12,7 @@
  * extension is needed, so PGlite and a PostgreSQL server run the same SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { searchRadiusDefaultKm, type SearchQuery } from '../../../contract/index.js';
+import { searchRadiusDefaultKm, type SearchQuery } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';

@@ -16,7 +16,7 @@ import {
   searchExactCountMax,
   type SearchQuery,
   type SearchSort,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { categories, liveSql, products, users } from '../../db/schema.js';
 import { encodeOrderedCursor, parseOrderedCursor } from '../../lib/pagination.js';

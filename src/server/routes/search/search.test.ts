@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SearchResult } from '../../../contract/index.js';
+import type { SearchResult } from '#contract/index.js';
 import { products, users } from '../../db/schema.js';
 import { verifySeller } from '../moderation/repository.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

@@ -12,7 +12,7 @@ import {
   listOwnProductsContract,
   promoteMessages,
   promoteProductContract,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

@@ -1,5 +1,5 @@
 /** What of a seller's own listing leaves the server: spec §3 Product, prices in dollars. */
-import { centsToDollars, type Product } from '../../../contract/index.js';
+import { centsToDollars, type Product } from '#contract/index.js';
 import { presentProductCard, type ProductCardRow } from '../catalog/presenters.js';
 
 export interface ProductRow extends ProductCardRow {

@@ -10,7 +10,7 @@ import {
   type NewProduct,
   capitalizeFirst,
   type VehicleDetails,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { findSimilarCategory, lockCategoryNames } from '../catalog/category-names.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../jobs/queue.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProductSchema, productFormMessages, promoteMessages } from '../../../contract/index.js';
+import { newProductSchema, productFormMessages, promoteMessages } from '#contract/index.js';
 import { insertProduct } from './repository.js';
 import { orders, payments, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';

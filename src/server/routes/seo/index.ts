@@ -9,7 +9,7 @@
  * URLs are absolute on `PUBLIC_URL`. Answers may be cached by browsers and CDNs for 5 minutes.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { paths } from '../../../contract/spa-paths.js';
+import { paths } from '#contract/spa-paths.js';
 import { escapeHtml } from '../../lib/html.js';
 import { errorBody } from '../../plugins/error-handler.js';
 import { countLiveListings, liveListingsPage, sellersWithListings } from './repository.js';

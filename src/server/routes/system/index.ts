@@ -4,7 +4,7 @@
  * the database, and Redis when configured, each pinged (decision 0032).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthContract, readyContract } from '../../../contract/index.js';
+import { healthContract, readyContract } from '#contract/index.js';
 import { route } from '../../lib/route.js';
 
 /** Longest the readiness check waits for one service's answer (ms). */

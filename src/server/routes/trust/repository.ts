@@ -4,8 +4,8 @@
  * audit row (decision 0006).
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ReportReason, RiskItem, RiskReason } from '../../../contract/index.js';
-import { centsToDollars } from '../../../contract/index.js';
+import type { ReportReason, RiskItem, RiskReason } from '#contract/index.js';
+import { centsToDollars } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import {
   conversations,

@@ -12,7 +12,7 @@ import {
   listingTexts,
   priceGuidanceContract,
   priceVerdict,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';

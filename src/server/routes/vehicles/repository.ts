@@ -12,7 +12,7 @@ import {
   priceGuidanceMonths,
   priceGuidanceYearSpan,
   type PriceGuidance,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { inCatalogueSql, products } from '../../db/schema.js';
 

@@ -31,7 +31,7 @@ import {
   type FuelType,
   type Transmission,
   type VinDecode,
-} from '../../../contract/index.js';
+} from '#contract/index.js';
 import { expectedCheckDigit, isNorthAmerican } from './check-digit.js';
 
 /** The part of corgi's decoder we use (typed here so the module loads only when needed). */

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import type { ProductCard } from '../../../contract/entities';
+import type { ProductCard } from '#contract/entities';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { CategoryProducts } from '../../features/catalog/components/category-products';
 import { BuyerActions } from '../../features/orders/components/buyer-actions';

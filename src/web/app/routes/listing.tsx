@@ -11,7 +11,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { ProductCard } from '../../../contract/entities';
+import type { ProductCard } from '#contract/entities';
 import { NotFound } from '../../components/not-found';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';

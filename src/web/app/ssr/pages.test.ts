@@ -1,6 +1,6 @@
 /** Decision 0015: a listing's schema.org JSON-LD — Car or Product, its Offer and availability. */
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '../../../contract/listings';
+import type { Listing } from '#contract/listings';
 import { listingJsonLd, planPage, renderedPaths, truncate } from './pages';
 
 const listing = {

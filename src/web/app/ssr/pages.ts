@@ -12,8 +12,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { Listing } from '../../../contract/listings';
-import type { SellerProfile } from '../../../contract/reviews';
+import type { Listing } from '#contract/listings';
+import type { SellerProfile } from '#contract/reviews';
 import { blogsQueryOptions } from '../../features/blogs/api/get-blogs';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories';
 import { promotedProductsQueryOptions } from '../../features/catalog/api/get-promoted-products';

@@ -8,7 +8,7 @@
  * `{ name: 'ApiError', status, message }` and revived on arrival.
  */
 import type { DehydratedState } from '@tanstack/react-query';
-import { scriptSafeJson } from '../../../contract/script-json';
+import { scriptSafeJson } from '#contract/script-json';
 import { ApiError } from '../../lib/api-client';
 
 /** The id of the `<script type="application/json">` element that holds the state. */

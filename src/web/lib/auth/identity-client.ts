@@ -6,10 +6,10 @@
  * which the browser sends on these same-origin calls. A 401 here (e.g. a wrong password) is an
  * answer to show, never a reason to log out, so none of these calls log anybody out.
  */
-import type { User } from '../../../contract/entities';
-import { authPaths } from '../../../contract/paths';
-import * as apiRoutes from '../../../contract/route-table';
-import type { RouteAnswer } from '../../../contract/routes';
+import type { User } from '#contract/entities';
+import { authPaths } from '#contract/paths';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteAnswer } from '#contract/routes';
 import { apiCall, ApiError, errorMessage, readBody } from '../api-client';
 
 /** The identity provider's user (Better Auth's `user` object, the fields we use). */

@@ -4,8 +4,8 @@
  * server answers only for the caller's own uid). One user may hold several roles.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../contract/limits';
-import * as apiRoutes from '../../../contract/route-table';
+import type { Role } from '#contract/limits';
+import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { useAuth } from './auth-context';

@@ -11,11 +11,11 @@
  * 401/403, which would sign the user out, spec §8 Global).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { RouteBody } from '../../../../contract/routes';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { invalidateListings, queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { invalidateListings, queryKeys } from '#web/lib/query-keys';
 
 export const profileQueryOptions = (uid: string) =>
   queryOptions({

@@ -2,9 +2,9 @@
  * Registration's server call (spec §2 Registration, §7): the user record (`POST /api/users`);
  * the photo upload is lib/upload-image.ts. It goes through the shared client.
  */
-import * as apiRoutes from '../../../../contract/route-table';
-import type { RouteBody } from '../../../../contract/routes';
-import { apiCall } from '../../../lib/api-client';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
 
 /** The record as the registration sends it: `{displayName, email, photoURL, role, uid}`. */
 export type NewUserRecord = Omit<RouteBody<typeof apiRoutes.saveUser>, 'status'>;

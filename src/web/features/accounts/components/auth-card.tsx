@@ -1,6 +1,6 @@
 /** The frame of the account pages: a centred card with the page's heading. */
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from '#web/components/page-title';
 
 export function AuthCard({ heading, children }: { heading: string; children: ReactNode }) {
   return (

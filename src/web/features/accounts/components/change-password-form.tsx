@@ -7,14 +7,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link } from 'react-router';
-import { profileTexts } from '../../../../contract/profile';
-import { FormField } from '../../../components/form-field';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+import { profileTexts } from '#contract/profile';
+import { FormField } from '#web/components/form-field';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { isApiError } from '#web/lib/api-client';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 import { changePassword } from '../api/profile';
 import { changePasswordSchema, type ChangePasswordValues } from '../lib/form-schemas';
 

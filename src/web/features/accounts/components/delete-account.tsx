@@ -6,14 +6,14 @@
  * unsold listings leave the market); the app then signs out locally and goes home.
  */
 import { startTransition, useId, useRef, useState } from 'react';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { useNavigate } from 'react-router';
-import { profileTexts } from '../../../../contract/profile';
-import { dialogTexts } from '../../../components/dialogs';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+import { profileTexts } from '#contract/profile';
+import { dialogTexts } from '#web/components/dialogs';
+import { SubmittingIndicator } from '#web/components/submitting-indicator';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 import { deleteOwnAccount } from '../api/profile';
 
 export function DeleteAccount({ isSeller }: { isSeller: boolean }) {

@@ -7,12 +7,12 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import toast from '../../../lib/toast';
-import { paths } from '../../../lib/paths';
-import { getAuthConfig } from '../../../lib/auth/identity-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { errorText } from '../../../lib/error-text';
-import { queryKeys } from '../../../lib/query-keys';
+import toast from '#web/lib/toast';
+import { paths } from '#web/lib/paths';
+import { getAuthConfig } from '#web/lib/auth/identity-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { errorText } from '#web/lib/error-text';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The message when Google sign-in is off on this server. */
 export const googleNotConfiguredMessage = 'Google sign-in is not configured on this server.';

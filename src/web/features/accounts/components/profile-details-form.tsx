@@ -7,14 +7,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
-import { acceptedImageTypes, imageInputHint } from '../../../../contract/limits';
-import { profileTexts, type Profile } from '../../../../contract/profile';
-import { FormField } from '../../../components/form-field';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { UserAvatar } from '../../../components/user-avatar';
-import { errorText } from '../../../lib/error-text';
-import { uploadImage } from '../../../lib/upload-image';
+import toast from '#web/lib/toast';
+import { acceptedImageTypes, imageInputHint } from '#contract/limits';
+import { profileTexts, type Profile } from '#contract/profile';
+import { FormField } from '#web/components/form-field';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { UserAvatar } from '#web/components/user-avatar';
+import { errorText } from '#web/lib/error-text';
+import { uploadImage } from '#web/lib/upload-image';
 import { useUpdateProfile, type ProfileChange } from '../api/profile';
 import {
   profileDetailsSchema,

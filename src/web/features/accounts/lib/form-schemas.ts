@@ -3,8 +3,8 @@
  * only the lazy form pages import this module (never the entry chunk).
  */
 import { z } from 'zod';
-import { passwordSchema } from '../../../../contract/accounts';
-import { imageFileProblem, limits, registrationRoles } from '../../../../contract/limits';
+import { passwordSchema } from '#contract/accounts';
+import { imageFileProblem, limits, registrationRoles } from '#contract/limits';
 
 /** Spec §5 "Dialog built-in checks": Invalid email address. */
 const emailFormat = z

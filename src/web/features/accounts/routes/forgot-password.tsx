@@ -5,16 +5,16 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { requestPasswordReset } from '../../../lib/auth/identity-client';
+import { paths } from '#web/lib/paths';
+import { requestPasswordReset } from '#web/lib/auth/identity-client';
 import { AuthCard } from '../components/auth-card';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { FormField } from '#web/components/form-field';
 import type { ForgotPasswordValues } from '../lib/form-schemas';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-import { errorText } from '../../../lib/error-text';
+import { lazyResolver } from '#web/lib/lazy-resolver';
+import { errorText } from '#web/lib/error-text';
 
 export const resetLinkSentMessage =
   'If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.';

@@ -7,18 +7,18 @@
  */
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '#web/lib/paths';
 import { AuthCard } from '../components/auth-card';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { FormField } from '#web/components/form-field';
 import { GoogleSignIn } from '../components/google-sign-in';
 import type { LoginValues } from '../lib/form-schemas';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { fromState, safePath } from '../../../lib/auth/redirect';
-import { errorText } from '../../../lib/error-text';
+import { lazyResolver } from '#web/lib/lazy-resolver';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { fromState, safePath } from '#web/lib/auth/redirect';
+import { errorText } from '#web/lib/error-text';
 
 /** The login form's rules, loaded on first use. */
 const loginValidation = lazyResolver<LoginValues>(() =>

@@ -10,10 +10,10 @@
  * 4. Delete my account — after a confirmation dialog; then signed out, on the home page.
  */
 import type { ReactNode } from 'react';
-import { profileTexts } from '../../../../contract/profile';
-import { ErrorMessage } from '../../../components/error-message';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
+import { profileTexts } from '#contract/profile';
+import { ErrorMessage } from '#web/components/error-message';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
 import { useProfile } from '../api/profile';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount } from '../components/delete-account';

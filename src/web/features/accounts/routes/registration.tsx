@@ -10,23 +10,23 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link, useNavigate } from 'react-router';
 import Swal from 'sweetalert2';
-import { paths } from '../../../lib/paths';
-import { acceptedImageTypes, imageInputHint, registrationRoles } from '../../../../contract/limits';
+import { paths } from '#web/lib/paths';
+import { acceptedImageTypes, imageInputHint, registrationRoles } from '#contract/limits';
 import { saveUserRecord } from '../api/save-user';
-import { uploadImage } from '../../../lib/upload-image';
+import { uploadImage } from '#web/lib/upload-image';
 import { AuthCard } from '../components/auth-card';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { FormField } from '../../../components/form-field';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { FormField } from '#web/components/form-field';
+import { useAuth } from '#web/lib/auth/auth-context';
 import {
   registrationSchema,
   type RegistrationInput,
   type RegistrationValues,
 } from '../lib/form-schemas';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '#web/lib/error-text';
 
 /** Spec §9: the success dialog lasts 2500 ms. */
 export const REGISTRATION_DIALOG_MS = 2500;

@@ -5,16 +5,16 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { isApiError } from '../../../lib/api-client';
-import { resetPassword } from '../../../lib/auth/identity-client';
+import { paths } from '#web/lib/paths';
+import { isApiError } from '#web/lib/api-client';
+import { resetPassword } from '#web/lib/auth/identity-client';
 import { AuthCard } from '../components/auth-card';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { FormField } from '#web/components/form-field';
 import { resetPasswordSchema, type ResetPasswordValues } from '../lib/form-schemas';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '#web/lib/error-text';
 
 export const passwordResetSuccessMessage = 'Your password has been reset. Please login.';
 export const invalidResetLinkMessage =

@@ -1,8 +1,8 @@
 /** GET /api/blogs (spec §7): the blog's questions and answers. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const blogsQueryOptions = () =>
   queryOptions({

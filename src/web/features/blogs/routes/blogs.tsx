@@ -2,9 +2,9 @@
  * Blogs page (spec §2 Blogs): heading "Blogs" and collapsible question-and-answer items
  * (native <details>, styled as daisyUI collapses: keyboard accessible without JavaScript).
  */
-import { ErrorMessage } from '../../../components/error-message';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
+import { ErrorMessage } from '#web/components/error-message';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
 import { useBlogs } from '../api/get-blogs';
 
 export function BlogsRoute() {

@@ -1,8 +1,8 @@
 /** GET /api/categories (spec §7): all categories, sorted by name, for the home page's grid. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const categoriesQueryOptions = () =>
   queryOptions({

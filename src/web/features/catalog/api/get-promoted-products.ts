@@ -1,8 +1,8 @@
 /** GET /api/promoted-product/ (spec §7): promoted, unsold products for the home Advertisement. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const promotedProductsQueryOptions = () =>
   queryOptions({

@@ -12,11 +12,11 @@
  * Loaded lazily by advertisement.tsx, so none of it weighs on pages without promotions.
  */
 import { Link } from 'react-router';
-import type { PromotedProduct } from '../../../../contract/entities';
-import { formatDollars } from '../../../../contract/money';
-import { paths } from '../../../lib/paths';
-import { ResponsiveImage } from '../../../components/responsive-image';
-import { CarouselDots, useCarousel } from '../../../components/carousel';
+import type { PromotedProduct } from '#contract/entities';
+import { formatDollars } from '#contract/money';
+import { paths } from '#web/lib/paths';
+import { ResponsiveImage } from '#web/components/responsive-image';
+import { CarouselDots, useCarousel } from '#web/components/carousel';
 
 /** A card's width: a third of the page from 1024 px, half from 720 px, else all of it. */
 const sponsoredImageSizes = '(min-width: 1024px) 33vw, (min-width: 720px) 50vw, 100vw';

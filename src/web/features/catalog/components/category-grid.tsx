@@ -4,9 +4,9 @@
  * A progress bar shows while categories load.
  */
 import { Link } from 'react-router';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
-import { paths } from '../../../lib/paths';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
+import { paths } from '#web/lib/paths';
 import { useCategories } from '../api/get-categories';
 
 export function CategoryGrid() {

@@ -11,12 +11,12 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard as Product } from '../../../../contract/entities';
-import { formatDollars } from '../../../../contract/money';
-import { cardImageSizes, ResponsiveImage } from '../../../components/responsive-image';
-import { VerifiedBadge } from '../../../components/verified-badge';
-import { paths } from '../../../lib/paths';
-import { LocalTime } from '../../../components/local-time';
+import type { ProductCard as Product } from '#contract/entities';
+import { formatDollars } from '#contract/money';
+import { cardImageSizes, ResponsiveImage } from '#web/components/responsive-image';
+import { VerifiedBadge } from '#web/components/verified-badge';
+import { paths } from '#web/lib/paths';
+import { LocalTime } from '#web/components/local-time';
 
 export interface ProductCardProps {
   product: Product;

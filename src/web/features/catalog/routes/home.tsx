@@ -2,7 +2,7 @@
  * Home page (spec §2 Home): the picture carousel, the Advertisement section (only with promoted
  * products) and the category grid.
  */
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from '#web/components/page-title';
 import { Advertisement } from '../components/advertisement';
 import { CategoryGrid } from '../components/category-grid';
 import { HeroCarousel } from '../components/hero-carousel';

@@ -3,11 +3,11 @@
  * message, a "Go back home" link to / and a LOGOUT button that signs out (toast "Logout
  * Success", then /login; a failure is only logged, as in the navigation bar).
  */
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link, useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { paths } from '../../../lib/paths';
+import { PageTitle } from '#web/components/page-title';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { paths } from '#web/lib/paths';
 
 export interface ForbiddenProps {
   /** Why access was refused, shown under "403!". */

@@ -1,5 +1,5 @@
 /** Route for any unmatched path (spec §2 route table "any other"). */
-import { NotFound } from '../../../components/not-found';
+import { NotFound } from '#web/components/not-found';
 
 export function NotFoundRoute() {
   return <NotFound />;

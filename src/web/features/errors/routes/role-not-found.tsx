@@ -3,8 +3,8 @@
  * show "You Are Not An Admin", "You Are Not A Seller" and "You Are Not A Buyer".
  */
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { paths } from '../../../lib/paths';
+import { PageTitle } from '#web/components/page-title';
+import { paths } from '#web/lib/paths';
 
 export const roleNotFoundMessages = {
   admin: 'You Are Not An Admin',

@@ -4,9 +4,9 @@
  * and for accounts without a user record yet.
  * `variant="overlay"` sits on a card's photo; `"inline"` stands next to a listing's title.
  */
-import { favouriteTexts } from '../../../../contract/texts';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { useIsAdmin, useIsBuyer, useIsSeller } from '../../../lib/auth/roles';
+import { favouriteTexts } from '#contract/texts';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { useIsAdmin, useIsBuyer, useIsSeller } from '#web/lib/auth/roles';
 import { useIsFavourite, useToggleFavourite } from '../api/favourites';
 
 export interface FavouriteButtonProps {

@@ -4,9 +4,9 @@
  * whose seller left, else a link to the listing — and the page's texts.
  */
 import { Link } from 'react-router';
-import type { Favourite } from '../../../../contract/favourites';
-import { favouriteTexts } from '../../../../contract/texts';
-import { paths } from '../../../lib/paths';
+import type { Favourite } from '#contract/favourites';
+import { favouriteTexts } from '#contract/texts';
+import { paths } from '#web/lib/paths';
 
 export const favouritesPageTexts = { title: favouriteTexts.title, empty: favouriteTexts.empty };
 

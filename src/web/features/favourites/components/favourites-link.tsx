@@ -2,8 +2,8 @@
  * The navigation bar's link to /favourites, for a signed-in user. Part of the entry
  * chunk, so it names the page itself instead of importing the (zod) contract's texts.
  */
-import { NavIconLink } from '../../../components/nav-icon-link';
-import { paths } from '../../../lib/paths';
+import { NavIconLink } from '#web/components/nav-icon-link';
+import { paths } from '#web/lib/paths';
 
 /** A heart outline. */
 const heart =

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { paths } from '../../../lib/paths';
+import { PageTitle } from '#web/components/page-title';
+import { paths } from '#web/lib/paths';
 
 function InfoPage({ title, children }: { title: string; children: ReactNode }) {
   return (

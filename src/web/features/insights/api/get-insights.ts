@@ -3,11 +3,11 @@
  * `GET /api/time-to-sell` (how long comparable cars took to sell).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { TimeToSellQuery } from '../../../../contract/insights';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import type { TimeToSellQuery } from '#contract/insights';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The seller's insights over the last `days` days; runs once a user is signed in. */
 export function useSellerInsights(days: number) {

@@ -3,7 +3,7 @@
  * or, under 5 sales, that there are too few to say (decision 0029). Nothing while the details
  * are incomplete.
  */
-import { insightsTexts, type TimeToSellQuery } from '../../../../contract/insights';
+import { insightsTexts, type TimeToSellQuery } from '#contract/insights';
 import { useTimeToSell } from '../api/get-insights';
 
 export function TimeToSellLine({ query }: { query: TimeToSellQuery | null }) {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import 'uplot/dist/uPlot.min.css';
-import type { ListingInsights } from '../../../../contract/insights';
+import type { ListingInsights } from '#contract/insights';
 
 const height = 220;
 

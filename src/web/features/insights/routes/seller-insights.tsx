@@ -6,15 +6,11 @@
  * long similar cars priced like it took to sell. One column at 360 px, nothing wider.
  */
 import { useId, useState } from 'react';
-import {
-  insightsDefaultDays,
-  insightsTexts,
-  type ListingInsights,
-} from '../../../../contract/insights';
-import { formatDollars } from '../../../../contract/money';
-import { DashboardPage } from '../../../components/dashboard-page';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
+import { insightsDefaultDays, insightsTexts, type ListingInsights } from '#contract/insights';
+import { formatDollars } from '#contract/money';
+import { DashboardPage } from '#web/components/dashboard-page';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
 import { useSellerInsights } from '../api/get-insights';
 import { TimeToSellLine } from '../components/time-to-sell-line';
 import { DailyViewsTable, ViewsChart } from '../components/views-chart';

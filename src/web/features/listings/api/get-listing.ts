@@ -4,9 +4,9 @@
  * only for a signed-in user.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The listing `id`'s query (also prefetched by the server when it renders the page). */
 export const listingQueryOptions = (id: string) =>

@@ -3,9 +3,9 @@
  * for the badge next to its price. Prefetched by the server with the listing (ssr/pages.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const listingPriceGuidanceQueryOptions = (id: string) =>
   queryOptions({

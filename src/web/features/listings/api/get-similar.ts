@@ -3,9 +3,9 @@
  * `id` — for the page of an expired, sold or gone listing (an unknown id gets the newest).
  */
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export function useSimilarListings(id: string, enabled: boolean) {
   return useQuery({

@@ -4,9 +4,9 @@
  * refreshes its history too.
  */
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export function useVinHistory(listingId: string, vin: string | null, enabled: boolean) {
   return useQuery({

@@ -9,13 +9,13 @@
  * Loaded with the listing page only.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ResponsiveImage } from '../../../components/responsive-image';
+import { ResponsiveImage } from '#web/components/responsive-image';
 import {
   CarouselDots,
   useCarousel,
   type Carousel,
   type CarouselViewportRef,
-} from '../../../components/carousel';
+} from '#web/components/carousel';
 
 export interface GalleryProps {
   /** Photo URLs, cover first. */

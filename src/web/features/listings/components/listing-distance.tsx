@@ -3,9 +3,9 @@
  * viewer's remembered centre, in the viewer's unit. Nothing before hydration (the server does
  * not know the centre) or without a centre or a place.
  */
-import type { Place } from '../../../../contract/places';
-import { distanceText, greatCircleKm, readUnit, rememberedPosition } from '../../../lib/places';
-import { useHydrated } from '../../../lib/use-hydrated';
+import type { Place } from '#contract/places';
+import { distanceText, greatCircleKm, readUnit, rememberedPosition } from '#web/lib/places';
+import { useHydrated } from '#web/lib/use-hydrated';
 
 export function ListingDistance({ place }: { place: Place | null }) {
   const hydrated = useHydrated();

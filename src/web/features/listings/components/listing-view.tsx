@@ -9,18 +9,18 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { listingTexts, type Listing, type SellerContact } from '../../../../contract/listings';
-import { formatDollars } from '../../../../contract/money';
-import { ResponsiveImage } from '../../../components/responsive-image';
-import { UserAvatar } from '../../../components/user-avatar';
-import { VerifiedBadge } from '../../../components/verified-badge';
-import { paths } from '../../../lib/paths';
-import { vehicleRows } from '../../../lib/vehicle-details';
+import { listingTexts, type Listing, type SellerContact } from '#contract/listings';
+import { formatDollars } from '#contract/money';
+import { ResponsiveImage } from '#web/components/responsive-image';
+import { UserAvatar } from '#web/components/user-avatar';
+import { VerifiedBadge } from '#web/components/verified-badge';
+import { paths } from '#web/lib/paths';
+import { vehicleRows } from '#web/lib/vehicle-details';
 import { Gallery } from './gallery';
 import { ListingDistance } from './listing-distance';
 import { PriceBadge } from './price-badge';
 import { TrustPanel } from './trust-panel';
-import { dateFormat, LocalTime, monthYearFormat } from '../../../components/local-time';
+import { dateFormat, LocalTime, monthYearFormat } from '#web/components/local-time';
 
 export interface ListingViewProps {
   listing: Listing;

@@ -3,9 +3,9 @@
  * `Fair price` between the 25th and 75th, `High price` above; nothing when there are too few
  * comparables, while loading, or on an error (the badge is a hint, never in the way).
  */
-import type { PriceVerdict } from '../../../../contract/vehicles';
-import { vehicleTexts } from '../../../../contract/texts';
-import { formatDollars } from '../../../../contract/money';
+import type { PriceVerdict } from '#contract/vehicles';
+import { vehicleTexts } from '#contract/texts';
+import { formatDollars } from '#contract/money';
 import { useListingPriceGuidance } from '../api/get-price-guidance';
 
 const badgeClass: Record<PriceVerdict, string> = {

@@ -3,10 +3,10 @@
  * as small linked cards that wrap on a phone.
  */
 import { Link } from 'react-router';
-import { listingTexts, type SellerListing } from '../../../../contract/listings';
-import { formatDollars } from '../../../../contract/money';
-import { ResponsiveImage } from '../../../components/responsive-image';
-import { paths } from '../../../lib/paths';
+import { listingTexts, type SellerListing } from '#contract/listings';
+import { formatDollars } from '#contract/money';
+import { ResponsiveImage } from '#web/components/responsive-image';
+import { paths } from '#web/lib/paths';
 
 export function SimilarListings({ items }: { items: SellerListing[] | undefined }) {
   if (!items || items.length === 0) return null;

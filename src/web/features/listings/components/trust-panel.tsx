@@ -5,12 +5,12 @@
  * listing that carried the VIN (signed-in viewers; visitors are asked to sign in).
  */
 import { Link } from 'react-router';
-import type { Listing } from '../../../../contract/listings';
-import { formatDollars } from '../../../../contract/money';
-import type { ListingStatus } from '../../../../contract/entities';
-import { trustTexts } from '../../../../contract/trust';
-import { LocalTime, dateFormat } from '../../../components/local-time';
-import { paths } from '../../../lib/paths';
+import type { Listing } from '#contract/listings';
+import { formatDollars } from '#contract/money';
+import type { ListingStatus } from '#contract/entities';
+import { trustTexts } from '#contract/trust';
+import { LocalTime, dateFormat } from '#web/components/local-time';
+import { paths } from '#web/lib/paths';
 import { useVinHistory } from '../api/get-vin-history';
 
 const statusLabel: Record<ListingStatus, string> = {

@@ -6,12 +6,12 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import * as apiRoutes from '../../../../contract/route-table';
-import { LocalTime, dateFormat } from '../../../components/local-time';
-import { PageTitle } from '../../../components/page-title';
-import { apiCall } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+import * as apiRoutes from '#contract/route-table';
+import { LocalTime, dateFormat } from '#web/components/local-time';
+import { PageTitle } from '#web/components/page-title';
+import { apiCall } from '#web/lib/api-client';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 
 export function RenewListingRoute() {
   const [searchParams] = useSearchParams();

@@ -19,11 +19,11 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ReportReason } from '../../../../contract/accountability';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall, apiPage, apiStream } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import type { ReportReason } from '#contract/accountability';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall, apiPage, apiStream } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 function useUid(): string {
   const { user, loading } = useAuth();

@@ -5,8 +5,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { messageMaxLength, messageTexts } from '../../../../contract/texts';
-import { paths } from '../../../lib/paths';
+import { messageMaxLength, messageTexts } from '#contract/texts';
+import { paths } from '#web/lib/paths';
 import { useStartConversation } from '../api/messages';
 
 export function MessageSellerButton({

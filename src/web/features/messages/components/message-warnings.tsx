@@ -5,9 +5,9 @@
  * conversation excerpt. Shown to the recipient only (the server gives the sender no warnings).
  */
 import { useState, type FormEvent } from 'react';
-import { reportReasons, type ReportReason } from '../../../../contract/accountability';
-import type { Message } from '../../../../contract/messages';
-import { trustTexts } from '../../../../contract/trust';
+import { reportReasons, type ReportReason } from '#contract/accountability';
+import type { Message } from '#contract/messages';
+import { trustTexts } from '#contract/trust';
 import { useReportMessage } from '../api/messages';
 
 export function MessageWarnings({ message }: { message: Message }) {

@@ -3,8 +3,8 @@
  * Mounting it keeps the user's message stream open, so the badge, the list and an open thread
  * update without a reload.
  */
-import { NavIconLink } from '../../../components/nav-icon-link';
-import { paths } from '../../../lib/paths';
+import { NavIconLink } from '#web/components/nav-icon-link';
+import { paths } from '#web/lib/paths';
 import { useMessageStream, useUnreadCount } from '../api/messages';
 
 export function MessagesLink() {

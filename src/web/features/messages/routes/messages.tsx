@@ -9,12 +9,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
-import { ErrorMessage } from '../../../components/error-message';
-import { LoadMoreButton } from '../../../components/load-more-button';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
-import { messageMaxLength, messageTexts, type Conversation } from '../../../../contract/messages';
-import { paths } from '../../../lib/paths';
+import { ErrorMessage } from '#web/components/error-message';
+import { LoadMoreButton } from '#web/components/load-more-button';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
+import { messageMaxLength, messageTexts, type Conversation } from '#contract/messages';
+import { paths } from '#web/lib/paths';
 import { useBlockConversation, useConversations, useSendMessage, useThread } from '../api/messages';
 import { MessageWarnings } from '../components/message-warnings';
 

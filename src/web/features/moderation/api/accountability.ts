@@ -10,10 +10,10 @@
  * Writes refresh every moderation list and the catalogue (a reversal puts a listing back).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 import { invalidateAfterModeration } from './moderation-actions';
 
 /** The signed-in seller's removed listings with their statements (My Products). */

@@ -8,10 +8,10 @@
  * Each write refreshes the admin lists and the catalogue once settled. Errors are ApiError.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 import { invalidateAfterModeration } from './moderation-actions';
 
 /** The categories as the admin's page lists them. */

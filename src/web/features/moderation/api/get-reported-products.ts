@@ -4,10 +4,10 @@
  * product). A work queue of at most 100; handled products leave it and the next ones appear.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const reportedProductsQueryOptions = (uid: string) =>
   queryOptions({

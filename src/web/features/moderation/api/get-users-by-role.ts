@@ -5,11 +5,11 @@
  * (src/contract/moderation.ts). `{uid}` is the signed-in admin's own uid.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { RegistrationRole } from '../../../../contract/limits';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiPage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import type { RegistrationRole } from '#contract/limits';
+import * as apiRoutes from '#contract/route-table';
+import { apiPage } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The roles an admin lists: the self-registration roles (spec §6). */
 export type ModeratedRole = RegistrationRole;

@@ -11,12 +11,12 @@
  * `{uid}` is the signed-in admin's own uid; `id` the record's `_id`. Errors are ApiError.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { StatementBody } from '../../../../contract/accountability';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { RouteAnswer } from '../../../../contract/routes';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import type { StatementBody } from '#contract/accountability';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteAnswer } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The admin writes: each takes the admin's uid (path) and the target's `_id` (query). */
 const adminWrites = {

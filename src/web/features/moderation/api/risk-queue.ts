@@ -3,10 +3,10 @@
  * with a note (`PATCH /api/admin/risk-queue/{uid}?id=`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** Under the moderation keys, so every moderation write refreshes it. */
 const riskKey = (uid: string) => [...queryKeys.moderation.all, 'risk-queue', uid] as const;

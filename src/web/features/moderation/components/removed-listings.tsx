@@ -5,11 +5,11 @@
  * state — pending, upheld with the reason, or reversed (the listing is back). Renders nothing
  * when the seller has no removed listing. One card per removal: at 360 px nothing is cut off.
  */
-import { accountabilityTexts, moderationTextLimits } from '../../../../contract/accountability';
-import type { ModerationDecision } from '../../../../contract/accountability';
-import { confirmWithNote, showFailure, showSuccess } from '../../../components/dialogs';
-import { dateFormat, LocalTime } from '../../../components/local-time';
-import { isApiError } from '../../../lib/api-client';
+import { accountabilityTexts, moderationTextLimits } from '#contract/accountability';
+import type { ModerationDecision } from '#contract/accountability';
+import { confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
+import { dateFormat, LocalTime } from '#web/components/local-time';
+import { isApiError } from '#web/lib/api-client';
 import { useCreateAppeal, useModerationDecisions } from '../api/accountability';
 
 export function RemovedListings() {

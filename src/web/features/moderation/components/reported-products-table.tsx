@@ -9,17 +9,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  moderationRules,
-  type ModerationRule,
-  type StatementBody,
-} from '../../../../contract/accountability';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
-import { showFailure, showNotice, showSuccess, dialogTexts } from '../../../components/dialogs';
-import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
-import { moderationMessages, type ReportedProduct } from '../../../../contract/moderation';
+import { moderationRules, type ModerationRule, type StatementBody } from '#contract/accountability';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
+import { showFailure, showNotice, showSuccess, dialogTexts } from '#web/components/dialogs';
+import { isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
+import { moderationMessages, type ReportedProduct } from '#contract/moderation';
 import { useReportedProducts } from '../api/get-reported-products';
 import { useDeleteReportedProduct, useMarkProductSafe } from '../api/moderation-actions';
 import { formatReportCount } from '../lib/report-count';

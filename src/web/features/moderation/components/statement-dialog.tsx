@@ -13,8 +13,8 @@ import {
   moderationTextLimits,
   type ModerationRule,
   type StatementBody,
-} from '../../../../contract/accountability';
-import { dialogTexts } from '../../../components/dialogs';
+} from '#contract/accountability';
+import { dialogTexts } from '#web/components/dialogs';
 
 export interface StatementDialogProps {
   productName: string;

@@ -6,17 +6,17 @@
  * deleted." (spec §8); the list refreshes after it. Newest first; "Load more" fetches the next
  * page.
  */
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
-import { showFailure, showSuccess } from '../../../components/dialogs';
-import { moderationMessages, type ModeratedUser } from '../../../../contract/moderation';
-import { UserAvatar } from '../../../components/user-avatar';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
+import { showFailure, showSuccess } from '#web/components/dialogs';
+import { moderationMessages, type ModeratedUser } from '#contract/moderation';
+import { UserAvatar } from '#web/components/user-avatar';
+import { useAuth } from '#web/lib/auth/auth-context';
 import { useUsersByRole, type ModeratedRole } from '../api/get-users-by-role';
 import { useDeleteUser, useVerifySeller } from '../api/moderation-actions';
 import { runAdminAction } from '../lib/run-admin-action';
-import { VerifiedBadge } from '../../../components/verified-badge';
-import { LoadMoreButton } from '../../../components/load-more-button';
+import { VerifiedBadge } from '#web/components/verified-badge';
+import { LoadMoreButton } from '#web/components/load-more-button';
 
 const captions = { seller: 'All sellers', buyer: 'All buyers' } as const;
 const emptyTexts = { seller: 'There are no sellers yet.', buyer: 'There are no buyers yet.' };

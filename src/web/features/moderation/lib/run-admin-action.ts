@@ -4,9 +4,9 @@
  * failure shows the dialog "Something Went Wrong, Please Try Again" with the server's reason
  * (e.g. "You cannot delete the last admin") beneath it.
  */
-import { confirmAction, showFailure } from '../../../components/dialogs';
-import { isApiError } from '../../../lib/api-client';
-import { moderationMessages } from '../../../../contract/moderation';
+import { confirmAction, showFailure } from '#web/components/dialogs';
+import { isApiError } from '#web/lib/api-client';
+import { moderationMessages } from '#contract/moderation';
 
 export interface AdminAction<T> {
   /** The confirmation's question, e.g. "Delete Avery Lane?". */

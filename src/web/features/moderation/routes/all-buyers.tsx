@@ -1,5 +1,5 @@
 /** /user/admin/buyers, All Buyer (spec §2 Admin dashboard): every buyer, with Delete. */
-import { DashboardPage } from '../../../components/dashboard-page';
+import { DashboardPage } from '#web/components/dashboard-page';
 import { UsersTable } from '../components/users-table';
 
 export function AllBuyersRoute() {

@@ -11,10 +11,10 @@ import {
   categoryAdminTexts,
   normaliseCategoryName,
   type AdminCategory,
-} from '../../../../contract/categories';
-import { ProgressBar } from '../../../components/progress-bar';
-import { showSuccess } from '../../../components/dialogs';
-import { DashboardPage } from '../../../components/dashboard-page';
+} from '#contract/categories';
+import { ProgressBar } from '#web/components/progress-bar';
+import { showSuccess } from '#web/components/dialogs';
+import { DashboardPage } from '#web/components/dashboard-page';
 import {
   useAdminCategories,
   useDeleteCategory,

@@ -1,5 +1,5 @@
 /** /user/admin, All Seller (spec §2 Admin dashboard): every seller, with Verify and Delete. */
-import { DashboardPage } from '../../../components/dashboard-page';
+import { DashboardPage } from '#web/components/dashboard-page';
 import { UsersTable } from '../components/users-table';
 
 export function AllSellersRoute() {

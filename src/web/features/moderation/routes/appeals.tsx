@@ -10,15 +10,15 @@ import {
   accountabilityTexts,
   moderationTextLimits,
   type AdminAppeal,
-} from '../../../../contract/accountability';
-import { moderationMessages } from '../../../../contract/moderation';
-import { DashboardPage } from '../../../components/dashboard-page';
-import { confirmWithNote, showFailure, showSuccess } from '../../../components/dialogs';
-import { ErrorMessage } from '../../../components/error-message';
-import { LocalTime } from '../../../components/local-time';
-import { ProgressBar } from '../../../components/progress-bar';
-import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+} from '#contract/accountability';
+import { moderationMessages } from '#contract/moderation';
+import { DashboardPage } from '#web/components/dashboard-page';
+import { confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
+import { ErrorMessage } from '#web/components/error-message';
+import { LocalTime } from '#web/components/local-time';
+import { ProgressBar } from '#web/components/progress-bar';
+import { isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import { useAppeals, useDecideAppeal } from '../api/accountability';
 
 export function AppealsRoute() {

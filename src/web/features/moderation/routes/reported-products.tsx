@@ -2,7 +2,7 @@
  * /user/admin/reported-product, Reported Product (spec §2 Admin dashboard): the reported
  * products, most reported first, with Mark safe and Delete.
  */
-import { DashboardPage } from '../../../components/dashboard-page';
+import { DashboardPage } from '#web/components/dashboard-page';
 import { ReportedProductsTable } from '../components/reported-products-table';
 
 export function ReportedProductsRoute() {

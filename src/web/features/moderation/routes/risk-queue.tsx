@@ -6,17 +6,17 @@
  * listing (360 px).
  */
 import { Link } from 'react-router';
-import type { RiskItem } from '../../../../contract/trust';
-import { trustTexts } from '../../../../contract/trust';
-import { formatDollars } from '../../../../contract/money';
-import { moderationMessages } from '../../../../contract/moderation';
-import { DashboardPage } from '../../../components/dashboard-page';
-import { confirmWithNote, showFailure, showSuccess } from '../../../components/dialogs';
-import { ErrorMessage } from '../../../components/error-message';
-import { LocalTime } from '../../../components/local-time';
-import { ProgressBar } from '../../../components/progress-bar';
-import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import type { RiskItem } from '#contract/trust';
+import { trustTexts } from '#contract/trust';
+import { formatDollars } from '#contract/money';
+import { moderationMessages } from '#contract/moderation';
+import { DashboardPage } from '#web/components/dashboard-page';
+import { confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
+import { ErrorMessage } from '#web/components/error-message';
+import { LocalTime } from '#web/components/local-time';
+import { ProgressBar } from '#web/components/progress-bar';
+import { isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import { useDismissRisk, useRiskQueue } from '../api/risk-queue';
 
 export function RiskQueueRoute() {

@@ -3,11 +3,11 @@
  * notices (reports) by reason, decisions by outcome, appeals and reversals, and the median time
  * from the first report to the decision. Client-rendered from `GET /api/transparency`.
  */
-import { accountabilityTexts } from '../../../../contract/accountability';
-import { ErrorMessage } from '../../../components/error-message';
-import { dateFormat, LocalTime } from '../../../components/local-time';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
+import { accountabilityTexts } from '#contract/accountability';
+import { ErrorMessage } from '#web/components/error-message';
+import { dateFormat, LocalTime } from '#web/components/local-time';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
 import { useTransparency } from '../api/accountability';
 
 const outcomeLabels = { removed: 'Listing removed', kept: 'No action (marked safe)' } as const;

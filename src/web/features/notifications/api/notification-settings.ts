@@ -6,11 +6,11 @@
  *   which answers the new settings (written straight into the cache).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationKind, NotificationSetting } from '../../../../contract/notifications';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import type { NotificationKind, NotificationSetting } from '#contract/notifications';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 function useUid(): string {
   const { user, loading } = useAuth();

@@ -9,12 +9,12 @@
  * `<h2>`: `<ProfileRoute notifications={<NotificationSettings headingLevel={3} />} />`.
  */
 import { useId } from 'react';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import { Link } from 'react-router';
-import type { NotificationKind } from '../../../../contract/notifications';
-import { ErrorMessage } from '../../../components/error-message';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+import type { NotificationKind } from '#contract/notifications';
+import { ErrorMessage } from '#web/components/error-message';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 import {
   useNotificationSettings,
   useUpdateNotificationSettings,

@@ -6,11 +6,11 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import * as apiRoutes from '../../../../contract/route-table';
-import { PageTitle } from '../../../components/page-title';
-import { apiCall } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+import * as apiRoutes from '#contract/route-table';
+import { PageTitle } from '#web/components/page-title';
+import { apiCall } from '#web/lib/api-client';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 
 export const invalidUnsubscribeLinkMessage = 'This unsubscribe link is not valid.';
 

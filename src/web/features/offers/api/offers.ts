@@ -5,11 +5,11 @@
  * lists and both sides' orders (an acceptance makes an order).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { RouteBody } from '../../../../contract/routes';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 export function useOffers(role: 'buyer' | 'seller') {
   const { user, loading } = useAuth();

@@ -6,9 +6,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatDollars } from '../../../../contract/money';
-import { offerTexts } from '../../../../contract/offers';
-import { paths } from '../../../lib/paths';
+import { formatDollars } from '#contract/money';
+import { offerTexts } from '#contract/offers';
+import { paths } from '#web/lib/paths';
 import { useMakeOffer } from '../api/offers';
 
 export interface MakeOfferButtonProps {

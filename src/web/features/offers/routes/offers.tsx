@@ -7,13 +7,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDollars } from '../../../../contract/money';
-import type { Offer } from '../../../../contract/offers';
-import { DashboardPage } from '../../../components/dashboard-page';
-import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
-import { paths } from '../../../lib/paths';
+import { formatDollars } from '#contract/money';
+import type { Offer } from '#contract/offers';
+import { DashboardPage } from '#web/components/dashboard-page';
+import { confirmAction, showFailure, showSuccess } from '#web/components/dialogs';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
+import { paths } from '#web/lib/paths';
 import { useAnswerOffer, useOffers } from '../api/offers';
 
 const statusText: Record<Offer['status'], string> = {

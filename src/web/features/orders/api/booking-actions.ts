@@ -14,10 +14,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall, apiPage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall, apiPage } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 export const sellerOrdersQueryOptions = (uid: string) =>
   infiniteQueryOptions({

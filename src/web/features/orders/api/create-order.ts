@@ -7,10 +7,10 @@
  * 403 own listing, 404 unknown product.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewOrder } from '../../../../contract/orders';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import type { NewOrder } from '#contract/orders';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** Books a product; My Orders is refreshed afterwards. */
 export function useCreateOrder() {

@@ -3,10 +3,10 @@
  * spec §3 Order (`product_info.product_price` in dollars, `order_status` true once paid).
  */
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The buyer's orders; runs once a user is signed in (the route also requires the buyer role). */
 export function useOrders() {

@@ -5,9 +5,9 @@
  * modifiedCount, reportCount}`: modifiedCount is 1 for a new report and 0 when this buyer had
  * already reported it (each buyer counts once).
  */
-import type { ReportBody } from '../../../../contract/accountability';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
+import type { ReportBody } from '#contract/accountability';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
 
 export function reportProduct(productId: string, notice: ReportBody) {
   return apiCall(apiRoutes.reportProduct, { query: { id: productId }, body: notice });

@@ -4,9 +4,9 @@
  * Refreshes both sides' order lists.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export type ViewingAction = { action: 'confirm' } | { action: 'propose'; at: string };
 

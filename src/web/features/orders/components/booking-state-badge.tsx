@@ -2,7 +2,7 @@
  * Where a booking stands, as a badge: `PAID`, `UNPAID`, `Declined` or `Cancelled`
  * (the buyer's My Orders and the seller's Bookings).
  */
-import type { Order } from '../../../../contract/orders';
+import type { Order } from '#contract/orders';
 
 const badges = {
   paid: { label: 'PAID', className: 'badge-success' },

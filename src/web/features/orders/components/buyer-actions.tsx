@@ -8,8 +8,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard } from '../../../../contract/entities';
-import { paths } from '../../../lib/paths';
+import type { ProductCard } from '#contract/entities';
+import { paths } from '#web/lib/paths';
 import { useOrders } from '../api/get-orders';
 
 const ReportDialog = lazy(() =>

@@ -5,21 +5,16 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  confirmAction,
-  confirmWithNote,
-  showFailure,
-  showSuccess,
-} from '../../../components/dialogs';
-import { formatDollars } from '../../../../contract/money';
+import { confirmAction, confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
+import { formatDollars } from '#contract/money';
 import {
   depositNoteMax,
   depositStateTexts,
   depositTexts,
   type DepositStateValue,
-} from '../../../../contract/deposits';
-import type { Order } from '../../../../contract/orders';
-import { paths } from '../../../lib/paths';
+} from '#contract/deposits';
+import type { Order } from '#contract/orders';
+import { paths } from '#web/lib/paths';
 import { useDisputeDeposit, useMarkDeposit } from '../api/deposit-actions';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -8,10 +8,10 @@
  */
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { confirmAction, showFailure, showSuccess } from '../../../components/dialogs';
-import { formatDollars } from '../../../../contract/money';
-import { bookingTexts, type Order } from '../../../../contract/orders';
-import { paths } from '../../../lib/paths';
+import { confirmAction, showFailure, showSuccess } from '#web/components/dialogs';
+import { formatDollars } from '#contract/money';
+import { bookingTexts, type Order } from '#contract/orders';
+import { paths } from '#web/lib/paths';
 import { useCancelOrder } from '../api/booking-actions';
 import { BuyerDepositInfo } from './deposit-info';
 import { ViewingInfo } from './viewing-info';

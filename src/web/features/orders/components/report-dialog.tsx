@@ -12,8 +12,8 @@ import {
   moderationTextLimits,
   reportReasons,
   type ReportReason,
-} from '../../../../contract/accountability';
-import { dialogTexts } from '../../../components/dialogs';
+} from '#contract/accountability';
+import { dialogTexts } from '#web/components/dialogs';
 import { reportDenied, reportTexts, submitReport } from '../lib/report-flow';
 
 export interface ReportDialogProps {

@@ -5,8 +5,8 @@
  * Nothing to do on a declined or cancelled booking.
  */
 import { useState } from 'react';
-import type { Order } from '../../../../contract/orders';
-import { showFailure, showSuccess } from '../../../components/dialogs';
+import type { Order } from '#contract/orders';
+import { showFailure, showSuccess } from '#web/components/dialogs';
 import { useUpdateViewing } from '../api/viewing';
 import { formatViewing, viewingInstant, viewingProblem } from '../lib/viewing-time';
 import { ViewingPicker } from './viewing-picker';

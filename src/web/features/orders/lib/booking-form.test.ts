@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCard } from '../../../../contract/entities';
-import { bookingMessages, newOrderSchema } from '../../../../contract/orders';
+import type { ProductCard } from '#contract/entities';
+import { bookingMessages, newOrderSchema } from '#contract/orders';
 import { bookingFormSchema, toNewOrder } from './booking-form';
 
 const product: ProductCard = {

@@ -5,9 +5,9 @@
  * booking modal imports this module.
  */
 import { z } from 'zod';
-import { newOrderSchema, type NewOrder } from '../../../../contract/orders';
-import type { ProductCard } from '../../../../contract/entities';
-import type { AuthUser } from '../../../lib/auth/auth-context';
+import { newOrderSchema, type NewOrder } from '#contract/orders';
+import type { ProductCard } from '#contract/entities';
+import type { AuthUser } from '#web/lib/auth/auth-context';
 import { viewingInstant, viewingProblem } from './viewing-time';
 
 const customerInfo = newOrderSchema.shape.customer_info.shape;

@@ -5,10 +5,10 @@
  * confirmed report sends the product id, reason and note, then "Reported Success!". Loaded on the
  * first click (SweetAlert2 and the contract texts stay out of the category page's chunk).
  */
-import type { ReportBody } from '../../../../contract/accountability';
-import { buyingTexts } from '../../../../contract/texts';
-import { dialogTexts, showFailure, showNotice, showSuccess } from '../../../components/dialogs';
-import { errorText } from '../../../lib/error-text';
+import type { ReportBody } from '#contract/accountability';
+import { buyingTexts } from '#contract/texts';
+import { dialogTexts, showFailure, showNotice, showSuccess } from '#web/components/dialogs';
+import { errorText } from '#web/lib/error-text';
 import { reportProduct } from '../api/report-product';
 
 /** Texts of the report flow that the spec leaves open (invented: the spec has none). */

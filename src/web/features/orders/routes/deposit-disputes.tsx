@@ -4,12 +4,12 @@
  * when it was captured and disputed, the buyer's reason; the admin refunds it to the buyer or
  * keeps it for the seller, with an optional note (audit-logged by the server).
  */
-import { DashboardPage } from '../../../components/dashboard-page';
-import { confirmWithNote, showFailure, showSuccess } from '../../../components/dialogs';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
-import { formatDollars } from '../../../../contract/money';
-import { depositNoteMax, type DepositDispute } from '../../../../contract/deposits';
+import { DashboardPage } from '#web/components/dashboard-page';
+import { confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
+import { formatDollars } from '#contract/money';
+import { depositNoteMax, type DepositDispute } from '#contract/deposits';
 import { useDecideDispute, useDepositDisputes } from '../api/deposit-actions';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

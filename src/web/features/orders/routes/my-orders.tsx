@@ -5,10 +5,10 @@
  * composes the reviews feature's Write a review in, src/web/app/routes/my-orders.tsx).
  */
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../contract/orders';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
-import { DashboardPage } from '../../../components/dashboard-page';
+import type { Order } from '#contract/orders';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
+import { DashboardPage } from '#web/components/dashboard-page';
 import { useOrders } from '../api/get-orders';
 import { OrdersTable } from '../components/orders-table';
 

@@ -5,13 +5,13 @@
  * they booked, and `PAID` / `UNPAID` (or Declined / Cancelled). An unpaid booking can be
  * declined with an optional message for the buyer ("Confirm" / "Don't Confirm" first, spec §5).
  */
-import { DashboardPage } from '../../../components/dashboard-page';
-import { confirmWithNote, showFailure, showSuccess } from '../../../components/dialogs';
-import { ErrorMessage } from '../../../components/error-message';
-import { LoadMoreButton } from '../../../components/load-more-button';
-import { ProgressBar } from '../../../components/progress-bar';
-import { formatDollars } from '../../../../contract/money';
-import { bookingTexts, declineMessageMax, type Order } from '../../../../contract/orders';
+import { DashboardPage } from '#web/components/dashboard-page';
+import { confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
+import { ErrorMessage } from '#web/components/error-message';
+import { LoadMoreButton } from '#web/components/load-more-button';
+import { ProgressBar } from '#web/components/progress-bar';
+import { formatDollars } from '#contract/money';
+import { bookingTexts, declineMessageMax, type Order } from '#contract/orders';
 import { useDeclineOrder, useSellerOrders } from '../api/booking-actions';
 import { BookingStateBadge } from '../components/booking-state-badge';
 import { SellerDepositInfo } from '../components/deposit-info';

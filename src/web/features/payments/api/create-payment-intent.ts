@@ -5,10 +5,10 @@
  * load. 404 without an open order, 409 when the product is sold or the order is paid.
  */
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The client secret for paying `productId`; asked once per page visit (never cached beyond). */
 export function useClientSecret(productId: string, enabled: boolean) {

@@ -4,9 +4,9 @@
  * another buyer's order.
  */
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 /**
  * One order of `uid` (the signed-in buyer). `enabled` false (nobody signed in, or not a buyer)

@@ -4,9 +4,9 @@
  * `{provider: 'stripe', publishableKey}` (Stripe.js and Elements).
  */
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 export function usePaymentConfig() {
   return useQuery({

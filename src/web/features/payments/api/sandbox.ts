@@ -8,10 +8,10 @@
  *   `{id, status, last_payment_error?}`; a declined card leaves status requires_payment_method
  *   with `last_payment_error.message` ("Your card was declined.").
  */
-import type { SandboxCard } from '../../../../contract/payments';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { RouteBody } from '../../../../contract/routes';
-import { apiCall } from '../../../lib/api-client';
+import type { SandboxCard } from '#contract/payments';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
 
 export function createSandboxPaymentMethod(card: SandboxCard) {
   return apiCall(apiRoutes.createSandboxPaymentMethod, { body: card });

@@ -11,9 +11,9 @@
  * re-read the order.
  */
 import { useCallback, useState, type FormEvent } from 'react';
-import { formatDollars } from '../../../../contract/money';
-import type { Order } from '../../../../contract/orders';
-import type { AuthUser } from '../../../lib/auth/auth-context';
+import { formatDollars } from '#contract/money';
+import type { Order } from '#contract/orders';
+import type { AuthUser } from '#web/lib/auth/auth-context';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useClientSecret } from '../api/create-payment-intent';
 import { savePayment } from '../api/save-payment';

@@ -3,8 +3,8 @@
  * Successfully Placed", "Product Shipped Soon" and a "Back Order Page" button to /user/buyer.
  */
 import { Link } from 'react-router';
-import { paymentTexts } from '../../../../contract/payments';
-import { paths } from '../../../lib/paths';
+import { paymentTexts } from '#contract/payments';
+import { paths } from '#web/lib/paths';
 
 export function PaidScreen() {
   return (

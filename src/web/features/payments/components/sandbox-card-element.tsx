@@ -5,7 +5,7 @@
  * endpoints: completeness checks in the browser with Stripe's texts, the rest on the server.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { paymentIntentIdOf } from '../../../../contract/paths';
+import { paymentIntentIdOf } from '#contract/paths';
 import { confirmSandboxPaymentIntent, createSandboxPaymentMethod } from '../api/sandbox';
 import {
   cardDigits,

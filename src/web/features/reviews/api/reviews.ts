@@ -6,9 +6,9 @@
  * - `useReplyReview(id)`: POST /api/reviews/{id}/reply `{text}` (the reviewed seller, once).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** The seller `uid`'s public profile query (also prefetched by the server's page render). */
 export const sellerProfileQueryOptions = (uid: string) =>

@@ -3,12 +3,12 @@
  * it. The reviewed seller, signed in (`canReply`), gets a Reply form on each unanswered review.
  */
 import { useId, useState } from 'react';
-import { reviewTextMax, reviewTexts, type Review } from '../../../../contract/reviews';
-import { UserAvatar } from '../../../components/user-avatar';
-import { errorText } from '../../../lib/error-text';
+import { reviewTextMax, reviewTexts, type Review } from '#contract/reviews';
+import { UserAvatar } from '#web/components/user-avatar';
+import { errorText } from '#web/lib/error-text';
 import { useReplyReview } from '../api/reviews';
 import { Stars } from './stars';
-import { dateFormat, LocalTime } from '../../../components/local-time';
+import { dateFormat, LocalTime } from '#web/components/local-time';
 
 export function ReviewList({ reviews, canReply }: { reviews: Review[]; canReply: boolean }) {
   if (reviews.length === 0) return <p className="text-base-content/70">{reviewTexts.noReviews}</p>;

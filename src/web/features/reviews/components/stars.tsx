@@ -1,5 +1,5 @@
 /** Star ratings: a read-only row of 1–5 stars, and a seller's average with count. */
-import type { RatingSummary } from '../../../../contract/reviews';
+import type { RatingSummary } from '#contract/reviews';
 
 /** `rating` of 5 as filled and empty stars, with the number for screen readers. */
 export function Stars({ rating }: { rating: number }) {

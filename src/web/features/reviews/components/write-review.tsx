@@ -4,11 +4,11 @@
  * same order is refused by the server (409), which the dialog shows.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import toast from '../../../lib/toast';
-import { reviewTextMax, reviewTexts } from '../../../../contract/reviews';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
+import toast from '#web/lib/toast';
+import { reviewTextMax, reviewTexts } from '#contract/reviews';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { isApiError } from '#web/lib/api-client';
+import { errorText } from '#web/lib/error-text';
 import { useCreateReview } from '../api/reviews';
 
 export function WriteReviewButton({

@@ -7,11 +7,11 @@
  * - `useVisitSavedSearch()`: POST /api/saved-searches/{id}/visit (resets the new-match count).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedSearchAlert } from '../../../../contract/saved-searches';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { queryKeys } from '../../../lib/query-keys';
+import type { SavedSearchAlert } from '#contract/saved-searches';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { queryKeys } from '#web/lib/query-keys';
 
 function useUid(): string {
   const { user, loading } = useAuth();

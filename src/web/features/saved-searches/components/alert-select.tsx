@@ -3,7 +3,7 @@ import {
   savedSearchAlerts,
   savedSearchTexts,
   type SavedSearchAlert,
-} from '../../../../contract/saved-searches';
+} from '#contract/saved-searches';
 
 export interface AlertSelectProps {
   value: SavedSearchAlert;

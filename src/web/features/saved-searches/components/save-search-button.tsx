@@ -6,16 +6,16 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import toast from '../../../lib/toast';
+import toast from '#web/lib/toast';
 import {
   savedSearchNameMax,
   savedSearchTexts,
   type SavedSearchAlert,
-} from '../../../../contract/saved-searches';
-import { FormField } from '../../../components/form-field';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+} from '#contract/saved-searches';
+import { FormField } from '#web/components/form-field';
+import { SubmittingIndicator } from '#web/components/submitting-indicator';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 import { useCreateSavedSearch } from '../api/saved-searches';
 import { AlertSelect } from './alert-select';
 

@@ -6,18 +6,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import toast from '../../../lib/toast';
-import {
-  savedSearchNameMax,
-  savedSearchTexts,
-  type SavedSearch,
-} from '../../../../contract/saved-searches';
-import { confirmAction } from '../../../components/dialogs';
-import { ErrorMessage } from '../../../components/error-message';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
-import { errorText } from '../../../lib/error-text';
-import { paths } from '../../../lib/paths';
+import toast from '#web/lib/toast';
+import { savedSearchNameMax, savedSearchTexts, type SavedSearch } from '#contract/saved-searches';
+import { confirmAction } from '#web/components/dialogs';
+import { ErrorMessage } from '#web/components/error-message';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
+import { errorText } from '#web/lib/error-text';
+import { paths } from '#web/lib/paths';
 import {
   useDeleteSavedSearch,
   useSavedSearches,

@@ -3,9 +3,9 @@
  * total and facet counts; "Load more" passes the answer's `next_cursor`.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 import type { SearchState } from '../lib/search-params';
 
 export const searchQueryOptions = (state: SearchState) =>

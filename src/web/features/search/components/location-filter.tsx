@@ -7,19 +7,19 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { locationMessages, type Place } from '../../../../contract/places';
-import { searchRadiusDefaultKm } from '../../../../contract/search';
-import * as apiRoutes from '../../../../contract/route-table';
-import { PlaceCombobox } from '../../../components/place-combobox';
-import { apiCall } from '../../../lib/api-client';
+import { locationMessages, type Place } from '#contract/places';
+import { searchRadiusDefaultKm } from '#contract/search';
+import * as apiRoutes from '#contract/route-table';
+import { PlaceCombobox } from '#web/components/place-combobox';
+import { apiCall } from '#web/lib/api-client';
 import {
   radiusChoice,
   radiusChoices,
   radiusKm,
   writeRememberedCentre,
   type DistanceUnit,
-} from '../../../lib/places';
-import { queryKeys } from '../../../lib/query-keys';
+} from '#web/lib/places';
+import { queryKeys } from '#web/lib/query-keys';
 import { hasCentre, type SearchState } from '../lib/search-params';
 
 export function LocationFilter({

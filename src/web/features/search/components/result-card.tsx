@@ -6,11 +6,11 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard } from '../../../../contract/entities';
-import { formatDollars } from '../../../../contract/money';
-import { cardImageSizes, ResponsiveImage } from '../../../components/responsive-image';
-import { VerifiedBadge } from '../../../components/verified-badge';
-import { paths } from '../../../lib/paths';
+import type { ProductCard } from '#contract/entities';
+import { formatDollars } from '#contract/money';
+import { cardImageSizes, ResponsiveImage } from '#web/components/responsive-image';
+import { VerifiedBadge } from '#web/components/verified-badge';
+import { paths } from '#web/lib/paths';
 
 const kilometres = new Intl.NumberFormat('en-US');
 

@@ -4,7 +4,7 @@
  * kept: a new keyword is a new search). On `/search` it shows the current keyword.
  */
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '#web/lib/paths';
 
 export function SearchBox({ className = '' }: { className?: string }) {
   const navigate = useNavigate();

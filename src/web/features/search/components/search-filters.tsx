@@ -5,8 +5,8 @@
  * "Apply filters". Below `lg` the panel is collapsed behind a "Filters" button.
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { SearchFacets } from '../../../../contract/search';
-import { conditions, fuelTypes, transmissions } from '../../../../contract/limits';
+import type { SearchFacets } from '#contract/search';
+import { conditions, fuelTypes, transmissions } from '#contract/limits';
 import { filterKeys, type SearchState } from '../lib/search-params';
 
 export interface SearchFiltersProps {

@@ -3,7 +3,7 @@
  * forward and shared links restore it. This turns the query string into the `GET /api/search`
  * query (only known parameters; empty ones dropped) and back.
  */
-import type { SearchSort } from '../../../../contract/search';
+import type { SearchSort } from '#contract/search';
 
 /** The filter parameters of `/search`, in the order the URL writes them. */
 export const filterKeys = [

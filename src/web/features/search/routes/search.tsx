@@ -8,21 +8,21 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ProductCard } from '../../../../contract/entities';
-import type { SearchSort } from '../../../../contract/search';
-import { ErrorMessage } from '../../../components/error-message';
-import { LoadMoreButton } from '../../../components/load-more-button';
-import { PageTitle } from '../../../components/page-title';
-import { ProgressBar } from '../../../components/progress-bar';
-import { sendImpressions } from '../../../lib/listing-events';
+import type { ProductCard } from '#contract/entities';
+import type { SearchSort } from '#contract/search';
+import { ErrorMessage } from '#web/components/error-message';
+import { LoadMoreButton } from '#web/components/load-more-button';
+import { PageTitle } from '#web/components/page-title';
+import { ProgressBar } from '#web/components/progress-bar';
+import { sendImpressions } from '#web/lib/listing-events';
 import {
   distanceText,
   readRememberedCentre,
   readUnit,
   writeUnit,
   type DistanceUnit,
-} from '../../../lib/places';
-import { useHydrated } from '../../../lib/use-hydrated';
+} from '#web/lib/places';
+import { useHydrated } from '#web/lib/use-hydrated';
 import { LocationFilter } from '../components/location-filter';
 import { useSearchListings } from '../api/search-listings';
 import { ResultCard } from '../components/result-card';

@@ -5,11 +5,11 @@
  * fetched again for the server's truth.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/entities';
-import * as apiRoutes from '../../../../contract/route-table';
-import { capitalizeFirst } from '../../../../contract/selling';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import type { Category } from '#contract/entities';
+import * as apiRoutes from '#contract/route-table';
+import { capitalizeFirst } from '#contract/selling';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** Adds a category; resolves it as the list will show it (first letter capitalised, spec §5). */
 export async function createCategory(name: string): Promise<Category> {

@@ -4,10 +4,10 @@
  * and location) from the seller's own record and sets createAt and the flags itself.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../../contract/entities';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { NewProduct } from '../../../../contract/selling';
-import { apiCall } from '../../../lib/api-client';
+import type { Product } from '#contract/entities';
+import * as apiRoutes from '#contract/route-table';
+import type { NewProduct } from '#contract/selling';
+import { apiCall } from '#web/lib/api-client';
 import { invalidateSellerListings } from './invalidate-listings';
 
 /** The body the spec's form sends: a Product without its id, `category` being its name. */

@@ -3,7 +3,7 @@
  * the seller's own list, the home page's Advertisement (spec §2 Home) and the category pages.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateListings, queryKeys } from '../../../lib/query-keys';
+import { invalidateListings, queryKeys } from '#web/lib/query-keys';
 
 /** Marks those lists stale; the ones on screen are fetched again at once. */
 export async function invalidateSellerListings(queryClient: QueryClient): Promise<void> {

@@ -6,9 +6,9 @@
  * Both refresh the lists that may show the product.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { RouteBody } from '../../../../contract/routes';
-import { apiCall } from '../../../lib/api-client';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
 import { invalidateSellerListings } from './invalidate-listings';
 
 export interface ProductAction {

@@ -4,11 +4,11 @@
  * decoding, on the `Decode VIN` button).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '../../../../contract/route-table';
-import type { PriceGuidanceQuery } from '../../../../contract/vehicles';
-import type { TimeToSellQuery } from '../../../../contract/insights';
-import { apiCall } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import * as apiRoutes from '#contract/route-table';
+import type { PriceGuidanceQuery } from '#contract/vehicles';
+import type { TimeToSellQuery } from '#contract/insights';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 
 /** Price guidance for `query`; no call while it is null (make, model or year not filled yet). */
 export function usePriceGuidance(query: PriceGuidanceQuery | null) {

@@ -9,14 +9,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from '../../../lib/toast';
-import type { Category } from '../../../../contract/entities';
-import type * as apiRoutes from '../../../../contract/route-table';
-import type { RouteBody } from '../../../../contract/routes';
-import { newCategorySchema } from '../../../../contract/selling';
-import { FormField } from '../../../components/form-field';
-import { SubmittingIndicator } from '../../../components/submitting-indicator';
-import { errorText } from '../../../lib/error-text';
+import toast from '#web/lib/toast';
+import type { Category } from '#contract/entities';
+import type * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { newCategorySchema } from '#contract/selling';
+import { FormField } from '#web/components/form-field';
+import { SubmittingIndicator } from '#web/components/submitting-indicator';
+import { errorText } from '#web/lib/error-text';
 import { useCreateCategory } from '../api/create-category';
 
 export interface AddCategoryDialogProps {

@@ -17,18 +17,18 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
-import toast from '../../../lib/toast';
-import type { Category } from '../../../../contract/entities';
-import { acceptedImageTypes, imageInputHint, conditions } from '../../../../contract/limits';
-import { showSuccess } from '../../../components/dialogs';
-import { FormField } from '../../../components/form-field';
-import { PlaceCombobox } from '../../../components/place-combobox';
-import { placeLabel } from '../../../lib/places';
-import type { Place } from '../../../../contract/places';
-import { SubmitButton } from '../../../components/submitting-indicator';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { errorText } from '../../../lib/error-text';
-import { uploadImage } from '../../../lib/upload-image';
+import toast from '#web/lib/toast';
+import type { Category } from '#contract/entities';
+import { acceptedImageTypes, imageInputHint, conditions } from '#contract/limits';
+import { showSuccess } from '#web/components/dialogs';
+import { FormField } from '#web/components/form-field';
+import { PlaceCombobox } from '#web/components/place-combobox';
+import { placeLabel } from '#web/lib/places';
+import type { Place } from '#contract/places';
+import { SubmitButton } from '#web/components/submitting-indicator';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { errorText } from '#web/lib/error-text';
+import { uploadImage } from '#web/lib/upload-image';
 import { useCreateProduct } from '../api/create-product';
 import {
   categoryRequiredMessage,

@@ -4,8 +4,8 @@
  * says so.
  */
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { depositMaxDollars } from '../../../../contract/deposits';
-import { FormField } from '../../../components/form-field';
+import { depositMaxDollars } from '#contract/deposits';
+import { FormField } from '#web/components/form-field';
 
 export function DepositField({
   registration,

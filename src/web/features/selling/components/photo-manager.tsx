@@ -5,15 +5,10 @@
  * (POST /api/images each; the per-account upload quota applies). 1–10 photos.
  */
 import { useId, useState } from 'react';
-import toast from '../../../lib/toast';
-import {
-  acceptedImageTypes,
-  imageFileProblem,
-  imageInputHint,
-  limits,
-} from '../../../../contract/limits';
-import { errorText } from '../../../lib/error-text';
-import { uploadImage } from '../../../lib/upload-image';
+import toast from '#web/lib/toast';
+import { acceptedImageTypes, imageFileProblem, imageInputHint, limits } from '#contract/limits';
+import { errorText } from '#web/lib/error-text';
+import { uploadImage } from '#web/lib/upload-image';
 
 export interface PhotoManagerProps {
   photos: string[];

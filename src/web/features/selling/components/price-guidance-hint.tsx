@@ -4,10 +4,10 @@
  * The line's height is kept whether or not it says anything, so the form never jumps.
  */
 import { useEffect, useState } from 'react';
-import { limits } from '../../../../contract/limits';
-import { formatDollars } from '../../../../contract/money';
-import { vehicleTexts, type PriceGuidanceQuery } from '../../../../contract/vehicles';
-import { insightsTexts, type TimeToSellQuery } from '../../../../contract/insights';
+import { limits } from '#contract/limits';
+import { formatDollars } from '#contract/money';
+import { vehicleTexts, type PriceGuidanceQuery } from '#contract/vehicles';
+import { insightsTexts, type TimeToSellQuery } from '#contract/insights';
 import { usePriceGuidance, useTimeToSell } from '../api/vehicle-tools';
 
 const debounceMs = 400;

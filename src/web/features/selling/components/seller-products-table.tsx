@@ -8,20 +8,20 @@
  * market and back) and an Edit link to /user/seller/products/{id}/edit.
  */
 import { Link } from 'react-router';
-import { ErrorMessage } from '../../../components/error-message';
-import { ProgressBar } from '../../../components/progress-bar';
+import { ErrorMessage } from '#web/components/error-message';
+import { ProgressBar } from '#web/components/progress-bar';
 import {
   confirmAction,
   confirmWithAmount,
   showFailure,
   showSuccess,
-} from '../../../components/dialogs';
-import { LocalTime } from '../../../components/local-time';
-import type { Product } from '../../../../contract/entities';
-import { formatDollars } from '../../../../contract/money';
-import { promoteMessages } from '../../../../contract/selling';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { paths } from '../../../lib/paths';
+} from '#web/components/dialogs';
+import { LocalTime } from '#web/components/local-time';
+import type { Product } from '#contract/entities';
+import { formatDollars } from '#contract/money';
+import { promoteMessages } from '#contract/selling';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { paths } from '#web/lib/paths';
 import { useSellerProducts } from '../api/get-seller-products';
 import {
   useDeleteProduct,

@@ -14,11 +14,11 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
-import { fuelTypes, limits, transmissions, vinPattern } from '../../../../contract/limits';
-import { vehicleTexts, type VinDecode } from '../../../../contract/vehicles';
-import { ErrorMessage } from '../../../components/error-message';
-import { FormField } from '../../../components/form-field';
-import { vehicleLabels } from '../../../lib/vehicle-details';
+import { fuelTypes, limits, transmissions, vinPattern } from '#contract/limits';
+import { vehicleTexts, type VinDecode } from '#contract/vehicles';
+import { ErrorMessage } from '#web/components/error-message';
+import { FormField } from '#web/components/form-field';
+import { vehicleLabels } from '#web/lib/vehicle-details';
 import { useDecodeVin } from '../api/vehicle-tools';
 import { PriceGuidanceHint, TimeToSellHint } from './price-guidance-hint';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newProductSchema, productFormMessages } from '../../../../contract/selling';
+import { newProductSchema, productFormMessages } from '#contract/selling';
 import { byName } from '../api/create-category';
 import { productFormSchema, toProductBody } from './product-form';
 

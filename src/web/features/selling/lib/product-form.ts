@@ -5,23 +5,17 @@
  * seller pages import this module.
  */
 import { z } from 'zod';
-import type { AuthUser } from '../../../lib/auth/auth-context';
-import type { Category } from '../../../../contract/entities';
-import {
-  conditions,
-  fuelTypes,
-  imageFileProblem,
-  limits,
-  transmissions,
-} from '../../../../contract/limits';
+import type { AuthUser } from '#web/lib/auth/auth-context';
+import type { Category } from '#contract/entities';
+import { conditions, fuelTypes, imageFileProblem, limits, transmissions } from '#contract/limits';
 import {
   capitalizeFirst,
   newProductSchema,
   productFormMessages,
   vehicleInputShape,
   type NewProduct,
-} from '../../../../contract/selling';
-import { depositInputSchema } from '../../../../contract/deposits';
+} from '#contract/selling';
+import { depositInputSchema } from '#contract/deposits';
 import type { ProductBody } from '../api/create-product';
 
 const rules = {

@@ -1,8 +1,12 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** `#contract/…`, `#server/…` (package.json "imports", decision 0033) resolve to the sources. */
-const conditions = ['second-gear-source', ...defaultServerConditions];
+/**
+ * `#contract/…`, `#server/…` (package.json "imports", decision 0033) resolve to the sources. Not
+ * `module`: it would pick packages' bundler-only ESM builds (extensionless imports, e.g.
+ * @opentelemetry/api), which Node cannot load when vitest leaves a package to Node.
+ */
+const conditions = ['second-gear-source', ...defaultServerConditions.filter((c) => c !== 'module')];
 
 export default defineConfig({
   resolve: { conditions },

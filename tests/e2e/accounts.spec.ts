@@ -72,6 +72,8 @@ test.describe('Registration (/registration)', () => {
       'Add A Product',
       'My Products',
       'Bookings',
+      'Offers',
+      'Insights',
     ]);
     await expect(page.getByTestId('user-badge').first()).toContainText(email);
     await sidebar.getByRole('link', { name: 'My Products' }).click();
@@ -208,6 +210,7 @@ test.describe('Navigation bar', () => {
       'All Buyer',
       'Reported Product',
       'Appeals',
+      'Risk',
       'Categories',
       'Deposit disputes',
     ]);

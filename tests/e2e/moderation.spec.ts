@@ -247,6 +247,7 @@ test.describe('All Seller (/user/admin)', () => {
       'All Buyer',
       'Reported Product',
       'Appeals',
+      'Risk',
       'Categories',
       'Deposit disputes',
     ]);
@@ -505,6 +506,7 @@ test.describe('Admin pages: small screens and accessibility', () => {
       'All Buyer',
       'Reported Product',
       'Appeals',
+      'Risk',
       'Categories',
       'Deposit disputes',
     ]);

@@ -15,6 +15,7 @@ import { idSchema, productCardSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { productUpdateSchema } from './selling.js';
 import { trustFlagSchema } from './trust.js';
+export { listingTexts } from './texts.js';
 
 /** Another live listing of the same seller, as the seller card links it. */
 export const sellerListingSchema = z.object({
@@ -107,29 +108,6 @@ export const setProductAvailabilityContract = {
   params: productParams,
   body: z.object({ unavailable: z.boolean() }),
   response: { 200: modified, ...guarded },
-} as const;
-
-/** Texts of the listing page and the editing screens. */
-export const listingTexts = {
-  notFound: 'Product not found',
-  editOwnOnly: 'You can only edit your own products',
-  unavailableBadge: 'Unavailable',
-  offMarket: 'This listing is off the market for now.',
-  soldOut: 'SOLD OUT',
-  reservedBadge: 'Reserved',
-  reservedNotice: 'This listing is reserved for a buyer.',
-  expired: 'This listing has expired',
-  noLongerAvailable: 'This listing is no longer available',
-  similarListings: 'Similar listings',
-  bookReserved: 'This listing is reserved: it cannot be booked right now.',
-  transitionRefused: 'This listing cannot be changed to that state',
-  renewRefused: 'A sold or removed listing cannot be renewed',
-  renewLinkUsed: 'This renew link was already used or the listing was renewed since',
-  renewLinkInvalid: 'This renew link is not valid',
-  renewed: 'Listing renewed',
-  contactSignIn: 'Sign in to see the seller’s phone and e-mail.',
-  updated: 'Product updated',
-  editHeading: 'Edit Product',
 } as const;
 
 export const getSimilarListingsContract = {

@@ -10,6 +10,7 @@ import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
 import { priceSchema } from './selling.js';
+export { offerTexts } from './texts.js';
 
 /** Where an offer stands. `pending` and `countered` are open; the rest are final. */
 export const offerStates = [
@@ -24,15 +25,6 @@ export type OfferState = (typeof offerStates)[number];
 
 /** How long an offer, or a counter, stays open: 48 hours in milliseconds. */
 export const offerOpenMs = 48 * 60 * 60 * 1000;
-
-/** Texts of the offer flow, shared by the server (errors, mails) and the page. */
-export const offerTexts = {
-  makeOffer: 'Make an offer',
-  belowFloor:
-    'Thank you for your offer. The seller is looking for a higher price, so it was declined ' +
-    'automatically; you are welcome to offer again.',
-  accepted: 'Offer accepted. The order is waiting for payment in My Orders.',
-} as const;
 
 const amountSchema = priceSchema('Amount is required', 'Amount').describe('US dollars');
 

@@ -46,3 +46,45 @@ export const buyingTexts = {
   bookingFailed: 'Something was wrong! please try again',
   reported: 'Reported Success!',
 } as const;
+
+/** Texts of the listing page and the editing screens. */
+export const listingTexts = {
+  notFound: 'Product not found',
+  editOwnOnly: 'You can only edit your own products',
+  unavailableBadge: 'Unavailable',
+  offMarket: 'This listing is off the market for now.',
+  soldOut: 'SOLD OUT',
+  reservedBadge: 'Reserved',
+  reservedNotice: 'This listing is reserved for a buyer.',
+  expired: 'This listing has expired',
+  noLongerAvailable: 'This listing is no longer available',
+  similarListings: 'Similar listings',
+  bookReserved: 'This listing is reserved: it cannot be booked right now.',
+  transitionRefused: 'This listing cannot be changed to that state',
+  renewRefused: 'A sold or removed listing cannot be renewed',
+  renewLinkUsed: 'This renew link was already used or the listing was renewed since',
+  renewLinkInvalid: 'This renew link is not valid',
+  renewed: 'Listing renewed',
+  contactSignIn: 'Sign in to see the seller’s phone and e-mail.',
+  updated: 'Product updated',
+  editHeading: 'Edit Product',
+} as const;
+
+/** Texts of the trust features (the listing page, messages, the admin's Risk page). */
+export const trustTexts = {
+  historyHeading: 'This car on Second Gear',
+  noticeHeading: 'Before you pay',
+  reportMessage: 'Report this message',
+  messageReported: 'Thanks: our moderators will look at this message.',
+  riskHeading: 'Risk',
+  dismiss: 'Dismiss',
+} as const;
+
+/** Texts of the offer flow, shared by the server (errors, mails) and the page. */
+export const offerTexts = {
+  makeOffer: 'Make an offer',
+  belowFloor:
+    'Thank you for your offer. The seller is looking for a higher price, so it was declined ' +
+    'automatically; you are welcome to offer again.',
+  accepted: 'Offer accepted. The order is waiting for payment in My Orders.',
+} as const;

@@ -19,6 +19,7 @@ import { idSchema, uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { vinPattern } from './limits.js';
 import { vehicleTexts } from './texts.js';
+export { trustTexts } from './texts.js';
 
 /** The codes of a listing's trust flags (decision 0028). */
 export const trustFlagCodes = [
@@ -202,14 +203,4 @@ export const dismissRiskContract = {
       .max(1000, { message: 'must be at most 1000 characters' }),
   }),
   response: { 200: z.object({ modifiedCount: z.number().int() }), ...guarded },
-} as const;
-
-/** Texts of the trust features (the listing page, messages, the admin's Risk page). */
-export const trustTexts = {
-  historyHeading: 'This car on Second Gear',
-  noticeHeading: 'Before you pay',
-  reportMessage: 'Report this message',
-  messageReported: 'Thanks: our moderators will look at this message.',
-  riskHeading: 'Risk',
-  dismiss: 'Dismiss',
 } as const;

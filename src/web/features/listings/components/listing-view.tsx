@@ -9,7 +9,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { listingTexts, type Listing, type SellerContact } from '#contract/listings';
+import type { Listing, SellerContact } from '#contract/listings';
+import { listingTexts } from '#contract/texts';
 import { formatDollars } from '#contract/money';
 import { ResponsiveImage } from '#web/components/responsive-image';
 import { UserAvatar } from '#web/components/user-avatar';

@@ -3,7 +3,8 @@
  * as small linked cards that wrap on a phone.
  */
 import { Link } from 'react-router';
-import { listingTexts, type SellerListing } from '#contract/listings';
+import type { SellerListing } from '#contract/listings';
+import { listingTexts } from '#contract/texts';
 import { formatDollars } from '#contract/money';
 import { ResponsiveImage } from '#web/components/responsive-image';
 import { paths } from '#web/lib/paths';

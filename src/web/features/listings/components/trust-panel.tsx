@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { Listing } from '#contract/listings';
 import { formatDollars } from '#contract/money';
 import type { ListingStatus } from '#contract/entities';
-import { trustTexts } from '#contract/trust';
+import { trustTexts } from '#contract/texts';
 import { LocalTime, dateFormat } from '#web/components/local-time';
 import { paths } from '#web/lib/paths';
 import { useVinHistory } from '../api/get-vin-history';

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { reportReasons, type ReportReason } from '#contract/accountability';
 import type { Message } from '#contract/messages';
-import { trustTexts } from '#contract/trust';
+import { trustTexts } from '#contract/texts';
 import { useReportMessage } from '../api/messages';
 
 export function MessageWarnings({ message }: { message: Message }) {

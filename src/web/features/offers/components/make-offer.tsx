@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money';
-import { offerTexts } from '#contract/offers';
+import { offerTexts } from '#contract/texts';
 import { paths } from '#web/lib/paths';
 import { useMakeOffer } from '../api/offers';
 

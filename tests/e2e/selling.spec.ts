@@ -233,10 +233,11 @@ test.describe('Seller dashboard (/user/seller)', () => {
       capitalisedName,
       capitalisedCategory,
       formatDollars(1250.5),
-      'UNSOLD',
+      // The spec's status, then when the listing expires (decision 0027).
+      /^UNSOLDExpires /,
       'Promote',
-      // We add Edit and the Unavailable toggle beside the spec's Delete.
-      'EditUnavailableDelete',
+      // Beside the spec's Delete: Edit, the Unavailable toggle and the listing-state actions.
+      'EditUnavailableReserveSold elsewhereRenewDelete',
     ]);
     await expect(row.getByRole('rowheader')).toHaveText('1');
     await expect(row.getByRole('img', { name: capitalisedName })).toHaveAttribute(

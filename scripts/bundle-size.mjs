@@ -3,9 +3,12 @@
  * Reports the front end's weight for the home route: the JavaScript and CSS a first
  * visit to `/` downloads — the entry chunk, the home page chunk, the chunks they import, and
  * the chunks the home page loads on demand (the Advertisement carousel) — gzipped at level 9.
- * Exits 1 when a budget is exceeded, or when the home, listing or login page loads zod. Budgets (README "Performance"): 120 KB JS (it was
- * 150 KB, and the route weighed 143.1 KB before the carousels moved from Swiper to Embla and the
- * toasts out of the entry chunk, decision 0024), 30 KB CSS. Chunks the entry loads only on
+ * Exits 1 when a budget is exceeded, or when the home, listing or login page loads zod. Budgets
+ * (docs/benchmarks.md): 121 KB JS (it was 150 KB, and the route weighed 143.1 KB before the
+ * carousels moved from Swiper to Embla and the toasts out of the entry chunk, decision 0024; then
+ * 120 KB until places, offers, viewings, insights and trust added 18 API routes and 9 pages:
+ * the generated route table and the SPA paths live in the entry chunk, about 30 bytes a route),
+ * 30 KB CSS. Chunks the entry loads only on
  * demand (other pages, the toasts) are not counted: a first visit to `/` does not download them.
  * Needs a build (`vite build` with `build.manifest`).
  */
@@ -14,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = { js: 120 * 1024, css: 30 * 1024 };
+const BUDGET = { js: 121 * 1024, css: 30 * 1024 };
 const HOME_MODULE = 'src/web/features/catalog/routes/home.tsx';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

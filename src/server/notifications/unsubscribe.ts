@@ -19,7 +19,6 @@
  * argument (e.g. the saved search's id) and answers `false` when there is nothing to unsubscribe
  * from any more (the saved search was deleted), which the route turns into 404.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +26,7 @@ import { unsubscribeContract } from '../../contract/index.js';
 import { resolveAuthSecret } from '../auth/secret.js';
 import type { Database } from '../db/client.js';
 import { httpError } from '../lib/http-error.js';
+import { createSignedPairs } from '../lib/signed-pair.js';
 import { route } from '../lib/route.js';
 
 /** What one user asked to stop receiving. */
@@ -49,35 +49,15 @@ export interface TopicHandler {
 
 /** Signs and checks unsubscribe tokens with a key derived from `secret`. */
 export function createUnsubscribeTokens(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'second-gear', 'unsubscribe-hmac-v1', 32));
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  const pairs = createSignedPairs(secret, 'unsubscribe-hmac-v1');
   return {
     /** A token `<payload>.<mac>`, both base64url. */
-    sign({ userId, topic }: Subscription): string {
-      const payload = Buffer.from(JSON.stringify([userId, topic]), 'utf8').toString('base64url');
-      return `${payload}.${mac(payload).toString('base64url')}`;
-    },
+    sign: ({ userId, topic }: Subscription): string => pairs.sign([userId, topic]),
     /** The subscription a token names, or null when it is malformed or not signed by us. */
     verify(token: string): Subscription | null {
-      const [payload, signature, extra] = token.split('.');
-      if (!payload || !signature || extra !== undefined) return null;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        if (
-          Array.isArray(value) &&
-          value.length === 2 &&
-          typeof value[0] === 'string' &&
-          typeof value[1] === 'string'
-        ) {
-          return { userId: value[0], topic: value[1] };
-        }
-      } catch {
-        // a payload we signed is always JSON; fall through
-      }
-      return null;
+      const pair = pairs.verify(token);
+      if (!pair || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') return null;
+      return { userId: pair[0], topic: pair[1] };
     },
   };
 }

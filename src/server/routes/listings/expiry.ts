@@ -16,11 +16,11 @@
  *
  * `runListingExpiry(app, now)` takes the clock as an argument, so tests move time.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { resolveAuthSecret } from '../../auth/secret.js';
+import { createSignedPairs } from '../../lib/signed-pair.js';
 import { onMarketSql, products, users } from '../../db/schema.js';
 import { renderMail } from '../../notifications/layout.js';
 import { mayTransition } from './listing-state.js';
@@ -43,37 +43,15 @@ export interface RenewTicket {
 
 /** Signs and checks renew-link tokens with a key derived from `secret`. */
 export function createRenewTokens(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'second-gear', 'listing-renew-hmac-v1', 32));
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  const pairs = createSignedPairs(secret, 'listing-renew-hmac-v1');
   return {
     /** A token `<payload>.<mac>`, both base64url. */
-    sign({ productId, expiresAtMs }: RenewTicket): string {
-      const payload = Buffer.from(JSON.stringify([productId, expiresAtMs]), 'utf8').toString(
-        'base64url',
-      );
-      return `${payload}.${mac(payload).toString('base64url')}`;
-    },
+    sign: ({ productId, expiresAtMs }: RenewTicket): string => pairs.sign([productId, expiresAtMs]),
     /** The ticket a token names, or null when it is malformed or not signed by us. */
     verify(token: string): RenewTicket | null {
-      const [payload, signature, extra] = token.split('.');
-      if (!payload || !signature || extra !== undefined) return null;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        if (
-          Array.isArray(value) &&
-          value.length === 2 &&
-          typeof value[0] === 'string' &&
-          typeof value[1] === 'number'
-        ) {
-          return { productId: value[0], expiresAtMs: value[1] };
-        }
-      } catch {
-        // a payload we signed is always JSON; fall through
-      }
-      return null;
+      const pair = pairs.verify(token);
+      if (!pair || typeof pair[0] !== 'string' || typeof pair[1] !== 'number') return null;
+      return { productId: pair[0], expiresAtMs: pair[1] };
     },
   };
 }

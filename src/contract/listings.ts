@@ -4,6 +4,7 @@
  *   photo), its category's `holds_vehicles`, the seller card (name, photo, verified badge,
  *   member since) and up to `limits.sellerOtherListingsMax` other live listings of the seller.
  *   404 for an unknown or removed listing. No contact details: they are a separate, guarded call.
+ *   With its seller's bearer token the answer also carries `expires_at` (and is not cached).
  * - `GET /api/product/{id}/contact` (any signed-in user) — the seller's phone and e-mail.
  * - `PATCH /api/product/{id}` (the owning seller) — edits fields and photos → `{modifiedCount}`;
  *   403 for someone else's listing, 409 when a sold listing's price would change.
@@ -48,6 +49,13 @@ export const listingSchema = productCardSchema.extend({
     .number()
     .nullable()
     .describe('what a listing sold elsewhere went for, US dollars, when its seller said'),
+  expires_at: z
+    .string()
+    .optional()
+    .describe(
+      'ISO-8601 date-time the listing expires unless renewed (decision 0027); only in the answer ' +
+        'to its owner (a bearer token of the seller), never to anyone else',
+    ),
   trust_flags: z
     .array(trustFlagSchema)
     .describe(

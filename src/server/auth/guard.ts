@@ -88,6 +88,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every guarded route registered so far (method and url as Fastify has them). */
     guardedRoutes: GuardedRoute[];
+    /**
+     * The caller of a public route that answers its owner a little more (e.g. a listing's
+     * `expires_at`): the bearer token's caller, or null without an `Authorization` header or
+     * with one that would be a 401 on a guarded route (a public answer never fails on a stale
+     * token). Such answers skip the public cache: a signed-in request is never cached there
+     * (plugins/public-cache.ts) and is answered `no-store` (plugins/security.ts).
+     */
+    optionalCaller(request: FastifyRequest): Promise<Caller | null>;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -207,6 +215,17 @@ export const guardPlugin = fp(
       const record = await findUserRecord(app.db, session.uid);
       return { uid: session.uid, record, via: 'session', sessionId: session.sessionId };
     }
+
+    app.decorate('optionalCaller', async (request: FastifyRequest): Promise<Caller | null> => {
+      const header = request.headers.authorization;
+      if (!header) return null;
+      try {
+        return await fromBearer(header);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 401) return null;
+        throw error;
+      }
+    });
 
     /** Cookie-authenticated writes must come from the site itself (CSRF defence in depth). */
     function assertTrustedOrigin(request: FastifyRequest): void {

@@ -64,12 +64,15 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findListing(app.db, request.params.id);
       if (!row) throw httpError(404, listingTexts.notFound);
-      const [others, prices, trustFlags] = await Promise.all([
+      const [others, prices, trustFlags, caller] = await Promise.all([
         findSellerListings(app.db, row.sellerId, row.id),
         findPriceHistory(app.db, row.id),
         // What we noticed about this listing (decision 0028): VIN history, copied photos.
         listingTrustFlags(app.db, { ...row, deletedAt: null }),
+        app.optionalCaller(request),
       ]);
+      // The expiry date is the owner's to act on (renew); nobody else is told.
+      const isOwner = caller?.record !== null && caller?.record?.id === row.sellerId;
       return {
         ...presentProductCard(row),
         category_holds_vehicles: row.categoryHoldsVehicles,
@@ -91,6 +94,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
         sold_price: row.soldPriceCents === null ? null : centsToDollars(row.soldPriceCents),
         trust_flags: trustFlags,
+        ...(isOwner ? { expires_at: row.expiresAt.toISOString() } : {}),
       };
     },
   });

@@ -291,6 +291,33 @@ describe('renewal and expiry', () => {
     expect((await renew(seller, sold.id)).statusCode).toBe(409);
   });
 
+  it('GET /api/product/{id} tells its owner when it expires, and nobody else', async () => {
+    const expiresAt = new Date(Date.now() + days(9));
+    const listing = await listingIn('active', { expiresAt });
+    const read = (as: TestUser | null, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/product/${listing.id}`,
+        headers: { ...(as ? bearer(as.token) : {}), ...headers },
+      });
+    const owners = await read(seller);
+    expect(owners.statusCode, owners.body).toBe(200);
+    expect(owners.json<Listing>().expires_at).toBe(expiresAt.toISOString());
+    expect(owners.headers['cache-control']).toContain('no-store');
+    for (const other of [null, otherSeller, buyer, admin]) {
+      const response = await read(other);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<Listing>()).not.toHaveProperty('expires_at');
+    }
+    // A stale or forged token reads the public answer, not a 401 and not the owner's.
+    const forged = await read(null, { authorization: 'Bearer not.a.token' });
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(forged.json<Listing>()).not.toHaveProperty('expires_at');
+    // The anonymous answer cached before does not leak into, or out of, the owner's.
+    expect((await read(seller)).json<Listing>().expires_at).toBe(expiresAt.toISOString());
+    expect((await read(null)).json<Listing>()).not.toHaveProperty('expires_at');
+  });
+
   it('the job reminds once (also when run again), expires, and the signed link renews once', async () => {
     const start = new Date();
     const listing = await listingIn('active', {

@@ -5,11 +5,13 @@
  *
  * - `GET /api/profile` — the caller's record: name, e-mail, photo, role, admin flag, status, and
  *   whether the account has a password to change (Google-only accounts have none).
- * - `PATCH /api/profile` `{displayName?, photoURL?}` — renames and/or changes the photo, in the
+ * - `PATCH /api/profile` `{displayName?, photoURL?, home_place_id?}` — renames and/or changes the photo, in the
  *   product record and the identity at once (one transaction), so the navigation bar, listing
  *   pages, the seller profile, reviews and messages show the new name and photo. Open bookings
  *   (unpaid, neither declined nor cancelled) follow; paid, declined and cancelled orders keep
- *   the names they were made with (spec §3 Order is a snapshot).
+ *   the names they were made with (spec §3 Order is a snapshot). `home_place_id` (a place, or
+ *   null to forget it) is where the user searches from by default (decision 0026): the SPA
+ *   centres a bare /search and shows distances from it on every device the user signs in on.
  * - `POST /api/profile/password` `{current_password, new_password}` — needs the current password
  *   (a wrong one: 400 naming `body.current_password`, nothing changes); the new one follows the
  *   registration rule (spec §5: 6–128 characters; not one of the most common passwords). Every
@@ -23,6 +25,7 @@ import { z } from 'zod';
 import { passwordSchema, photoUrlSchema } from './accounts.js';
 import { errorSchema } from './errors.js';
 import { limits, registrationRoles, userStatuses } from './limits.js';
+import { placeIdSchema, placeSchema } from './places.js';
 
 /** Texts the profile page shows (the spec has none of its own for this page). */
 export const profileTexts = {
@@ -35,7 +38,8 @@ export const profileTexts = {
   noPassword:
     'This account signs in with Google and has no password here. Use "Forgot password?" on the login page to set one.',
   lastAdmin: 'You are the last admin: make someone else an admin before deleting your account',
-  emptyPatch: 'Send displayName or photoURL (or both)',
+  emptyPatch: 'Send displayName, photoURL or home_place_id',
+  unknownPlace: 'body.home_place_id must be the id of a place',
 } as const;
 
 /** The caller's profile (spec §3 User fields plus what the page needs). */
@@ -51,6 +55,9 @@ export const profileSchema = z.object({
   hasPassword: z
     .boolean()
     .describe('false for an account that only signs in with Google: nothing to change'),
+  home_place: placeSchema
+    .nullable()
+    .describe('where the user searches from by default (decision 0026); null when none chosen'),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -87,6 +94,10 @@ export const updateProfileContract = {
           message: 'must be an image uploaded to this site (/uploads/…)',
         })
         .optional(),
+      home_place_id: placeIdSchema
+        .nullable()
+        .optional()
+        .describe('the place to search from by default (GeoNames id), or null to forget it'),
     })
     .strict(),
   response: { 200: profileSchema, ...guarded },

@@ -1,6 +1,6 @@
 /**
- * The signed-in user's own profile (decision 0016): read it, change the display name
- * and photo, change the password, delete the account. Shapes in src/contract/profile.ts. Every
+ * The signed-in user's own profile (decision 0016): read it, change the display name,
+ * photo and home place (decision 0026), change the password, delete the account. Shapes in src/contract/profile.ts. Every
  * route is `access: {}` (a bearer token of any role) and acts on the caller's own record only:
  * there is no id in the request to point at someone else.
  */
@@ -18,6 +18,7 @@ import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { deleteOwnAccount } from '../moderation/repository.js';
+import { findPlace } from '../places/repository.js';
 import { readProfile, updateProfile } from './repository.js';
 
 const tags = ['profile'];
@@ -37,11 +38,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(updateProfileContract, options),
     handler: async (request) => {
       const me = requireCallerRecord(request);
-      const { displayName, photoURL } = request.body;
-      if (displayName === undefined && photoURL === undefined) {
+      const { displayName, photoURL, home_place_id: homePlaceId } = request.body;
+      if (displayName === undefined && photoURL === undefined && homePlaceId === undefined) {
         throw httpError(400, `body: ${profileTexts.emptyPatch}`);
       }
-      const updated = await updateProfile(app.db, me.id, me.uid, { displayName, photoURL });
+      if (typeof homePlaceId === 'number' && !(await findPlace(app.db, homePlaceId))) {
+        throw httpError(400, profileTexts.unknownPlace);
+      }
+      const updated = await updateProfile(app.db, me.id, me.uid, {
+        displayName,
+        photoURL,
+        homePlaceId,
+      });
       if (!updated) throw accountGone();
       return readProfile(app.db, updated);
     },

@@ -149,6 +149,41 @@ describe('PATCH /api/profile', () => {
     expect(identity!.image).toBeNull();
   });
 
+  it('keeps a home place (a gazetteer place, or null), each user their own', async () => {
+    const austin = 4671654;
+    const dallas = 4684888;
+    const user = await registerUser(t.app, { role: 'buyer', name: 'Home Place' });
+    const other = await registerUser(t.app, { role: 'seller', name: 'Other Place' });
+    expect((await call('GET', '/api/profile', user.token)).json<Profile>().home_place).toBeNull();
+
+    const set = await call('PATCH', '/api/profile', user.token, { home_place_id: austin });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<Profile>()).toMatchObject({
+      displayName: 'Home Place',
+      home_place: { id: austin, name: 'Austin', region: 'Texas', country: 'United States' },
+    });
+    await call('PATCH', '/api/profile', other.token, { home_place_id: dallas });
+    expect((await call('GET', '/api/profile', user.token)).json<Profile>().home_place?.id).toBe(
+      austin,
+    );
+    expect((await record(user.uid)).homePlaceId).toBe(austin);
+
+    const unknown = await call('PATCH', '/api/profile', user.token, { home_place_id: 999_999_999 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toBe(profileTexts.unknownPlace);
+    for (const bad of [0, -3, 'Austin', 1.5]) {
+      const response = await call('PATCH', '/api/profile', user.token, { home_place_id: bad });
+      expect(response.statusCode, String(bad)).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain('home_place_id');
+    }
+    expect((await record(user.uid)).homePlaceId).toBe(austin);
+
+    const cleared = await call('PATCH', '/api/profile', user.token, { home_place_id: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<Profile>().home_place).toBeNull();
+    expect((await record(other.uid)).homePlaceId).toBe(dallas);
+  });
+
   it('updates open bookings, and leaves paid ones as they were made', async () => {
     const seller = await registerUser(t.app, { role: 'seller', name: 'Sela Before' });
     const buyer = await registerUser(t.app, { role: 'buyer', name: 'Bob Before' });

@@ -17,14 +17,18 @@ import type { Profile } from '#contract/index.js';
 import type { UserRecord } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { authAccount, authUser, orders, users } from '../../db/schema.js';
+import { findPlace } from '../places/repository.js';
 
 /** The caller's profile as `GET /api/profile` answers it. */
 export async function readProfile(db: Database, record: UserRecord): Promise<Profile> {
-  const [credential] = await db
-    .select({ id: authAccount.id })
-    .from(authAccount)
-    .where(and(eq(authAccount.userId, record.uid), eq(authAccount.providerId, 'credential')))
-    .limit(1);
+  const [[credential], homePlace] = await Promise.all([
+    db
+      .select({ id: authAccount.id })
+      .from(authAccount)
+      .where(and(eq(authAccount.userId, record.uid), eq(authAccount.providerId, 'credential')))
+      .limit(1),
+    record.homePlaceId === null ? null : findPlace(db, record.homePlaceId),
+  ]);
   return {
     _id: record.id,
     uid: record.uid,
@@ -35,6 +39,7 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
     isAdmin: record.isAdmin,
     status: record.status as Profile['status'],
     hasPassword: credential !== undefined,
+    home_place: homePlace,
   };
 }
 
@@ -42,6 +47,8 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
 export interface ProfileChange {
   displayName?: string;
   photoURL?: string;
+  /** The place searched from by default (an existing place id; the caller checked), or null. */
+  homePlaceId?: number | null;
 }
 
 /**
@@ -62,6 +69,7 @@ export function updateProfile(
       .set({
         ...(change.displayName !== undefined && { displayName: change.displayName }),
         ...(change.photoURL !== undefined && { photoUrl: change.photoURL }),
+        ...(change.homePlaceId !== undefined && { homePlaceId: change.homePlaceId }),
       })
       .where(and(eq(users.id, recordId), isNull(users.deletedAt)))
       .returning();

@@ -482,7 +482,7 @@ async function main(): Promise<void> {
       `|---|---|---:|---:|---:|---:|`,
       ...search.map(
         (r) =>
-          `| ${r.mix} | \`${r.example.replace(/category=[0-9a-f-]{36}/, 'category={id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+          `| ${r.mix} | \`${r.example.replace(/category(=|\/)[0-9a-f-]{36}/, 'category$1{id}')}\` | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       ),
     ].join('\n');
     const priceTable = [

@@ -4,10 +4,24 @@
  * for real visitors), one request at a time: p50/p95/p99 in ms per mix.
  */
 
-/** A filter mix: a name and a query string for request `i`. */
+/**
+ * A filter mix: a name and a query string for request `i`, sent to `GET /api/search`, or to
+ * the path `path(i)` returns (the category pages, measured beside the searches).
+ */
 export interface SearchMix {
   name: string;
   query: (i: number) => string;
+  path?: (i: number) => string;
+}
+
+/**
+ * A category page's keyset cursor (lib/pagination.ts: base64url of `<ISO created_at>|<id>`)
+ * pointing `days` back from now: a page as deep as a visitor who kept pressing Load more, and a
+ * URL no earlier request used, so the public cache cannot answer it.
+ */
+function categoryCursor(days: number): string {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  return Buffer.from(`${at}|ffffffff-ffff-4fff-bfff-ffffffffffff`).toString('base64url');
 }
 
 const MODELS = ['corolla', 'civic', 'golf', 'leaf', 'ranger', 'tucson', 'outback', 'octavia'];
@@ -59,6 +73,17 @@ export function searchMixes(categoryIds: string[]): SearchMix[] {
       query: (i) =>
         `make=${pick(MAKES, i)}&max_mileage=${50_000 + (i % 20) * 5000}&sort=year_desc&limit=100`,
     },
+    // The category page (spec §2): its listings on the market, newest first, by keyset pages.
+    {
+      name: 'category page, first page (uncached)',
+      query: (i) => `limit=${12 + (i % 37)}`,
+      path: (i) => `/api/category/${pick(categoryIds, i)}`,
+    },
+    {
+      name: 'category page at a deep cursor (Load more)',
+      query: (i) => `cursor=${categoryCursor(1 + ((i * 37) % 360))}`,
+      path: (i) => `/api/category/${pick(categoryIds, i)}`,
+    },
     // Search by distance (decision 0026).
     {
       name: 'radius 50 km around a city, nearest first',
@@ -105,12 +130,13 @@ export async function measureSearch(
 ): Promise<SearchLatency[]> {
   const rows: SearchLatency[] = [];
   for (const mix of searchMixes(categoryIds)) {
-    for (let i = 0; i < 10; i += 1) await fetch(`${base}/api/search?${mix.query(1000 + i)}`);
+    const url = (i: number) => `${base}${mix.path?.(i) ?? '/api/search'}?${mix.query(i)}`;
+    for (let i = 0; i < 10; i += 1) await fetch(url(1000 + i));
     const times: number[] = [];
     let errors = 0;
     for (let i = 0; i < requests; i += 1) {
       const started = performance.now();
-      const response = await fetch(`${base}/api/search?${mix.query(i)}`);
+      const response = await fetch(url(i));
       await response.arrayBuffer();
       times.push(performance.now() - started);
       if (!response.ok) errors += 1;
@@ -119,7 +145,7 @@ export async function measureSearch(
     const round = (ms: number) => Math.round(ms * 10) / 10;
     rows.push({
       mix: mix.name,
-      example: `/api/search?${mix.query(0)}`,
+      example: `${mix.path?.(0) ?? '/api/search'}?${mix.query(0)}`,
       requests,
       p50: round(percentile(times, 50)),
       p95: round(percentile(times, 95)),

@@ -3,7 +3,8 @@
  * Places and distance (decision 0026): on `/search` a place chosen with the keyboard and a
  * radius keep only the cards within it, each with its distance; "Use my location" with the
  * permission granted and refused (Playwright's geolocation); the place survives a reload and is
- * the default centre of a later visit; a seller picks a place on Add A Product.
+ * the default centre of a later visit; a seller picks a place on Add A Product; a signed-in
+ * user's home place (their profile) is the centre on another device.
  */
 import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -15,6 +16,7 @@ import {
   testPassword,
   uniqueEmail,
 } from './support/accounts.js';
+import { e2eBaseURL } from './support/server-env.js';
 
 const widths = [360, 1440] as const;
 const DENVER = 5419384;
@@ -142,3 +144,38 @@ test('a seller picks a place on Add A Product', async ({ page }, testInfo) => {
   await expect(card).toBeVisible();
   await expect(card.getByTestId('distance')).toHaveText(/mi away$/);
 });
+
+/** A second browser of the same person: its own storage, this site, en-US. */
+const pageOptions = { baseURL: e2eBaseURL, locale: 'en-US' };
+
+for (const width of widths) {
+  test(`a signed-in user's home place follows them to another device at ${width} px`, async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('home-place');
+    const first = await browser.newPage({ ...pageOptions, viewport: { width, height: 900 } });
+    await createAccount(first, { email, name: 'Hana Home', role: 'buyer' });
+    await signInViaApi(first, email, testPassword);
+    await first.goto('/user/profile');
+    await expect(first.getByRole('heading', { name: 'Home place' })).toBeVisible();
+    await choosePlace(first, 'Home place', 'denv', /^Denver, Colorado/);
+    await expect(first.getByText('Home place saved')).toBeVisible();
+    await first.close();
+
+    // Another browser (nothing in its local storage) signs in: a bare /search starts at Denver.
+    const second = await browser.newPage({ ...pageOptions, viewport: { width, height: 900 } });
+    await signInViaApi(second, email, testPassword);
+    await second.goto('/search');
+    await expect(second).toHaveURL(new RegExp(`near=${DENVER}`));
+    await expect(second.getByRole('combobox', { name: 'Location' })).toHaveValue(
+      /^Denver, Colorado/,
+    );
+    // Choosing another place on /search moves the home place too.
+    await choosePlace(second, 'Location', 'Boulder', /^Boulder, Colorado/);
+    await second.goto('/user/profile');
+    await expect(second.getByRole('combobox', { name: 'Home place' })).toHaveValue(
+      /^Boulder, Colorado/,
+    );
+    await second.close();
+  });
+}

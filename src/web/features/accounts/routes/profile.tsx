@@ -4,20 +4,47 @@
  * (phones first):
  * 1. Name and photo — saved together; shown at once in the navigation bar and, after a refetch,
  *    on listing pages, the seller profile, reviews, messages and open bookings.
- * 2. Password — asks the current one; every other session ends.
- * 3. Notifications — a slot: `notifications` is rendered there when given (the e-mail settings
+ * 2. Home place — the town searches start from and distances are measured from (decision 0026),
+ *    kept on the profile so every device the user signs in on uses it.
+ * 3. Password — asks the current one; every other session ends.
+ * 4. Notifications — a slot: `notifications` is rendered there when given (the e-mail settings
  *    of the notifications feature, composed in by the app; a feature does not import another).
- * 4. Delete my account — after a confirmation dialog; then signed out, on the home page.
+ * 5. Delete my account — after a confirmation dialog; then signed out, on the home page.
  */
 import type { ReactNode } from 'react';
 import { profileTexts } from '#contract/profile';
 import { ErrorMessage } from '#web/components/error-message';
 import { PageTitle } from '#web/components/page-title';
+import { PlaceCombobox } from '#web/components/place-combobox';
 import { ProgressBar } from '#web/components/progress-bar';
+import { useHomePlace } from '#web/lib/home-place';
+import toast from '#web/lib/toast';
 import { useProfile } from '../api/profile';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount } from '../components/delete-account';
 import { ProfileDetailsForm } from '../components/profile-details-form';
+
+/** The home place field: saved as soon as a place is chosen or cleared. */
+function HomePlaceField() {
+  const { homePlace, saveHomePlace } = useHomePlace();
+  return (
+    <>
+      <p className="text-sm">
+        Searches start from this town, and listings show how far away they are.
+      </p>
+      <PlaceCombobox
+        label="Home place"
+        value={homePlace}
+        onChange={(place) => {
+          void saveHomePlace(place).then((saved) => {
+            if (saved) toast.success(place ? 'Home place saved' : 'Home place removed');
+            else toast.error('Your home place could not be saved. Try again.');
+          });
+        }}
+      />
+    </>
+  );
+}
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -64,6 +91,9 @@ export function ProfileRoute({ notifications }: ProfileRouteProps) {
               key={`${profile.displayName}\n${profile.photoURL}`}
               profile={profile}
             />
+          </Section>
+          <Section title="Home place" id="profile-home-place">
+            <HomePlaceField />
           </Section>
           <Section title="Password" id="profile-password">
             <ChangePasswordForm hasPassword={profile.hasPassword} />

@@ -3,7 +3,8 @@
  * ("Within": 10–500 km or miles, or "Anywhere"), "Use my location" (the browser's Geolocation
  * API; on refusal it says so and keeps the typed place) and the unit (km or miles, defaulting
  * from the browser's locale). The centre lives in the URL with the API's names
- * (`near`, `lat`, `lon`, `radius_km`) and is remembered in local storage for later visits.
+ * (`near`, `lat`, `lon`, `radius_km`) and is remembered for later visits (local storage, and a
+ * chosen place on the signed-in user's profile: lib/home-place.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { searchRadiusDefaultKm } from '#contract/search';
 import * as apiRoutes from '#contract/route-table';
 import { PlaceCombobox } from '#web/components/place-combobox';
 import { apiCall } from '#web/lib/api-client';
+import { useHomePlace } from '#web/lib/home-place';
 import {
   radiusChoice,
   radiusChoices,
@@ -45,6 +47,7 @@ export function LocationFilter({
     enabled: near !== null && Number.isInteger(near),
     staleTime: Infinity,
   });
+  const { saveHomePlace } = useHomePlace();
   const [problem, setProblem] = useState('');
   const [locating, setLocating] = useState(false);
   const centred = hasCentre(state);
@@ -53,12 +56,11 @@ export function LocationFilter({
 
   const choosePlace = (place: Place | null) => {
     setProblem('');
+    void saveHomePlace(place);
     if (!place) {
-      writeRememberedCentre(null);
       onCentre({});
       return;
     }
-    writeRememberedCentre({ kind: 'place', place });
     onCentre({ near: String(place.id), radius_km: String(radius) });
   };
 
@@ -124,7 +126,7 @@ export function LocationFilter({
           onChange={(event) => {
             const value = event.target.value;
             if (value === 'anywhere') {
-              writeRememberedCentre(null);
+              void saveHomePlace(null);
               onCentre({});
             } else if (centred) {
               onCentre({ ...centre, radius_km: String(radiusKm(Number(value), unit)) });

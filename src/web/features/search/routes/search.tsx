@@ -22,6 +22,7 @@ import {
   writeUnit,
   type DistanceUnit,
 } from '#web/lib/places';
+import { useHomePlace } from '#web/lib/home-place';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { LocationFilter } from '../components/location-filter';
 import { useSearchListings } from '../api/search-listings';
@@ -60,10 +61,20 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
   // the server's HTML and the first render agree).
   const [chosenUnit, setUnit] = useState<DistanceUnit | null>(null);
   const unit = chosenUnit ?? (hydrated ? readUnit() : 'km');
-  // A visit without a centre in the URL and nothing else asked starts from the remembered one.
+  // A visit without a centre in the URL and nothing else asked starts from the remembered one:
+  // this device's, else the signed-in user's home place once their profile has loaded.
+  const { homePlace, known: homePlaceKnown } = useHomePlace();
+  const centredOnce = useRef(false);
   useEffect(() => {
-    if (!hydrated || params.toString() !== '') return;
-    const remembered = readRememberedCentre();
+    if (!hydrated || centredOnce.current) return;
+    if (params.toString() !== '') {
+      centredOnce.current = true;
+      return;
+    }
+    const remembered =
+      readRememberedCentre() ?? (homePlace ? { kind: 'place' as const, place: homePlace } : null);
+    if (!remembered && !homePlaceKnown) return;
+    centredOnce.current = true;
     if (!remembered) return;
     const centre =
       remembered.kind === 'place'
@@ -72,7 +83,7 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
     setParams(new URLSearchParams(writeSearchState({ ...state, centre })), { replace: true });
     // Once per visit to a bare /search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
+  }, [hydrated, homePlace, homePlaceKnown]);
   const first = data?.pages[0];
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   // Seller insights (decision 0029): each page of results, once shown in the browser, counts

@@ -20,7 +20,7 @@ afterAll(() => handle.close());
 
 /** Every index declared on a table of schema.ts: table, index name, and whether it is partial. */
 function declaredIndexes() {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => value instanceof PgTable)
     .flatMap((table) => {
       const config = getTableConfig(table);

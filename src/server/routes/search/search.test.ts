@@ -418,6 +418,46 @@ describe('GET /api/search past 1,000 matches (decision 0012: estimated counts)',
     expect(kia).toMatchObject({ total: 10, estimated: false });
   });
 
+  it('with a centre, keeps typo neighbours out of a keyword common elsewhere (decision 0026)', async () => {
+    const db = bulk.database.db;
+    const [seller] = await db.select({ id: products.sellerId }).from(products).limit(1);
+    const [category] = await db.select({ id: products.categoryId }).from(products).limit(1);
+    const austin = 4671654;
+    const inAustin = (name: string, make: string, model: string) => ({
+      productName: name,
+      productDescription: 'Parked in Austin.',
+      productImage: '/uploads/bulk.webp',
+      productImages: ['/uploads/bulk.webp'],
+      categoryId: category!.id,
+      sellerId: seller!.id,
+      condition: 'Good' as const,
+      resellPriceCents: 900_000,
+      originalPriceCents: 2_000_000,
+      yearOfUsed: 3,
+      sellerLocation: 'Austin, TX',
+      sellerPhone: '01700000000',
+      make,
+      model,
+      placeId: austin,
+    });
+    await db
+      .insert(products)
+      .values([
+        inAustin('Mazda 3 hatchback', 'Mazda', '3'),
+        inAustin('Mazzda look-alike', 'Mazzda', 'Replica'),
+      ]);
+    // "mazda" matches 1,100 listings elsewhere: spelt right, so only the real Mazda near Austin.
+    const words = await bulkSearch(`q=mazda&near=${austin}&radius_km=50`);
+    expect(words.items.map((item) => item.product_name)).toEqual(['Mazda 3 hatchback']);
+    expect(words).toMatchObject({ total: 1, estimated: false });
+    // A misspelling matches nothing as typed anywhere: its typo neighbours come back.
+    const typo = await bulkSearch(`q=mazzda&near=${austin}&radius_km=50`);
+    expect(typo.items.map((item) => item.product_name).sort()).toEqual([
+      'Mazda 3 hatchback',
+      'Mazzda look-alike',
+    ]);
+  });
+
   it('pages through every match of a keyword matching many exactly once', async () => {
     for (const sort of ['newest', 'price_desc']) {
       const seen: string[] = [];

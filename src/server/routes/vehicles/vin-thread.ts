@@ -43,8 +43,11 @@ let nextId = 0;
  * transform nor, on Node 20, the `--import` hooks of its parent).
  */
 function newWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./vin-worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) {
+    // The parent's Node options, but `--input-type` (of `node -e`) is refused for a file.
+    const execArgv = process.execArgv.filter((option) => !option.startsWith('--input-type'));
+    return new Worker(new URL('./vin-worker.js', import.meta.url), { execArgv });
+  }
   const tsx = pathToFileURL(
     path.join(path.dirname(createRequire(import.meta.url).resolve('tsx')), 'esm/api/index.mjs'),
   ).href;

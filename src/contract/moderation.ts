@@ -204,6 +204,14 @@ export const auditEntrySchema = z.object({
   actorName: z.string(),
   targetType: z.enum(['user', 'product', 'category', 'review', 'order', 'message']),
   targetId: z.string(),
+  targetName: z
+    .string()
+    .nullable()
+    .describe("the target listing's or user's name while it exists (not deleted), else null"),
+  targetSellerUid: z
+    .string()
+    .nullable()
+    .describe("a live seller target's uid (their public page /seller/{uid}), else null"),
   details: z.record(z.string(), z.unknown()).describe('what changed, e.g. {"modifiedCount": 1}'),
   createdAt: z.string().describe('ISO-8601 date-time'),
 });
@@ -214,11 +222,12 @@ export const listAuditLogContract = {
   url: '/api/audit-log/:uid',
   summary:
     'Admin actions, newest first (admin). Paginated: `limit` 1–100 (default 50) and `cursor` ' +
-    'from the `x-next-cursor` header of the previous page.',
+    'from the `x-next-cursor` header of the previous page; `action` keeps one kind of action.',
   params: adminParams,
   querystring: z.object({
     limit: pageLimitSchema(moderationLimits.auditPageDefault, moderationLimits.auditPageMax),
     cursor: cursorSchema.optional(),
+    action: z.enum(auditActions).optional().describe('only entries of this action'),
   }),
   response: { 200: z.array(auditEntrySchema), ...adminErrors },
 } as const;

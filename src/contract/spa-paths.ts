@@ -55,6 +55,8 @@ export const paths = {
   adminAppeals: { path: '/user/admin/appeals', href: () => '/user/admin/appeals' },
   /** Admin dashboard: Risk (decision 0028: listings that the trust checks point at). */
   adminRisk: { path: '/user/admin/risk', href: () => '/user/admin/risk' },
+  /** Admin dashboard: Audit log (who did what to which record, newest first). */
+  adminAuditLog: { path: '/user/admin/audit-log', href: () => '/user/admin/audit-log' },
   /** Admin dashboard: Categories (rename, merge, delete). */
   adminCategories: { path: '/user/admin/categories', href: () => '/user/admin/categories' },
   /** Seller dashboard: Add A Product. */

@@ -213,6 +213,7 @@ test.describe('Navigation bar', () => {
       'Risk',
       'Categories',
       'Deposit disputes',
+      'Audit log',
     ]);
 
     await page.getByRole('button', { name: 'LogOut' }).click();

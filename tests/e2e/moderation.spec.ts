@@ -250,6 +250,7 @@ test.describe('All Seller (/user/admin)', () => {
       'Risk',
       'Categories',
       'Deposit disputes',
+      'Audit log',
     ]);
     const badge = page.getByTestId('user-badge').last();
     await expect(badge).toContainText(DEMO_ADMIN.displayName);
@@ -509,6 +510,7 @@ test.describe('Admin pages: small screens and accessibility', () => {
       'Risk',
       'Categories',
       'Deposit disputes',
+      'Audit log',
     ]);
     await menu.getByRole('link', { name: 'Reported Product' }).click();
     await expect(page).toHaveURL('/user/admin/reported-product');

@@ -8,7 +8,7 @@ import type { TrustFlag } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
 import { products } from '../db/schema.js';
-import { decodeVin } from '../routes/vehicles/vin-decoder.js';
+import { decodeVin } from '../routes/vehicles/vin-thread.js';
 import { bandProbes, duplicateMaxDistance, hammingDistance } from './photo-hash.js';
 import { listingVinFlags, trustFlagTexts, type VinDecoded, type VinListing } from './vin-flags.js';
 

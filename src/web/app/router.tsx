@@ -136,6 +136,9 @@ const MyProductsRoute = lazy(() =>
 const RiskQueueRoute = lazy(() =>
   import('../features/moderation/routes/risk-queue').then((m) => ({ default: m.RiskQueueRoute })),
 );
+const AuditLogRoute = lazy(() =>
+  import('../features/moderation/routes/audit-log').then((m) => ({ default: m.AuditLogRoute })),
+);
 const AppealsRoute = lazy(() =>
   import('../features/moderation/routes/appeals').then((m) => ({ default: m.AppealsRoute })),
 );
@@ -253,6 +256,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminDepositDisputes.path, element: <DepositDisputesRoute /> },
               { path: paths.adminAppeals.path, element: <AppealsRoute /> },
               { path: paths.adminRisk.path, element: <RiskQueueRoute /> },
+              { path: paths.adminAuditLog.path, element: <AuditLogRoute /> },
             ],
           },
         ],

@@ -129,7 +129,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(listAuditLogContract, options),
     handler: async (request, reply) => {
       const page = await keysetPage(reply, request.query, (cursor, limit) =>
-        listAuditLog(app.db, cursor, limit),
+        listAuditLog(app.db, cursor, limit, request.query.action),
       );
       return page.map(presentAuditEntry);
     },

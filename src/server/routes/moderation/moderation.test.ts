@@ -832,6 +832,45 @@ describe('the audit log', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('keeps one action with ?action= and names the targets that still exist', async () => {
+    const url = apiPaths.auditLog(admin.uid);
+    const all = (await call('GET', url, admin.token)).json<AuditEntry[]>();
+    const verified = await call('GET', `${url}?action=seller.verify`, admin.token);
+    expect(verified.statusCode).toBe(200);
+    const entries = verified.json<AuditEntry[]>();
+    expect(entries.map((entry) => entry._id)).toEqual(
+      all.filter((entry) => entry.action === 'seller.verify').map((entry) => entry._id),
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    const bad = await call('GET', `${url}?action=seller.promote`, admin.token);
+    expect(bad.statusCode).toBe(400);
+
+    // A listing marked safe still exists: its name. A deleted user or listing: null.
+    const markedSafe = all.find((entry) => entry.action === 'report.mark_safe')!;
+    expect(markedSafe.targetName).toBe((await productRow(markedSafe.targetId)).productName);
+    expect(markedSafe.targetSellerUid).toBeNull();
+    for (const action of ['user.delete', 'report.delete_product'] as const) {
+      const gone = all.find((entry) => entry.action === action)!;
+      expect(gone, action).toMatchObject({ targetName: null, targetSellerUid: null });
+    }
+  });
+
+  it('names a live seller target and gives their uid', async () => {
+    const newcomer = await registerUser(t.app, { role: 'seller', name: 'Vera Verifiable' });
+    expect(
+      (await call('PATCH', apiPaths.verifySeller(admin.uid, newcomer.recordId), admin.token))
+        .statusCode,
+    ).toBe(200);
+    const [entry] = (
+      await call('GET', `${apiPaths.auditLog(admin.uid)}?action=seller.verify&limit=1`, admin.token)
+    ).json<AuditEntry[]>();
+    expect(entry).toMatchObject({
+      targetId: newcomer.recordId,
+      targetName: 'Vera Verifiable',
+      targetSellerUid: newcomer.uid,
+    });
+  });
+
   it('counts only live users in the role lists after all this', async () => {
     const [row] = await db()
       .select({ n: count() })

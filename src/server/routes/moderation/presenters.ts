@@ -71,6 +71,8 @@ export function presentAuditEntry(row: {
   actorName: string;
   targetType: string;
   targetId: string;
+  targetName: string | null;
+  targetSellerUid: string | null;
   details: unknown;
   createdAt: Date;
 }): AuditEntry {
@@ -83,6 +85,8 @@ export function presentAuditEntry(row: {
     actorName: row.actorName,
     targetType: row.targetType as AuditEntry['targetType'],
     targetId: row.targetId,
+    targetName: row.targetName,
+    targetSellerUid: row.targetSellerUid,
     details: (row.details ?? {}) as Record<string, unknown>,
     createdAt: row.createdAt.toISOString(),
   };

@@ -5,7 +5,8 @@
  * is a tagged union; the route turns the refusals into HTTP errors.
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { RegistrationRole, StatementBody } from '#contract/index.js';
+import type { AuditAction, RegistrationRole, StatementBody } from '#contract/index.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { endSessionsOf } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, moderationDecisions, productReports, products, users } from '../../db/schema.js';
@@ -441,11 +442,21 @@ export function deleteProductAsAdmin(
   });
 }
 
+/** The audit row's target when it is a user (the actor is joined as `users`). */
+const targetUser = alias(users, 'target_user');
+
 /**
  * Audit entries newest first (by time, then id), after `cursor` (lib/pagination.ts); up to
- * `limit` rows. Served by `audit_log_created_idx`.
+ * `limit` rows, only of `action` when given. Served by `audit_log_created_idx` (an `action`
+ * filter reads that index until it has `limit` matches). Each row carries its target's name
+ * while the listing or user still exists (not deleted), and a seller target's uid.
  */
-export function listAuditLog(db: Database, cursor: KeysetCursor | null, limit: number) {
+export function listAuditLog(
+  db: Database,
+  cursor: KeysetCursor | null,
+  limit: number,
+  action?: AuditAction,
+) {
   return db
     .select({
       id: auditLog.id,
@@ -455,12 +466,32 @@ export function listAuditLog(db: Database, cursor: KeysetCursor | null, limit: n
       actorName: users.displayName,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
+      targetName: sql<string | null>`coalesce(${products.productName}, ${targetUser.displayName})`,
+      targetSellerUid: sql<
+        string | null
+      >`case when ${targetUser.role} = 'seller' then ${targetUser.uid} end`,
       details: auditLog.details,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
-    .where(after(auditLog, cursor))
+    .leftJoin(
+      products,
+      and(
+        eq(auditLog.targetType, 'product'),
+        eq(products.id, auditLog.targetId),
+        isNull(products.deletedAt),
+      ),
+    )
+    .leftJoin(
+      targetUser,
+      and(
+        eq(auditLog.targetType, 'user'),
+        eq(targetUser.id, auditLog.targetId),
+        isNull(targetUser.deletedAt),
+      ),
+    )
+    .where(and(after(auditLog, cursor), action ? eq(auditLog.action, action) : undefined))
     .orderBy(...newestFirst(auditLog))
     .limit(limit);
 }

@@ -2,7 +2,7 @@
  * Vehicle tools (contract src/contract/vehicles.ts; decision 0019): price guidance
  * for a car being listed and for a listing's page (public), and offline VIN decoding for
  * signed-in users (it costs a database look-up of up to a few hundred ms, so not for anonymous
- * callers).
+ * callers; it runs in a worker thread, decision 0041).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,13 +17,16 @@ import type { RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { findListingForGuidance, priceGuidance } from './repository.js';
-import { decodeVin } from './vin-decoder.js';
+import { closeVinDecoder, decodeVin } from './vin-thread.js';
 
 const tags = ['vehicles'];
 const asUser = { tags, access: {} satisfies RouteAccess };
 const none = { count: 0, low: null, median: null, high: null, verdict: null };
 
 export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The VIN decoder's worker thread (decision 0041) ends with the app.
+  app.addHook('onClose', closeVinDecoder);
+
   app.route({
     ...route(priceGuidanceContract, { tags, publicCache: true }),
     handler: async (request) => {

@@ -164,9 +164,12 @@ const text = (value: string | undefined | null) => {
  * Decodes `vin` (17 characters of A–H, J–N, P, R–Z, 0–9, upper case; the route checks it).
  * A wrong check digit of a North-American VIN, or a VIN the data does not know, is reported in
  * `errors` with `valid: false`; what could be read is still returned.
+ * Runs in the calling thread and blocks it for the SQLite look-ups (100–500 ms for a VIN not
+ * decoded before): this is the worker's body (`vin-worker.ts`); requests call `decodeVin` of
+ * `vin-thread.ts`, which sends the VIN to that worker.
  * @throws Error when the decoder cannot be opened (the native module or database is missing).
  */
-export async function decodeVin(vin: string): Promise<VinDecode> {
+export async function decodeVinInThread(vin: string): Promise<VinDecode> {
   const errors: string[] = [];
   if (isNorthAmerican(vin)) {
     const expected = expectedCheckDigit(vin);

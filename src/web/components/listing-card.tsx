@@ -122,7 +122,7 @@ export function ListingCard({
           </Link>
         </h2>
         <p className="flex flex-wrap items-baseline gap-x-3">
-          <span className="text-2xl font-bold text-primary">
+          <span className="text-2xl font-bold text-primary" data-testid="listing-card-price">
             {formatDollars(product.resell_price)}
           </span>
           {specFields && (

@@ -183,7 +183,7 @@ async function readOrder(page: Page, buyer: Buyer, orderId: string) {
 async function openCategory(page: Page, listing: Listing): Promise<Locator> {
   await page.goto(`/category/${listing.categoryId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'All Product' })).toBeVisible();
-  const card = page.getByTestId('product-card').filter({
+  const card = page.getByTestId('listing-card').filter({
     has: page.getByRole('heading', { name: listing.name, exact: true }),
   });
   await expect(card).toHaveCount(1);

@@ -54,7 +54,7 @@ test.describe('Category page (/category/{id})', () => {
     await expect(page).toHaveURL(`/category/${category._id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'All Product' })).toBeVisible();
 
-    const cards = page.getByTestId('product-card');
+    const cards = page.getByTestId('listing-card');
     await expect(cards).toHaveCount(products.length);
     for (const [index, product] of products.slice(0, 6).entries()) {
       const card = cards.nth(index);
@@ -94,7 +94,7 @@ test.describe('Category page (/category/{id})', () => {
       timeStyle: 'short',
       timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     }).format(new Date(products[0]!.createAt));
-    await expect(page.getByTestId('product-card').first().locator('time')).toHaveText(expected);
+    await expect(page.getByTestId('listing-card').first().locator('time')).toHaveText(expected);
   });
 
   test('lays cards out in 1, 2 or 3 columns by width', async ({ page, playwright }) => {
@@ -102,7 +102,7 @@ test.describe('Category page (/category/{id})', () => {
     await page.goto(`/category/${category.id}`);
     const columnsAt = async (width: number) => {
       await page.setViewportSize({ width, height: 900 });
-      const cards = page.getByTestId('product-card');
+      const cards = page.getByTestId('listing-card');
       await expect(cards.nth(2)).toBeVisible();
       const tops = await cards.evaluateAll((elements) =>
         elements.slice(0, 3).map((element) => Math.round(element.getBoundingClientRect().top)),
@@ -135,7 +135,7 @@ test.describe('Category page (/category/{id})', () => {
     const secondPage = (await second.json()) as ProductCard[];
 
     await page.goto(`/category/${category._id}`);
-    const cards = page.getByTestId('product-card');
+    const cards = page.getByTestId('listing-card');
     await expect(cards.getByRole('heading')).toHaveText(firstPage.map((p) => p.product_name));
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect(cards.getByRole('heading')).toHaveText(

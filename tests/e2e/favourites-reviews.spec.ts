@@ -44,7 +44,7 @@ for (const width of [360, 1440]) {
       }
       await expect(page).toHaveURL(/\/favourites$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
-      const card = page.getByTestId('product-card').filter({ hasText: listing.name });
+      const card = page.getByTestId('listing-card').filter({ hasText: listing.name });
       await expect(card).toHaveCount(1);
       await expect(card.getByRole('link', { name: 'View listing' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -56,7 +56,7 @@ for (const width of [360, 1440]) {
       await expect(card).toHaveCount(0);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
-      await expect(page.getByTestId('product-card').filter({ hasText: listing.name })).toHaveCount(
+      await expect(page.getByTestId('listing-card').filter({ hasText: listing.name })).toHaveCount(
         0,
       );
       await seller.page.context().close();

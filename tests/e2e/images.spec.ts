@@ -71,7 +71,7 @@ for (const width of [360, 1440]) {
 
       // A search result card.
       await page.goto(`/search?q=${encodeURIComponent(name)}`);
-      const card = page.getByTestId('search-result').filter({ hasText: name }).first();
+      const card = page.getByTestId('listing-card').filter({ hasText: name }).first();
       const cardImage = card.locator('picture img');
       await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute(
         'srcset',

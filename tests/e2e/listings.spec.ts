@@ -134,10 +134,11 @@ for (const width of [360, 1440]) {
       await page.keyboard.press('ArrowLeft');
       await expect(page.getByText('Photo 2 of 3')).toBeVisible();
       await expect(gallery.getByRole('img', { name: /photo 2 of 3$/ })).toBeInViewport();
-      // In the vehicle details: the car's history on Second Gear (decision 0028) repeats the
-      // mileage of every listing of this VIN.
+      // In the vehicle details: the mileage in the viewer's unit (miles for Chromium's en-US,
+      // decision 0036: 155,100 km stored); the car's history on Second Gear (decision 0028)
+      // repeats the mileage of every listing of this VIN.
       await expect(
-        page.getByRole('region', { name: 'Vehicle details' }).getByText('155,100 km'),
+        page.getByRole('region', { name: 'Vehicle details' }).getByText('96,375 mi'),
       ).toBeVisible();
       await expect(page.getByText('2T1C8TN72GD453768')).toBeVisible();
       await expect(page.getByText('Two owners, clean title, new brake pads.')).toBeVisible();

@@ -233,7 +233,7 @@ test.describe('All Seller (/user/admin)', () => {
 
     await signInViaApi(page, DEMO_ADMIN.email);
     await page.goto(`/category/${categoryId}`);
-    const card = page.getByTestId('product-card').filter({ hasText: productName });
+    const card = page.getByTestId('listing-card').filter({ hasText: productName });
     await expect(card).toContainText(seller.name);
     await expect(card.getByRole('img', { name: /verified/i })).toHaveCount(0);
 
@@ -443,8 +443,8 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
 
     // The safe product stays on the market, the deleted one leaves it.
     await page.goto(`/category/${categoryId}`);
-    await expect(page.getByTestId('product-card').filter({ hasText: safeName })).toBeVisible();
-    await expect(page.getByTestId('product-card').filter({ hasText: badName })).toHaveCount(0);
+    await expect(page.getByTestId('listing-card').filter({ hasText: safeName })).toBeVisible();
+    await expect(page.getByTestId('listing-card').filter({ hasText: badName })).toHaveCount(0);
     await page.goto('/user/admin/reported-product');
     await expect(page.getByRole('table', { name: 'Reported products' })).toBeVisible();
     await expect(productRow(page, safeName)).toHaveCount(0);

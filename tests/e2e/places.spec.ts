@@ -55,7 +55,7 @@ for (const width of widths) {
       await expect(page).toHaveURL(/radius_km=160\.9/);
       await page.getByLabel('Sort by').selectOption('distance');
       await expect(page).toHaveURL(/sort=distance/);
-      const cards = page.getByTestId('search-result');
+      const cards = page.getByTestId('listing-card');
       await expect(cards.first()).toBeVisible();
       const count = await cards.count();
       const distances = await cardDistances(page);
@@ -91,7 +91,7 @@ for (const width of widths) {
       await page.getByRole('button', { name: 'Use my location' }).click();
       await expect(page).toHaveURL(/lat=30\.267&lon=-97\.743/);
       await expect(page.getByTestId('distance').first()).toBeVisible();
-      for (const text of await page.getByTestId('search-result').allTextContents()) {
+      for (const text of await page.getByTestId('listing-card').allTextContents()) {
         expect(text).toMatch(/Austin|Round Rock/);
       }
     });
@@ -140,7 +140,7 @@ test('a seller picks a place on Add A Product', async ({ page }, testInfo) => {
   await expect(page.getByText('New Product Added')).toBeVisible();
 
   await page.goto(`/search?q=${encodeURIComponent(name)}&near=${DENVER}&radius_km=50`);
-  const card = page.getByTestId('search-result').filter({ hasText: name });
+  const card = page.getByTestId('listing-card').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(card.getByTestId('distance')).toHaveText(/mi away$/);
 });

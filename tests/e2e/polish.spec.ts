@@ -215,7 +215,7 @@ test.describe('Long real-world text', () => {
       await signInViaApi(page, email, testPassword);
 
       await page.goto(`/category/${own.category.id}`);
-      const cards = page.getByTestId('product-card');
+      const cards = page.getByTestId('listing-card');
       await expect(cards).toHaveCount(3);
       await expectNoSidewaysScroll(page);
 

@@ -34,10 +34,7 @@ for (const width of widths) {
       await box.press('Enter');
       await expect(page).toHaveURL(/\/search\?q=corola$/);
       await expect(page.getByRole('status').filter({ hasText: /^\d+ results?$/ })).toBeVisible();
-      const result = page
-        .getByTestId('search-result')
-        .filter({ hasText: 'Toyota Corolla' })
-        .first();
+      const result = page.getByTestId('listing-card').filter({ hasText: 'Toyota Corolla' }).first();
       await expect(result).toBeVisible();
       await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('corola');
       // Nothing wider than the window.
@@ -47,7 +44,7 @@ for (const width of widths) {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectAccessible(page);
 
-      const link = result.getByRole('link');
+      const link = result.getByRole('heading').getByRole('link');
       const href = await link.getAttribute('href');
       expect(href).toMatch(/^\/listing\/[0-9a-f-]{36}$/);
       await link.click();
@@ -66,8 +63,8 @@ for (const width of widths) {
       // The URL changes at once; the results follow when the sorted page has arrived.
       await expect(async () => {
         const prices = await page
-          .getByTestId('search-result')
-          .locator('p.text-xl')
+          .getByTestId('listing-card')
+          .getByTestId('listing-card-price')
           .allTextContents();
         const numbers = prices.map((text) => Number(text.replace(/[^0-9.]/g, '')));
         expect(numbers.length).toBeGreaterThan(1);

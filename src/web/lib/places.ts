@@ -1,52 +1,23 @@
 /**
- * Places in the SPA (decision 0026): the distance unit (miles or kilometres, by the viewer's
- * choice, defaulting from the browser's locale), distance texts, and the place remembered as the
- * default centre of a search (local storage). The API always speaks kilometres.
+ * Places in the SPA (decision 0026): place labels, radius choices, great-circle distance, and the
+ * place remembered as the default centre of a search (local storage). The distance unit (miles or
+ * kilometres) is units.ts's one preference. The API always speaks kilometres.
  */
 import type { Place } from '../../contract/places';
+import { KM_PER_MILE, type DistanceUnit } from './units';
 
-export type DistanceUnit = 'km' | 'mi';
+// The unit preference and its texts live in units.ts (one preference for distance and mileage);
+// re-exported here for the places code that already imports them from this module.
+export {
+  distanceText,
+  KM_PER_MILE,
+  localeUnit,
+  readUnit,
+  writeUnit,
+  type DistanceUnit,
+} from './units';
 
-/** Kilometres in a statute mile. */
-export const KM_PER_MILE = 1.609344;
-
-/** Regions whose roads are signed in miles (CLDR `measurementSystem` UK/US). */
-const MILE_REGIONS = new Set(['US', 'GB', 'LR', 'MM']);
-
-const UNIT_KEY = 'second-gear:distance-unit';
 const PLACE_KEY = 'second-gear:place';
-
-/** The browser's default unit: miles for en-US, en-GB and the other mile regions. */
-export function localeUnit(language = globalThis.navigator?.language ?? 'en-US'): DistanceUnit {
-  const region = language.split(/[-_]/)[1]?.toUpperCase();
-  return region && MILE_REGIONS.has(region) ? 'mi' : 'km';
-}
-
-/** The viewer's chosen unit, else the locale's. */
-export function readUnit(): DistanceUnit {
-  try {
-    const stored = globalThis.localStorage?.getItem(UNIT_KEY);
-    if (stored === 'km' || stored === 'mi') return stored;
-  } catch {
-    // Storage refused (private mode): fall back to the locale.
-  }
-  return localeUnit();
-}
-
-export function writeUnit(unit: DistanceUnit): void {
-  try {
-    globalThis.localStorage?.setItem(UNIT_KEY, unit);
-  } catch {
-    // Not remembered; the choice still holds on this page.
-  }
-}
-
-/** "12 km away" / "7 mi away" (whole numbers from 10 up, one decimal below). */
-export function distanceText(km: number, unit: DistanceUnit): string {
-  const value = unit === 'mi' ? km / KM_PER_MILE : km;
-  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${shown.toLocaleString('en-US')} ${unit} away`;
-}
 
 /** "Austin, Texas" (region, or country when there is none). */
 export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {

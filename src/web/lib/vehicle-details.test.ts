@@ -24,4 +24,22 @@ describe('vehicleRows', () => {
       ['Colour', 'Silver'],
     ]);
   });
+
+  it('shows the mileage in miles for a viewer who reads miles', () => {
+    const rows = vehicleRows(
+      {
+        make: null,
+        model: null,
+        model_year: null,
+        mileage_km: 155100,
+        fuel_type: null,
+        transmission: null,
+        body_type: null,
+        color: null,
+        vin: null,
+      },
+      'mi',
+    );
+    expect(rows).toEqual([['Mileage', '96,375 mi']]);
+  });
 });

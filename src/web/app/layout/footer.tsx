@@ -3,9 +3,11 @@
  * Contact, Career. Social: three icons (a short-message network, a video site, a social network).
  * The spec gives no destinations; we make each a link to a real page of the site (the
  * sections of About and Contact; the site has no accounts on other networks: decision 0010),
- * plus Terms and Privacy, and the moderation Transparency report.
+ * plus Terms and Privacy, and the moderation Transparency report. Below them, the `km | mi`
+ * switch for mileage and distance (decision 0036).
  */
 import { Link } from 'react-router';
+import { UnitSwitch } from '../../components/unit-switch';
 import { paths } from '../../lib/paths';
 
 const columns = [
@@ -76,6 +78,8 @@ export function Footer() {
           </ul>
         </section>
       </div>
+      {/* Miles or kilometres for every mileage and distance (decision 0036). */}
+      <UnitSwitch className="mx-auto max-w-7xl px-10 pb-4" />
       {/* The place names and positions (decision 0026) are GeoNames data, CC-BY 4.0. */}
       <p className="mx-auto max-w-7xl px-10 pb-6 text-xs text-neutral-content/80">
         Place data from{' '}

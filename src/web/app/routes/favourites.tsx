@@ -2,13 +2,13 @@
  * Favourites (route /favourites; signed-in users): the user's saved listings as cards,
  * newest first, each with the heart and its state in the foot — SOLD OUT for a sold listing,
  * `No longer available` for one removed, taken off the market or whose seller left, else a link
- * to the listing. Composed from the catalogue's card and the favourites feature.
+ * to the listing. Composed from the shared listing card and the favourites feature.
  */
 import { ErrorMessage } from '../../components/error-message';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageTitle } from '../../components/page-title';
 import { ProgressBar } from '../../components/progress-bar';
-import { ProductCard } from '../../features/catalog/components/product-card';
+import { ListingCard } from '../../components/listing-card';
 import { useFavourites } from '../../features/favourites/api/favourites';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import {
@@ -35,7 +35,7 @@ export function FavouritesRoute() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourites">
             {favourites.map((favourite) => (
               <li key={favourite.product._id}>
-                <ProductCard
+                <ListingCard
                   product={favourite.product}
                   favouriteAction={<FavouriteButton productId={favourite.product._id} />}
                   footer={<FavouriteStateFoot favourite={favourite} />}

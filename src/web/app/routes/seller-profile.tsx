@@ -1,6 +1,7 @@
 /**
  * A seller's public profile (route /seller/{uid}): name, photo, verified badge, member
- * since, average rating and count, live listings as cards (with the favourites feature's heart)
+ * since, average rating and count, live listings as the shared listing cards without the seller's
+ * name (with the favourites feature's heart and the Reserved badge)
  * and reviews with replies; the seller, signed in, may reply. Unknown uid: Uh-oh!.
  * Server-rendered like the listing page (decision 0015).
  */
@@ -11,7 +12,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { UserAvatar } from '../../components/user-avatar';
 import { VerifiedBadge } from '../../components/verified-badge';
-import { ProductCard } from '../../features/catalog/components/product-card';
+import { ListingCard } from '../../components/listing-card';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { useSellerProfile } from '../../features/reviews/api/reviews';
 import { ReviewList } from '../../features/reviews/components/review-list';
@@ -62,10 +63,11 @@ export function SellerProfileRoute() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {products.map((product) => (
               <li key={product._id}>
-                <ProductCard
+                {/* The page is the seller's: their name is in the heading, not on every card. */}
+                <ListingCard
                   product={product}
+                  showSeller={false}
                   favouriteAction={<FavouriteButton productId={product._id} />}
-                  footer={null}
                 />
               </li>
             ))}

@@ -1,8 +1,9 @@
 /**
  * The sponsored cards' carousel (spec §2 Home item 2, §9): 1 slide, 2 from 720px and 3 from
  * 1024px width, 30px spacing and clickable pagination. Each card shows the product image as
- * background (a responsive picture filling the card, behind the text), a Sponsor badge, the
- * product name and "Only $" with the resell price.
+ * background (a responsive picture behind the text, whole: contained in the card's 4:3 box on
+ * the neutral fill, so no photo loses its sides — a cover crop once cut "TESLA" to "ESLA"), a
+ * Sponsor badge, the product name and "Only $" with the resell price.
  *
  * Embla Carousel (decision 0024, through components/carousel.tsx): the slide widths and the
  * spacing are CSS (flex bases, a 30 px left padding on each slide and -30 px on the track), so
@@ -61,7 +62,7 @@ function SponsoredCard({ product }: { product: PromotedProduct }) {
   return (
     <article
       data-testid="sponsored-card"
-      className="relative flex h-72 flex-col justify-end overflow-hidden rounded-box bg-neutral p-6 text-white shadow-md"
+      className="relative flex aspect-[4/3] flex-col justify-end overflow-hidden rounded-box bg-neutral p-6 text-white shadow-md"
     >
       <ResponsiveImage
         src={product.product_image}
@@ -71,7 +72,7 @@ function SponsoredCard({ product }: { product: PromotedProduct }) {
         height={480}
         loading="lazy"
         decoding="async"
-        className="absolute inset-0 h-full w-full object-cover"
+        className="absolute inset-0 h-full w-full object-contain object-center"
       />
       <div
         className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/35 to-transparent"

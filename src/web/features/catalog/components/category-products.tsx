@@ -1,8 +1,10 @@
 /**
  * The body of the category page (spec §2 Category page): heading "All Product" and a grid of
  * product cards, 1, 2 or 3 columns by width, newest first, with "Load more" for the next page.
- * An unknown or malformed category id shows the not-found page. What a buyer can do with a card
- * (Book Now, Report) is the caller's: the page in src/web/app composes it from the orders feature.
+ * An unknown or malformed category id shows the not-found page. Each card is the shared listing
+ * card with the spec's category fields (original price, years of use). What a buyer can do with a
+ * card (Book Now, Report) is the caller's: the page in src/web/app composes it from the orders
+ * feature.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,11 +14,11 @@ import { LoadMoreButton } from '#web/components/load-more-button';
 import { NotFound } from '#web/components/not-found';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
+import { ListingCard, ListingStateBadge } from '#web/components/listing-card';
 import { isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCategories } from '../api/get-categories';
 import { useCategoryProducts } from '../api/get-category-products';
-import { ProductCard } from './product-card';
 
 export interface CategoryProductsProps {
   categoryId: string;
@@ -73,12 +75,18 @@ export function CategoryProducts({
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {products.map((product, index) => (
               <li key={product._id}>
-                <ProductCard
+                <ListingCard
                   product={product}
+                  specFields
                   priority={index === 0}
-                  roleChecking={roleChecking}
-                  buyerActions={buyerActions?.(product)}
                   favouriteAction={favouriteAction?.(product)}
+                  footer={
+                    <CategoryCardFoot
+                      product={product}
+                      roleChecking={roleChecking}
+                      buyerActions={buyerActions?.(product)}
+                    />
+                  }
                 />
               </li>
             ))}
@@ -93,5 +101,32 @@ export function CategoryProducts({
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A category card's foot (spec §2 Category page): SOLD OUT for a sold product (`order_status`),
+ * Reserved for one promised to a buyer (decision 0027), else the buyer's Book Now and Report, or
+ * "Please login with buyer account for buy this product." for anyone else; nothing while the
+ * viewer's role is being checked.
+ */
+function CategoryCardFoot({
+  product,
+  roleChecking,
+  buyerActions,
+}: {
+  product: Product;
+  roleChecking: boolean;
+  buyerActions: ReactNode;
+}) {
+  if (product.order_status || product.listing_status === 'reserved') {
+    return <ListingStateBadge product={product} />;
+  }
+  if (roleChecking) return null;
+  if (buyerActions) return buyerActions;
+  return (
+    <p className="text-sm font-medium text-warning-content">
+      Please login with buyer account for buy this product.
+    </p>
   );
 }

@@ -17,6 +17,7 @@ import { UserAvatar } from '#web/components/user-avatar';
 import { VerifiedBadge } from '#web/components/verified-badge';
 import { paths } from '#web/lib/paths';
 import { vehicleRows } from '#web/lib/vehicle-details';
+import { useUnit } from '#web/lib/units';
 import { Gallery } from './gallery';
 import { ListingDistance } from './listing-distance';
 import { PriceBadge } from './price-badge';
@@ -77,7 +78,8 @@ export function ListingView({
   favouriteAction,
   sellerRating,
 }: ListingViewProps) {
-  const details = vehicleRows(listing);
+  // The mileage in the viewer's unit (units.ts: km in the server's HTML, then theirs).
+  const details = vehicleRows(listing, useUnit());
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[3fr_2fr]">
       <div className="flex min-w-0 flex-col gap-6">

@@ -6,7 +6,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { SearchFacets } from '#contract/search';
-import { conditions, fuelTypes, transmissions } from '#contract/limits';
+import { conditions, fuelTypes, limits, transmissions } from '#contract/limits';
+import { fromKm, toKm, type DistanceUnit } from '#web/lib/units';
 import { filterKeys, type SearchState } from '../lib/search-params';
 
 export interface SearchFiltersProps {
@@ -15,6 +16,11 @@ export interface SearchFiltersProps {
   /** The facet counts are estimates (past 1,000 matches, decision 0012): shown as "about N". */
   estimated?: boolean;
   onApply: (filters: SearchState['filters']) => void;
+  /**
+   * The viewer's unit (units.ts): the mileage field is typed and shown in it; the URL and the
+   * API keep `max_mileage` in kilometres.
+   */
+  unit?: DistanceUnit;
 }
 
 interface Option {
@@ -46,7 +52,13 @@ function optionsOf(
   });
 }
 
-export function SearchFilters({ state, facets, estimated, onApply }: SearchFiltersProps) {
+export function SearchFilters({
+  state,
+  facets,
+  estimated,
+  onApply,
+  unit = 'km',
+}: SearchFiltersProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const f = state.filters;
@@ -57,6 +69,10 @@ export function SearchFilters({ state, facets, estimated, onApply }: SearchFilte
     for (const key of filterKeys) {
       const value = data.get(key);
       if (typeof value === 'string' && value.trim()) filters[key] = value.trim();
+    }
+    const mileage = Number(filters.max_mileage);
+    if (filters.max_mileage && Number.isFinite(mileage)) {
+      filters.max_mileage = String(toKm(mileage, unit));
     }
     onApply(filters);
   };
@@ -90,6 +106,12 @@ export function SearchFilters({ state, facets, estimated, onApply }: SearchFilte
       </select>
     </label>
   );
+  /** A number field's value from the URL; the mileage (km there) in the viewer's unit. */
+  const shown = (name: 'min_price' | 'max_price' | 'min_year' | 'max_year' | 'max_mileage') => {
+    const value = f[name];
+    if (name !== 'max_mileage' || !value || !Number.isFinite(Number(value))) return value ?? '';
+    return String(fromKm(Number(value), unit));
+  };
   const number = (
     name: 'min_price' | 'max_price' | 'min_year' | 'max_year' | 'max_mileage',
     label: string,
@@ -101,7 +123,7 @@ export function SearchFilters({ state, facets, estimated, onApply }: SearchFilte
         type="number"
         name={name}
         inputMode="numeric"
-        defaultValue={f[name] ?? ''}
+        defaultValue={shown(name)}
         className="input input-sm w-full"
         {...attrs}
       />
@@ -123,7 +145,8 @@ export function SearchFilters({ state, facets, estimated, onApply }: SearchFilte
         id={panelId}
         aria-label="Filters"
         // Back, forward or a new search resets the fields to the URL's values.
-        key={JSON.stringify(f)}
+        // …and a change of unit refills the mileage in the new one.
+        key={`${JSON.stringify(f)} ${unit}`}
         onSubmit={handleSubmit}
         className={`${open ? 'block' : 'hidden'} mt-3 rounded-box border border-base-300 bg-base-100 p-4 lg:mt-0 lg:block`}
       >
@@ -152,7 +175,10 @@ export function SearchFilters({ state, facets, estimated, onApply }: SearchFilte
             {number('min_year', 'From year', { min: 1886, max: 2100 })}
             {number('max_year', 'To year', { min: 1886, max: 2100 })}
           </div>
-          {number('max_mileage', 'Max mileage (km)', { min: 0, max: 5_000_000 })}
+          {number('max_mileage', `Max mileage (${unit})`, {
+            min: 0,
+            max: fromKm(limits.mileageKmMax, unit),
+          })}
           {select(
             'condition',
             'Condition',

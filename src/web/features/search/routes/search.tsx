@@ -6,7 +6,7 @@
  * src/web/app/routes/search.tsx). Each page of results shown tells the server which listings
  * appeared (seller insights' impressions).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductCard } from '#contract/entities';
 import type { SearchSort } from '#contract/search';
@@ -15,18 +15,13 @@ import { LoadMoreButton } from '#web/components/load-more-button';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
 import { sendImpressions } from '#web/lib/listing-events';
-import {
-  distanceText,
-  readRememberedCentre,
-  readUnit,
-  writeUnit,
-  type DistanceUnit,
-} from '#web/lib/places';
+import { ListingCard } from '#web/components/listing-card';
 import { useHomePlace } from '#web/lib/home-place';
+import { readRememberedCentre } from '#web/lib/places';
+import { useUnit, writeUnit } from '#web/lib/units';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { LocationFilter } from '../components/location-filter';
 import { useSearchListings } from '../api/search-listings';
-import { ResultCard } from '../components/result-card';
 import { SearchFilters } from '../components/search-filters';
 import {
   hasCentre,
@@ -57,10 +52,9 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
 
   const go = (next: SearchState) => setParams(new URLSearchParams(writeSearchState(next)));
   const centred = hasCentre(state);
-  // Miles or kilometres: the viewer's choice, else the browser's locale (read once hydrated, so
-  // the server's HTML and the first render agree).
-  const [chosenUnit, setUnit] = useState<DistanceUnit | null>(null);
-  const unit = chosenUnit ?? (hydrated ? readUnit() : 'km');
+  // Miles or kilometres: the one preference of units.ts (km in the server's HTML and while
+  // hydrating, then the viewer's choice or the browser's locale).
+  const unit = useUnit();
   // A visit without a centre in the URL and nothing else asked starts from the remembered one:
   // this device's, else the signed-in user's home place once their profile has loaded.
   const { homePlace, known: homePlaceKnown } = useHomePlace();
@@ -135,10 +129,7 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
         state={state}
         unit={unit}
         disabled={!hydrated}
-        onUnit={(next) => {
-          writeUnit(next);
-          setUnit(next);
-        }}
+        onUnit={writeUnit}
         onCentre={(centre) =>
           go({
             ...state,
@@ -154,6 +145,7 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
             facets={first?.facets}
             estimated={first?.estimated}
             onApply={(filters) => go({ ...state, filters })}
+            unit={unit}
           />
         </aside>
         <section aria-label="Results">
@@ -170,15 +162,10 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {items.map((product, index) => (
                   <li key={product._id}>
-                    <ResultCard
+                    <ListingCard
                       product={product}
                       favouriteAction={favouriteAction?.(product)}
                       priority={index === 0}
-                      distance={
-                        product.distance_km === undefined
-                          ? undefined
-                          : distanceText(product.distance_km, unit)
-                      }
                     />
                   </li>
                 ))}

@@ -1,0 +1,198 @@
+/**
+ * The one listing card (decision 0036), on the category page, the search page, favourites and a
+ * seller's profile, always the same structure (`data-testid="listing-card"`):
+ *
+ * - the photo, whole: the box is reserved at 4:3 before the picture loads (no layout shift) and
+ *   the picture is contained in it on a neutral fill, so a 16:10 or portrait photo is never
+ *   cropped (no half-cut car or caption); the favourites heart sits in its corner;
+ * - the name, linking to the listing page; its link stretches over the whole card, and the
+ *   card's own links and buttons sit above it;
+ * - the price in dollars; with `specFields` (the category page, spec §2) also the original price
+ *   struck through;
+ * - the key facts: model year · mileage · fuel · gearbox, whichever the listing has, the mileage
+ *   in the viewer's unit (units.ts; kilometres in the server's HTML, see there why that cannot
+ *   shift the page);
+ * - Years of use (with `specFields`), Condition, Location with the distance from the search's
+ *   centre when the answer carries `distance_km`, Posted (medium date, short time);
+ * - the seller with the verified badge and their stars, unless `showSeller` is false (on that
+ *   seller's own page);
+ * - the foot: `footer` when given (the category page's Book Now / Report / SOLD OUT, the
+ *   favourites state), else the listing's state badge (SOLD OUT, Reserved) when it has one.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ProductCard } from '#contract/entities';
+import { formatDollars } from '#contract/money';
+import { paths } from '../lib/paths';
+import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';
+import { LocalTime } from './local-time';
+import { cardImageSizes, ResponsiveImage } from './responsive-image';
+import { VerifiedBadge } from './verified-badge';
+
+/** A card's listing: the public card, with its distance when the answer measured one (km). */
+export type ListingCardProduct = ProductCard & { distance_km?: number };
+
+export interface ListingCardProps {
+  product: ListingCardProduct;
+  /** The category page's spec fields (spec §2): original price and years of use. */
+  specFields?: boolean;
+  /** False on the seller's own profile, where every card would repeat their name. */
+  showSeller?: boolean;
+  /** The heart, shown in the photo's corner. */
+  favouriteAction?: ReactNode;
+  /** Replaces the foot (by default the state badge: SOLD OUT or Reserved). */
+  footer?: ReactNode;
+  /**
+   * The first card of a list, the page's largest picture on a phone: loaded at once with high
+   * priority instead of lazily (Largest Contentful Paint).
+   */
+  priority?: boolean;
+}
+
+/**
+ * "2016 · 74,565 mi · Petrol · Automatic": the listing's vehicle facts that are given, the
+ * mileage (stored in km) in `unit`; `''` when it has none (not a vehicle).
+ */
+export function keyFacts(product: ProductCard, unit: DistanceUnit): string {
+  return [
+    product.model_year,
+    product.mileage_km === null ? null : formatMileage(product.mileage_km, unit),
+    product.fuel_type,
+    product.transmission,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+/** The listing's state badge: SOLD OUT once sold, Reserved while promised (decision 0027). */
+export function ListingStateBadge({ product }: { product: ProductCard }) {
+  if (product.order_status) {
+    return <span className="badge badge-lg font-bold badge-error">SOLD OUT</span>;
+  }
+  if (product.listing_status === 'reserved') {
+    return <span className="badge badge-lg font-bold badge-warning">Reserved</span>;
+  }
+  return null;
+}
+
+export function ListingCard({
+  product,
+  specFields = false,
+  showSeller = true,
+  favouriteAction,
+  footer,
+  priority = false,
+}: ListingCardProps) {
+  const unit = useUnit();
+  const facts = keyFacts(product, unit);
+  const rating = product.seller_rating;
+  const foot = footer !== undefined ? footer : <ListingStateBadge product={product} />;
+  return (
+    <article
+      data-testid="listing-card"
+      className="card relative h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary hover:shadow-md"
+    >
+      <figure className="relative aspect-[4/3] bg-base-200">
+        <ResponsiveImage
+          src={product.product_image}
+          alt={product.product_name}
+          sizes={cardImageSizes}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          width={640}
+          height={480}
+          data-testid="listing-card-photo"
+          className="h-full w-full object-contain object-center"
+        />
+        {favouriteAction && <div className="absolute top-2 right-2 z-10">{favouriteAction}</div>}
+      </figure>
+      <div className="card-body gap-2 p-4 sm:p-5">
+        {/* Fixed heights above the price (two title lines), so the price rows of a grid row
+            line up; a long name ends in an ellipsis with the whole name as tooltip. */}
+        <h2
+          className="card-title line-clamp-2 block min-h-[2lh] text-lg leading-snug [overflow-wrap:anywhere]"
+          title={product.product_name}
+        >
+          <Link
+            to={paths.listing.href(product._id)}
+            className="link-hover after:absolute after:inset-0 focus:outline-none"
+          >
+            {product.product_name}
+          </Link>
+        </h2>
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-2xl font-bold text-primary" data-testid="listing-card-price">
+            {formatDollars(product.resell_price)}
+          </span>
+          {specFields && (
+            <span className="text-sm text-base-content/70">
+              Original price: <s>{formatDollars(product.original_price)}</s>
+            </span>
+          )}
+        </p>
+        {/* One line tall even when empty, so cards of a row keep their rows aligned. */}
+        <p className="min-h-[1lh] text-sm font-medium" data-testid="listing-card-facts">
+          {facts}
+        </p>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
+          {specFields && (
+            <>
+              <dt className="text-base-content/70">Years of use</dt>
+              <dd>{product.year_of_used}</dd>
+            </>
+          )}
+          <dt className="text-base-content/70">Condition</dt>
+          <dd>{product.condition}</dd>
+          <dt className="text-base-content/70">Location</dt>
+          <dd>
+            {product.seller_location}
+            {product.distance_km !== undefined && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span data-testid="distance">{distanceText(product.distance_km, unit)}</span>
+              </>
+            )}
+          </dd>
+          <dt className="text-base-content/70">Posted</dt>
+          <dd>
+            <LocalTime value={product.createAt} />
+          </dd>
+        </dl>
+        {showSeller && (
+          <p
+            className="relative z-10 flex min-w-0 items-center gap-1.5 text-sm"
+            data-testid="listing-card-seller"
+          >
+            <span className="shrink-0 text-base-content/70">Seller:</span>
+            <Link
+              to={paths.sellerProfile.href(product.seller_uid)}
+              className="link-hover truncate font-medium"
+              title={product.seller_name}
+            >
+              {product.seller_name}
+            </Link>
+            {product.seller_verified && <VerifiedBadge />}
+            {rating.average !== null && (
+              // The seller's average stars and review count beside their name.
+              <span
+                className="shrink-0 text-sm whitespace-nowrap"
+                data-testid="card-seller-rating"
+                role="img"
+                aria-label={`${rating.average.toFixed(1)} out of 5 stars from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`}
+              >
+                <span className="text-warning" aria-hidden="true">
+                  ★
+                </span>{' '}
+                <span aria-hidden="true">
+                  {rating.average.toFixed(1)} ({rating.count})
+                </span>
+              </span>
+            )}
+          </p>
+        )}
+        {foot !== null && <div className="relative z-10 card-actions mt-auto pt-2">{foot}</div>}
+      </div>
+    </article>
+  );
+}

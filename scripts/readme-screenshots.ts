@@ -41,7 +41,12 @@ async function shoot(
   if (!signIn.ok()) throw new Error(`Signing the demo buyer in answered ${signIn.status()}`);
   await page.goto(listingPath);
   await page.getByRole('button', { name: /^Book Now/ }).waitFor();
-  await page.waitForLoadState('networkidle');
+  // Not `networkidle`: a signed-in page keeps its live-messages stream open.
+  await page.waitForFunction(
+    () =>
+      [...document.images].every((image) => image.loading === 'lazy' || image.complete) &&
+      document.fonts.status === 'loaded',
+  );
   await page.screenshot({ path: path.join(outDir, file) });
   await context.close();
   console.log(`docs/screenshots/${file}`);

@@ -6,7 +6,11 @@
  */
 export const paths = {
   home: { path: '/', href: () => '/' },
-  login: { path: '/login', href: () => '/login' },
+  /** `from`: a same-site path to return to after signing in (read by the login page). */
+  login: {
+    path: '/login',
+    href: (from?: string) => (from ? `/login?from=${encodeURIComponent(from)}` : '/login'),
+  },
   registration: { path: '/registration', href: () => '/registration' },
   /** DESIGN.md §8: "Forgot password?" leads to a working reset (not in the spec's table). */
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },

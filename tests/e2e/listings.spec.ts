@@ -147,9 +147,13 @@ for (const width of [360, 1440]) {
       await expect(seller.getByText(/^Member since /)).toBeVisible();
       // Signed in: the seller's contact shows.
       await expect(page.getByRole('link', { name: '+1 512 555 0142' })).toBeVisible();
+      // Their own listing: the seller's Edit instead of the buyer sentence (decision 0035).
+      await expect(
+        page.getByTestId('owner-controls').getByRole('link', { name: 'Edit' }),
+      ).toBeVisible();
       await expect(
         page.getByText('Please login with buyer account for buy this product.'),
-      ).toBeVisible();
+      ).toHaveCount(0);
       const noOverflow = await page.evaluate(
         () => document.documentElement.scrollWidth <= window.innerWidth,
       );

@@ -3,7 +3,8 @@
  * docs/spec-deviations.md): the listings feature's view with, for a buyer, the orders feature's
  * Book Now and Report exactly as on the category page; Book Now opens the booking modal. The
  * seller's phone and e-mail are fetched for signed-in users only, who may also `Message seller`
- * unless it is their own listing. The heart and the seller's rating.
+ * unless it is their own listing; on their own listing the seller gets Edit and the listing-state
+ * actions of My Products instead (decision 0035). The heart and the seller's rating.
  * Unknown or removed: Uh-oh! with `This listing is no longer available` and similar listings;
  * an expired, sold or unavailable one shows similar listings under it (decision 0027).
  * Unknown or removed: Uh-oh!. Once shown in the browser, it tells the server it was seen (seller
@@ -32,6 +33,13 @@ import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useIsBuyer } from '../../lib/auth/roles';
 import { sendListingView } from '../../lib/listing-events';
+
+/** The owner's Edit and listing-state actions (selling feature, with SweetAlert2): owners only. */
+const OwnerListingControls = lazy(() =>
+  import('../../features/selling/components/owner-listing-controls').then((m) => ({
+    default: m.OwnerListingControls,
+  })),
+);
 
 const BookingModal = lazy(() =>
   import('../../features/orders/components/booking-modal').then((m) => ({
@@ -77,12 +85,20 @@ export function ListingRoute() {
     return <ErrorMessage error={listing.error} />;
   }
   const product = listing.data;
+  const ownListing = user !== null && user !== undefined && user.uid === product.seller_uid;
   return (
     <>
       <PageTitle title={product.product_name} />
       <ListingView
         listing={product}
         roleChecking={isBuyer.isLoading}
+        ownerActions={
+          ownListing ? (
+            <Suspense fallback={<div className="h-12" />}>
+              <OwnerListingControls listing={product} />
+            </Suspense>
+          ) : undefined
+        }
         buyerActions={
           isBuyer.holds ? (
             <>
@@ -91,11 +107,13 @@ export function ListingRoute() {
                 !product.unavailable &&
                 user &&
                 user.uid !== product.seller_uid && (
-                  <MakeOfferButton
-                    productId={product._id}
-                    productName={product.product_name}
-                    askingPrice={product.resell_price}
-                  />
+                  <div data-secondary>
+                    <MakeOfferButton
+                      productId={product._id}
+                      productName={product.product_name}
+                      askingPrice={product.resell_price}
+                    />
+                  </div>
                 )}
             </>
           ) : undefined
@@ -105,7 +123,9 @@ export function ListingRoute() {
             <MessageSellerButton productId={product._id} productName={product.product_name} />
           ) : undefined
         }
-        favouriteAction={<FavouriteButton productId={product._id} variant="inline" />}
+        favouriteAction={
+          ownListing ? undefined : <FavouriteButton productId={product._id} variant="inline" />
+        }
         sellerRating={<RatingSummaryText rating={product.seller_rating} />}
         contact={contact.data ?? null}
         signedIn={user !== null && user !== undefined}

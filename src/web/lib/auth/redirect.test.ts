@@ -5,6 +5,7 @@ describe('safePath (no open redirect after signing in)', () => {
   it('keeps a same-site path with its query and hash', () => {
     expect(safePath('/category/1?x=2#top')).toBe('/category/1?x=2#top');
     expect(safePath('/')).toBe('/');
+    expect(safePath('/listing/abc-123')).toBe('/listing/abc-123');
   });
 
   it('refuses another site, a protocol-relative or backslash path, and nothing', () => {
@@ -12,6 +13,9 @@ describe('safePath (no open redirect after signing in)', () => {
       'https://evil.example',
       '//evil.example',
       '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\\t\\evil.example',
       'login',
       '',
     ]) {

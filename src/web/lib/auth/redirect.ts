@@ -5,12 +5,26 @@ export interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** A same-site path only: never `//host` or a full URL (no open redirect). */
+/** Any origin of ours would do: a path resolved against it must stay on it. */
+const sameSite = 'http://same-site.invalid';
+
+/**
+ * A same-site path only: never `//host`, `/\\host` or a full URL, nor a path that a URL parser
+ * turns into another host (`/<tab>/host`: parsers drop tabs and newlines). Answers the path as
+ * the URL parser reads it (path, query, hash), or null (no open redirect after signing in).
+ */
 export function safePath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return null;
   }
-  return value;
+  let url: URL;
+  try {
+    url = new URL(value, sameSite);
+  } catch {
+    return null;
+  }
+  if (url.origin !== sameSite) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The path in `location.state.from` (set by RequireAuth), or null. */

@@ -3,10 +3,13 @@
  * components/carousel.tsx) with swipe on touch and mouse drag, Previous/Next photo buttons, arrow
  * keys while focus is in the gallery (the photo frame itself is focusable) and a numbered dot per
  * photo, in a fixed 4:3 frame, so nothing shifts while photos load; the server-rendered HTML
- * already shows the cover in place. "Photo N of M" follows the photo on show (read out politely).
- * "View full screen" opens the same photos in a modal <dialog> filling the viewport (Escape
- * closes it), starting at the photo on show; the photo chosen there is on show when it closes.
- * Loaded with the listing page only.
+ * already shows the cover in place. Every photo is shown whole (`object-fit: contain`): a photo of
+ * another shape than 4:3 is letterboxed on a blurred copy of itself, never cropped, because the
+ * whole car (and a seller's label such as "Front") matters (decision 0035). "Photo N of M" follows
+ * the photo on show (read out politely). "View full screen" opens the same photos in a modal
+ * <dialog> exactly the viewport's size (Escape closes it; its Close and Previous/Next buttons sit
+ * inside the viewport at every width), starting at the photo on show; the photo chosen there is
+ * on show when it closes. Loaded with the listing page only.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ResponsiveImage } from '#web/components/responsive-image';
@@ -59,17 +62,12 @@ export function Gallery({ images, name }: GalleryProps) {
         testId="gallery"
       >
         {images.map((url, i) => (
-          <Slide key={url} index={i} count={images.length}>
-            <ResponsiveImage
-              src={url}
+          <Slide key={url} index={i} count={images.length} className="relative overflow-hidden">
+            <WholePhoto
+              url={url}
               alt={alt(i)}
               sizes={gallerySizes}
-              width={640}
-              height={480}
               loading={i === 0 ? 'eager' : 'lazy'}
-              decoding="async"
-              draggable={false}
-              className="h-full w-full object-cover"
             />
           </Slide>
         ))}
@@ -82,9 +80,16 @@ export function Gallery({ images, name }: GalleryProps) {
           View full screen
         </button>
       </div>
-      <dialog ref={dialog} aria-label={`${name}: photos`} className="modal" onClose={close}>
-        <div className="modal-box flex h-dvh max-h-none w-screen max-w-none flex-col gap-2 rounded-none bg-black p-2 text-white">
-          <form method="dialog" className="flex justify-end">
+      {/* Exactly the viewport (100% of it, not 100vw, which counts the page's scrollbar and
+          pushed Close partly off screen): the modal dialog is fixed to the viewport. */}
+      <dialog
+        ref={dialog}
+        aria-label={`${name}: photos`}
+        className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-hidden bg-black p-0 text-white backdrop:bg-black"
+        onClose={close}
+      >
+        <div className="flex h-full w-full flex-col gap-2 p-2">
+          <form method="dialog" className="flex shrink-0 justify-end">
             <button type="submit" className="btn btn-sm">
               Close
             </button>
@@ -134,12 +139,7 @@ function FullScreenPhotos({
       className="min-h-0 w-full flex-1"
     >
       {images.map((url, i) => (
-        <Slide
-          key={url}
-          index={i}
-          count={images.length}
-          className="flex items-center justify-center"
-        >
+        <Slide key={url} index={i} count={images.length}>
           <ResponsiveImage
             src={url}
             alt={alt(i)}
@@ -147,11 +147,57 @@ function FullScreenPhotos({
             width={1280}
             height={960}
             draggable={false}
-            className="max-h-full max-w-full object-contain"
+            className="h-full w-full object-contain"
           />
         </Slide>
       ))}
     </PhotoCarousel>
+  );
+}
+
+/**
+ * A photo shown whole in its slide's box (`object-fit: contain`), over a blurred, enlarged copy of
+ * itself that fills the letterbox bars (after it in the document, so the photo is the slide's
+ * first picture). The copy asks for the smallest variant (`sizes` 32px: the
+ * 320 px one of an upload), since it is blurred anyway, and is hidden from assistive technology.
+ */
+function WholePhoto({
+  url,
+  alt,
+  sizes,
+  loading,
+}: {
+  url: string;
+  alt: string;
+  sizes: string;
+  loading: 'eager' | 'lazy';
+}) {
+  return (
+    <>
+      <ResponsiveImage
+        src={url}
+        alt={alt}
+        sizes={sizes}
+        width={640}
+        height={480}
+        loading={loading}
+        decoding="async"
+        draggable={false}
+        className="relative z-[1] h-full w-full object-contain"
+      />
+      <ResponsiveImage
+        src={url}
+        alt=""
+        aria-hidden="true"
+        sizes="32px"
+        width={640}
+        height={480}
+        loading={loading}
+        decoding="async"
+        draggable={false}
+        className="absolute inset-0 h-full w-full scale-110 object-cover opacity-70 blur-xl"
+      />
+    </>
   );
 }
 

@@ -1,11 +1,15 @@
 /**
- * A listing's page body: h1 = product name, price, photo gallery, buyer actions or
- * SOLD OUT, vehicle details, description, details of spec §2's card (condition, years of use,
- * location, posting date) and the seller card (name, photo, verified badge, member since,
- * contact for signed-in users, links to their other listings). The seller's name links
- * to their profile, with their rating (`sellerRating`) under it, and the heart (`favouriteAction`)
- * stands next to the title. A vehicle's price badge (Great/Fair/High price). The trust
- * notice and the car's history on Second Gear (decision 0028) are `TrustPanel`'s.
+ * A listing's page body, phones first (decision 0035). Under the photo gallery, in this order: h1 =
+ * product name, the price with its price badge (Great/Fair/High price, vehicles only), one line
+ * of key facts (year · mileage · fuel · gearbox · place), then the actions, which follow the
+ * scroll in a bar at the bottom of the screen once scrolled past (`StickyActions`): a buyer's
+ * Book Now and Report, `Message seller`, the heart; the owner's own controls (`ownerActions`:
+ * Edit and the listing-state actions) instead of the spec's sentence; a visitor gets the spec's
+ * sentence with a Login link back to this page. Then the description before the long vehicle
+ * details table, the trust notice and history (`TrustPanel`, decision 0028), and the seller card
+ * (name linking to their profile, rating, verified badge, member since, contact for signed-in
+ * users, their other listings). From 1024 px: gallery and description on the left, price and
+ * actions and the seller card on the right.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,9 +22,11 @@ import { VerifiedBadge } from '#web/components/verified-badge';
 import { paths } from '#web/lib/paths';
 import { vehicleRows } from '#web/lib/vehicle-details';
 import { useUnit } from '#web/lib/units';
+import { keyFacts } from '../lib/key-facts';
 import { Gallery } from './gallery';
 import { ListingDistance } from './listing-distance';
 import { PriceBadge } from './price-badge';
+import { StickyActions } from './sticky-actions';
 import { TrustPanel } from './trust-panel';
 import { dateFormat, LocalTime, monthYearFormat } from '#web/components/local-time';
 
@@ -28,6 +34,11 @@ export interface ListingViewProps {
   listing: Listing;
   /** Book Now and Report when the viewer is a buyer (as on the category page). */
   buyerActions?: ReactNode;
+  /**
+   * The owner's controls (Edit and the listing-state actions), shown to the seller of this
+   * listing instead of the buyer's actions and the spec's sentence.
+   */
+  ownerActions?: ReactNode;
   /** `Message seller` for a signed-in viewer who is not the seller. */
   messageAction?: ReactNode;
   /** True while the viewer's role is checked: the actions' place stays empty. */
@@ -35,7 +46,7 @@ export interface ListingViewProps {
   /** The seller's contact when the viewer is signed in; null for visitors. */
   contact: SellerContact | null | undefined;
   signedIn: boolean;
-  /** The heart, next to the title. */
+  /** The heart, among the actions. */
   favouriteAction?: ReactNode;
   /** The seller's average rating and count, next to their name. */
   sellerRating?: ReactNode;
@@ -68,9 +79,40 @@ function ListingAge({ listing }: { listing: Listing }) {
   );
 }
 
+/** Why a listing cannot be booked now (sold, expired, reserved, off the market), or null. */
+function MarketStatus({ listing }: { listing: Listing }) {
+  if (listing.order_status) {
+    return <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>;
+  }
+  if (listing.listing_status === 'expired') {
+    return (
+      <p role="status" className="alert alert-warning">
+        {listingTexts.expired}
+      </p>
+    );
+  }
+  if (listing.listing_status === 'reserved') {
+    return (
+      <div role="status" className="flex flex-col items-start gap-2">
+        <span className="badge badge-lg badge-warning font-bold">{listingTexts.reservedBadge}</span>
+        <p className="text-sm">{listingTexts.reservedNotice}</p>
+      </div>
+    );
+  }
+  if (listing.unavailable) {
+    return (
+      <p role="status" className="alert alert-warning">
+        This listing is off the market for now.
+      </p>
+    );
+  }
+  return null;
+}
+
 export function ListingView({
   listing,
   buyerActions,
+  ownerActions,
   messageAction,
   roleChecking,
   contact,
@@ -79,11 +121,47 @@ export function ListingView({
   sellerRating,
 }: ListingViewProps) {
   // The mileage in the viewer's unit (units.ts: km in the server's HTML, then theirs).
-  const details = vehicleRows(listing, useUnit());
+  const unit = useUnit();
+  const details = vehicleRows(listing, unit);
+  const facts = keyFacts(listing, unit);
+  const onTheMarket =
+    !listing.order_status &&
+    !listing.unavailable &&
+    listing.listing_status !== 'expired' &&
+    listing.listing_status !== 'reserved';
+  // Spec §2 Category page: buyers get Book Now and Report; everyone else the sentence. The owner
+  // gets their own controls instead (decision 0035).
+  const viewerActions = ownerActions ? (
+    ownerActions
+  ) : !onTheMarket || roleChecking ? null : buyerActions ? (
+    buyerActions
+  ) : (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <p className="text-sm font-medium text-warning-content">
+        Please login with buyer account for buy this product.
+      </p>
+      {!signedIn && (
+        <Link
+          to={paths.login.href(paths.listing.href(listing._id))}
+          className="btn btn-sm btn-primary"
+        >
+          Login
+        </Link>
+      )}
+    </div>
+  );
+  const contactActions =
+    (messageAction && !listing.order_status) || favouriteAction ? (
+      <div className="flex items-center gap-2">
+        {!listing.order_status && messageAction}
+        {favouriteAction}
+      </div>
+    ) : null;
+
   return (
-    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[3fr_2fr]">
-      <div className="flex min-w-0 flex-col gap-6">
-        <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+    <article className="mx-auto flex max-w-6xl flex-col gap-5 pb-28 lg:grid lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr] lg:gap-x-8 lg:gap-y-8 lg:pb-20">
+      <div className="flex min-w-0 flex-col gap-1 lg:col-start-1 lg:row-start-1">
+        <nav aria-label="Breadcrumb" className="breadcrumbs py-0 text-sm">
           <ul>
             <li>
               <Link to={paths.home.href()}>Home</Link>
@@ -94,6 +172,64 @@ export function ListingView({
           </ul>
         </nav>
         <Gallery images={listing.product_images} name={listing.product_name} />
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-3 lg:col-start-2 lg:row-start-1">
+        <h1 className="text-2xl font-bold [overflow-wrap:anywhere] lg:text-3xl">
+          {listing.product_name}
+        </h1>
+        <div>
+          {/* One line tall whatever the badge does: it arrives after the page and must not
+              push what follows. */}
+          <div className="flex h-10 items-center gap-3">
+            <span className="text-3xl font-bold text-primary" data-testid="listing-price">
+              {formatDollars(listing.resell_price)}
+            </span>
+            {listing.category_holds_vehicles && <PriceBadge listingId={listing._id} />}
+          </div>
+          <p className="text-sm text-base-content/70">
+            Original price: <s>{formatDollars(listing.original_price)}</s>
+          </p>
+        </div>
+        <p className="text-base-content/80 [overflow-wrap:anywhere]" data-testid="key-facts">
+          {facts.join(' · ')}
+          <ListingDistance place={listing.place} />
+        </p>
+        <MarketStatus listing={listing} />
+        <StickyActions>
+          {viewerActions}
+          {contactActions}
+        </StickyActions>
+        {listing.deposit > 0 && (
+          <p className="text-sm" data-testid="listing-deposit">
+            Refundable viewing deposit: <strong>{formatDollars(listing.deposit)}</strong>, held on
+            your card when you book and released after the viewing.
+          </p>
+        )}
+        <ListingAge listing={listing} />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/70">Years of use</dt>
+          <dd>{listing.year_of_used}</dd>
+          <dt className="text-base-content/70">Condition</dt>
+          <dd>{listing.condition}</dd>
+          <dt className="text-base-content/70">Location</dt>
+          <dd>{listing.seller_location}</dd>
+          <dt className="text-base-content/70">Posted</dt>
+          <dd>
+            <LocalTime value={listing.createAt} />
+          </dd>
+        </dl>
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
+        <section aria-labelledby="description">
+          <h2 id="description" className="mb-2 text-xl font-bold">
+            Description
+          </h2>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+            {listing.product_description}
+          </p>
+        </section>
         {details.length > 0 && (
           <section aria-labelledby="vehicle-details">
             <h2 id="vehicle-details" className="mb-2 text-xl font-bold">
@@ -110,166 +246,94 @@ export function ListingView({
           </section>
         )}
         <TrustPanel listing={listing} signedIn={signedIn} />
-        <section aria-labelledby="description">
-          <h2 id="description" className="mb-2 text-xl font-bold">
-            Description
-          </h2>
-          <p className="whitespace-pre-line">{listing.product_description}</p>
-        </section>
       </div>
 
-      <div className="flex min-w-0 flex-col gap-6">
-        <div className="flex flex-col gap-3">
-          <div className="flex items-start justify-between gap-2">
-            <h1 className="min-w-0 text-3xl font-bold [overflow-wrap:anywhere]">
-              {listing.product_name}
-            </h1>
-            {favouriteAction}
+      <section
+        aria-labelledby="seller"
+        className="card border border-base-300 bg-base-100 lg:col-start-2 lg:row-start-2 lg:self-start"
+      >
+        <div className="card-body gap-3 p-5">
+          <h2 id="seller" className="card-title text-lg">
+            Seller
+          </h2>
+          <div className="flex items-center gap-3">
+            <UserAvatar
+              user={{ displayName: listing.seller_name, photoURL: listing.seller_image }}
+            />
+            <div>
+              <p className="flex items-center gap-1.5 font-medium">
+                <Link
+                  to={paths.sellerProfile.href(listing.seller_uid)}
+                  className="link link-hover"
+                  data-testid="seller-profile-link"
+                >
+                  {listing.seller_name}
+                </Link>
+                {listing.seller_verified && <VerifiedBadge />}
+              </p>
+              {sellerRating}
+              <p className="text-sm text-base-content/70">
+                Member since{' '}
+                <LocalTime value={listing.seller_member_since} format={monthYearFormat} />
+              </p>
+            </div>
           </div>
-          <div className="flex flex-wrap items-baseline gap-3">
-            <span className="text-3xl font-bold text-primary" data-testid="listing-price">
-              {formatDollars(listing.resell_price)}
-            </span>
-            <span className="text-sm text-base-content/70">
-              Original price: <s>{formatDollars(listing.original_price)}</s>
-            </span>
-            {listing.category_holds_vehicles && <PriceBadge listingId={listing._id} />}
-          </div>
-          {listing.deposit > 0 && (
-            <p className="text-sm" data-testid="listing-deposit">
-              Refundable viewing deposit: <strong>{formatDollars(listing.deposit)}</strong>, held on
-              your card when you book and released after the viewing.
+          {contact ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-base-content/70">Phone</dt>
+              <dd>
+                <a className="link" href={`tel:${contact.seller_phone.replace(/[^+\d]/g, '')}`}>
+                  {contact.seller_phone}
+                </a>
+              </dd>
+              <dt className="text-base-content/70">E-mail</dt>
+              <dd className="break-all">
+                <a className="link" href={`mailto:${contact.seller_email}`}>
+                  {contact.seller_email}
+                </a>
+              </dd>
+            </dl>
+          ) : signedIn ? (
+            <div className="h-10" aria-hidden="true" />
+          ) : (
+            <p className="text-sm">
+              <Link className="link" to={paths.login.href(paths.listing.href(listing._id))}>
+                Sign in
+              </Link>{' '}
+              to see the seller’s phone and e-mail.
             </p>
           )}
-          <ListingAge listing={listing} />
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-base-content/70">Years of use</dt>
-            <dd>{listing.year_of_used}</dd>
-            <dt className="text-base-content/70">Condition</dt>
-            <dd>{listing.condition}</dd>
-            <dt className="text-base-content/70">Location</dt>
-            <dd>
-              {listing.seller_location}
-              <ListingDistance place={listing.place} />
-            </dd>
-            <dt className="text-base-content/70">Posted</dt>
-            <dd>
-              <LocalTime value={listing.createAt} />
-            </dd>
-          </dl>
-          <div className="pt-2">
-            {listing.order_status ? (
-              <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>
-            ) : listing.listing_status === 'expired' ? (
-              <p role="status" className="alert alert-warning">
-                {listingTexts.expired}
-              </p>
-            ) : listing.listing_status === 'reserved' ? (
-              <div role="status" className="flex flex-col items-start gap-2">
-                <span className="badge badge-lg badge-warning font-bold">
-                  {listingTexts.reservedBadge}
-                </span>
-                <p className="text-sm">{listingTexts.reservedNotice}</p>
-              </div>
-            ) : listing.unavailable ? (
-              <p role="status" className="alert alert-warning">
-                This listing is off the market for now.
-              </p>
-            ) : roleChecking ? null : buyerActions ? (
-              buyerActions
-            ) : (
-              <p className="text-sm font-medium text-warning-content">
-                Please login with buyer account for buy this product.
-              </p>
-            )}
-            {messageAction && !listing.order_status && <div className="mt-3">{messageAction}</div>}
-          </div>
-        </div>
-
-        <section aria-labelledby="seller" className="card border border-base-300 bg-base-100">
-          <div className="card-body gap-3 p-5">
-            <h2 id="seller" className="card-title text-lg">
-              Seller
-            </h2>
-            <div className="flex items-center gap-3">
-              <UserAvatar
-                user={{ displayName: listing.seller_name, photoURL: listing.seller_image }}
-              />
-              <div>
-                <p className="flex items-center gap-1.5 font-medium">
-                  <Link
-                    to={paths.sellerProfile.href(listing.seller_uid)}
-                    className="link link-hover"
-                    data-testid="seller-profile-link"
-                  >
-                    {listing.seller_name}
-                  </Link>
-                  {listing.seller_verified && <VerifiedBadge />}
-                </p>
-                {sellerRating}
-                <p className="text-sm text-base-content/70">
-                  Member since{' '}
-                  <LocalTime value={listing.seller_member_since} format={monthYearFormat} />
-                </p>
-              </div>
+          {listing.seller_listings.length > 0 && (
+            <div>
+              <h3 className="font-semibold" id="seller-listings">
+                More from {listing.seller_name} ({listing.seller_listing_count} listings)
+              </h3>
+              <ul className="mt-2 flex flex-col gap-2" aria-labelledby="seller-listings">
+                {listing.seller_listings.map((item) => (
+                  <li key={item._id}>
+                    <Link
+                      to={paths.listing.href(item._id)}
+                      className="flex items-center gap-3 rounded-box p-1 hover:bg-base-200"
+                    >
+                      <ResponsiveImage
+                        src={item.product_image}
+                        alt=""
+                        sizes="64px"
+                        width={64}
+                        height={48}
+                        loading="lazy"
+                        className="h-12 w-16 shrink-0 rounded bg-base-300 object-contain"
+                      />
+                      <span className="min-w-0 flex-1">{item.product_name}</span>
+                      <span className="font-semibold">{formatDollars(item.resell_price)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             </div>
-            {contact ? (
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-base-content/70">Phone</dt>
-                <dd>
-                  <a className="link" href={`tel:${contact.seller_phone.replace(/[^+\d]/g, '')}`}>
-                    {contact.seller_phone}
-                  </a>
-                </dd>
-                <dt className="text-base-content/70">E-mail</dt>
-                <dd className="break-all">
-                  <a className="link" href={`mailto:${contact.seller_email}`}>
-                    {contact.seller_email}
-                  </a>
-                </dd>
-              </dl>
-            ) : signedIn ? (
-              <div className="h-10" aria-hidden="true" />
-            ) : (
-              <p className="text-sm">
-                <Link className="link" to={paths.login.href()}>
-                  Sign in
-                </Link>{' '}
-                to see the seller’s phone and e-mail.
-              </p>
-            )}
-            {listing.seller_listings.length > 0 && (
-              <div>
-                <h3 className="font-semibold" id="seller-listings">
-                  More from {listing.seller_name} ({listing.seller_listing_count} listings)
-                </h3>
-                <ul className="mt-2 flex flex-col gap-2" aria-labelledby="seller-listings">
-                  {listing.seller_listings.map((item) => (
-                    <li key={item._id}>
-                      <Link
-                        to={paths.listing.href(item._id)}
-                        className="flex items-center gap-3 rounded-box p-1 hover:bg-base-200"
-                      >
-                        <ResponsiveImage
-                          src={item.product_image}
-                          alt=""
-                          sizes="64px"
-                          width={64}
-                          height={48}
-                          loading="lazy"
-                          className="h-12 w-16 shrink-0 rounded object-cover"
-                        />
-                        <span className="min-w-0 flex-1">{item.product_name}</span>
-                        <span className="font-semibold">{formatDollars(item.resell_price)}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </div>
-        </section>
-      </div>
+          )}
+        </div>
+      </section>
     </article>
   );
 }

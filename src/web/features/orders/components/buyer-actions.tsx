@@ -54,6 +54,8 @@ export function BuyerActions({ product, onBook }: BuyerActionsProps) {
         className="btn flex-1 btn-outline btn-error"
         onClick={() => setReporting(true)}
         disabled={reporting}
+        // The listing page's bar that follows the scroll keeps Book Now and leaves this out.
+        data-secondary
         aria-label={`Report: ${product.product_name}`}
       >
         {reporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

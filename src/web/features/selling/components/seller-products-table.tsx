@@ -4,18 +4,14 @@
  * Advertise (a Promote button; "Promoted" once promoted or sold) and Action (Delete). Promote and
  * Delete ask "Confirm" / "Don't Confirm" first; then they show the spec's success or failure
  * dialog and the lists that show the product are refreshed. Empty text: "You have not placed any
- * order yet!". Beside the spec: the name links to the listing page, an Unavailable toggle (off the
- * market and back) and an Edit link to /user/seller/products/{id}/edit.
+ * order yet!". Beside the spec: the name links to the listing page, an Edit link to
+ * /user/seller/products/{id}/edit and the listing-state actions (`ListingStateActions`, also on
+ * the owner's listing page).
  */
 import { Link } from 'react-router';
 import { ErrorMessage } from '#web/components/error-message';
 import { ProgressBar } from '#web/components/progress-bar';
-import {
-  confirmAction,
-  confirmWithAmount,
-  showFailure,
-  showSuccess,
-} from '#web/components/dialogs';
+import { confirmAction, showFailure, showSuccess } from '#web/components/dialogs';
 import { LocalTime } from '#web/components/local-time';
 import type { Product } from '#contract/entities';
 import { formatDollars } from '#contract/money';
@@ -23,30 +19,8 @@ import { promoteMessages } from '#contract/selling';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { paths } from '#web/lib/paths';
 import { useSellerProducts } from '../api/get-seller-products';
-import {
-  useDeleteProduct,
-  usePromoteProduct,
-  useRenewListing,
-  useSetAvailability,
-  useSetListingStatus,
-} from '../api/product-actions';
-
-/** Spec §8 texts of the seller's actions. */
-export const sellerActionTexts = {
-  promoted: 'Promoted Success!',
-  promoteFailed: 'Error',
-  deleted: 'Deleted Successfully!',
-  failed: 'Something went wrong, please try again',
-  empty: 'You have not placed any order yet!',
-  reserve: 'Reserve',
-  unreserve: 'Unreserve',
-  soldElsewhere: 'Sold elsewhere',
-  soldElsewhereTitle: 'Mark as sold elsewhere?',
-  soldPriceLabel: 'What did it sell for? (US dollars, optional)',
-  renew: 'Renew',
-  renewed: 'Listing renewed',
-  expires: 'Expires',
-} as const;
+import { useDeleteProduct, usePromoteProduct } from '../api/product-actions';
+import { ListingStateActions, sellerActionTexts } from './listing-state-actions';
 
 /** The listing state as My Products names it (decision 0027). */
 export const listingStateLabels = {
@@ -64,56 +38,6 @@ export function SellerProductsTable() {
   const { data: products, error, isPending } = useSellerProducts(uid);
   const promote = usePromoteProduct();
   const remove = useDeleteProduct();
-  const availability = useSetAvailability();
-  const setStatus = useSetListingStatus();
-  const renew = useRenewListing();
-
-  const handleStatus = async (product: Product, status: 'active' | 'reserved') => {
-    try {
-      await setStatus.mutateAsync({ productId: product._id, body: { status } });
-    } catch (failure) {
-      const text = failure instanceof Error && failure.message ? failure.message : undefined;
-      await showFailure(sellerActionTexts.failed, text);
-    }
-  };
-
-  const handleSoldElsewhere = async (product: Product) => {
-    const answer = await confirmWithAmount(
-      sellerActionTexts.soldElsewhereTitle,
-      sellerActionTexts.soldPriceLabel,
-    );
-    if (!answer) return;
-    try {
-      await setStatus.mutateAsync({
-        productId: product._id,
-        body:
-          answer.amount === undefined
-            ? { status: 'sold' }
-            : { status: 'sold', sold_price: Math.round(answer.amount * 100) / 100 },
-      });
-    } catch (failure) {
-      const text = failure instanceof Error && failure.message ? failure.message : undefined;
-      await showFailure(sellerActionTexts.failed, text);
-    }
-  };
-
-  const handleRenew = async (product: Product) => {
-    try {
-      await renew.mutateAsync(product._id);
-      await showSuccess(sellerActionTexts.renewed);
-    } catch (failure) {
-      const text = failure instanceof Error && failure.message ? failure.message : undefined;
-      await showFailure(sellerActionTexts.failed, text);
-    }
-  };
-
-  const handleAvailability = async (product: Product, unavailable: boolean) => {
-    try {
-      await availability.mutateAsync({ productId: product._id, unavailable });
-    } catch {
-      await showFailure(sellerActionTexts.failed);
-    }
-  };
 
   const handlePromote = async (product: Product) => {
     if (!(await confirmAction(`Promote ${product.product_name}?`))) return;
@@ -144,8 +68,7 @@ export function SellerProductsTable() {
 
   const busyId =
     (promote.isPending && promote.variables?.productId) ||
-    (remove.isPending && remove.variables?.productId) ||
-    (availability.isPending && availability.variables?.productId);
+    (remove.isPending && remove.variables?.productId);
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="stack-table table" aria-label="My Products">
@@ -221,54 +144,7 @@ export function SellerProductsTable() {
                   >
                     Edit
                   </Link>
-                  <label className="flex cursor-pointer items-center gap-1 text-sm">
-                    <input
-                      type="checkbox"
-                      className="toggle toggle-sm toggle-warning"
-                      checked={product.unavailable}
-                      disabled={product.order_status || busyId === product._id}
-                      onChange={(event) => void handleAvailability(product, event.target.checked)}
-                    />
-                    Unavailable
-                  </label>
-                  {(product.listing_status === 'active' ||
-                    product.listing_status === 'reserved') && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline"
-                      disabled={busyId === product._id}
-                      onClick={() =>
-                        void handleStatus(
-                          product,
-                          product.listing_status === 'reserved' ? 'active' : 'reserved',
-                        )
-                      }
-                    >
-                      {product.listing_status === 'reserved'
-                        ? sellerActionTexts.unreserve
-                        : sellerActionTexts.reserve}
-                    </button>
-                  )}
-                  {!product.order_status && product.listing_status !== 'removed' && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline"
-                      disabled={busyId === product._id}
-                      onClick={() => void handleSoldElsewhere(product)}
-                    >
-                      {sellerActionTexts.soldElsewhere}
-                    </button>
-                  )}
-                  {!product.order_status && product.listing_status !== 'removed' && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline"
-                      disabled={busyId === product._id}
-                      onClick={() => void handleRenew(product)}
-                    >
-                      {sellerActionTexts.renew}
-                    </button>
-                  )}
+                  <ListingStateActions product={product} disabled={busyId === product._id} />
                   <button
                     type="button"
                     className="btn btn-sm btn-error"

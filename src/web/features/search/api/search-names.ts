@@ -5,21 +5,30 @@
  * - `useCategoryName(id)`: the category's name from GET /api/categories (spec §7), the home
  *   page's query under the same key, which the server renders `/search` with.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
-/** The place of the URL's `near` (a gazetteer id as text), or undefined while unknown. */
-export function usePlace(near: string | undefined) {
+/**
+ * The place of the URL's `near` (a gazetteer id as text); disabled without one. The server
+ * prefetches it for `/search` (app/ssr/pages.ts), so the heading's "near Austin" comes with the
+ * HTML.
+ */
+export const placeQueryOptions = (near: string | undefined) => {
   const id = near ? Number(near) : null;
-  return useQuery({
+  return queryOptions({
     queryKey: queryKeys.place(id ?? 0),
     queryFn: ({ signal }) =>
       apiCall(apiRoutes.place, { params: { id: String(id) } as never, signal }),
     enabled: id !== null && Number.isInteger(id),
     staleTime: Infinity,
   });
+};
+
+/** The place of the URL's `near`, or no data while unknown. */
+export function usePlace(near: string | undefined) {
+  return useQuery(placeQueryOptions(near));
 }
 
 /** The name of the category `id`, or undefined while unknown (or when there is none). */

@@ -4,10 +4,11 @@
  * radius keep only the cards within it, each with its distance; "Use my location" with the
  * permission granted and refused (Playwright's geolocation); the place survives a reload and is
  * the default centre of a later visit; a seller picks a place on Add A Product; a signed-in
- * user's home place (their profile) is the centre on another device.
+ * user's home place (their profile) is the centre on another device. On a phone the location
+ * sits in the filters sheet and applies with its `Show N results` button.
  */
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { locationMessages } from '../../src/contract/places.js';
 import {
   createAccount,
@@ -30,6 +31,25 @@ async function choosePlace(page: Page, label: string, typed: string, option: Reg
   await field.press('Enter');
 }
 
+const isPhone = (width: number) => width < 1024;
+
+/** Where the location controls are: the page, or on a phone the filters sheet (opened here). */
+async function locationControls(page: Page, width: number): Promise<Page | Locator> {
+  if (!isPhone(width)) return page;
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+/** On a phone, applies the sheet's choices (its `Show N results` button); else nothing. */
+async function applyLocation(page: Page, width: number) {
+  if (!isPhone(width)) return;
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('button', { name: /^Show .* results?$/ }).click();
+  await expect(sheet).toBeHidden();
+}
+
 /** The distances the result cards show, in miles (the browser's locale is en-US). */
 async function cardDistances(page: Page): Promise<number[]> {
   const texts = await page.getByTestId('distance').allTextContents();
@@ -49,10 +69,14 @@ for (const width of widths) {
     }) => {
       await page.goto('/search');
       await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
+      const controls = await locationControls(page, width);
       await choosePlace(page, 'Location', 'denv', /^Denver, Colorado/);
+      if (!isPhone(width)) await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
+      await controls.getByLabel('Within').selectOption('100');
+      await applyLocation(page, width);
       await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await page.getByLabel('Within').selectOption('100');
       await expect(page).toHaveURL(/radius_km=160\.9/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Listings near Denver');
       await page.getByLabel('Sort by').selectOption('distance');
       await expect(page).toHaveURL(/sort=distance/);
       const cards = page.getByTestId('listing-card');
@@ -70,9 +94,11 @@ for (const width of widths) {
       expect(overflow).toBeLessThanOrEqual(0);
 
       await page.reload();
-      await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(
-        'Denver, Colorado',
-      );
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Listings near Denver');
+      await expect(
+        (await locationControls(page, width)).getByRole('combobox', { name: 'Location' }),
+      ).toHaveValue('Denver, Colorado');
+      if (isPhone(width)) await page.keyboard.press('Escape');
       await expect(page.getByTestId('distance').first()).toBeVisible();
 
       // A later visit to a bare /search starts from the remembered place.
@@ -88,7 +114,15 @@ for (const width of widths) {
       await context.setGeolocation(AUSTIN_POSITION);
       await page.goto('/search');
       await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
-      await page.getByRole('button', { name: 'Use my location' }).click();
+      const controls = await locationControls(page, width);
+      await controls.getByRole('button', { name: 'Use my location' }).click();
+      if (isPhone(width)) {
+        // The sheet counts around the position before anything is applied.
+        await expect(controls.getByRole('combobox', { name: 'Location' })).toHaveValue(
+          /^Your location/,
+        );
+      }
+      await applyLocation(page, width);
       await expect(page).toHaveURL(/lat=30\.267&lon=-97\.743/);
       await expect(page.getByTestId('distance').first()).toBeVisible();
       for (const text of await page.getByTestId('listing-card').allTextContents()) {
@@ -100,16 +134,18 @@ for (const width of widths) {
       await context.clearPermissions();
       await page.goto('/search');
       await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
+      const controls = await locationControls(page, width);
       await choosePlace(page, 'Location', 'Denver', /^Denver, Colorado/);
-      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await page.getByRole('button', { name: 'Use my location' }).click();
+      if (!isPhone(width)) await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
+      await controls.getByRole('button', { name: 'Use my location' }).click();
       await expect(
-        page.getByRole('alert').filter({ hasText: locationMessages.refused }),
+        controls.getByRole('alert').filter({ hasText: locationMessages.refused }),
       ).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(
+      await expect(controls.getByRole('combobox', { name: 'Location' })).toHaveValue(
         'Denver, Colorado',
       );
+      await applyLocation(page, width);
+      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
     });
   });
 }
@@ -167,11 +203,12 @@ for (const width of widths) {
     await signInViaApi(second, email, testPassword);
     await second.goto('/search');
     await expect(second).toHaveURL(new RegExp(`near=${DENVER}`));
-    await expect(second.getByRole('combobox', { name: 'Location' })).toHaveValue(
-      /^Denver, Colorado/,
-    );
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Listings near Denver');
     // Choosing another place on /search moves the home place too.
+    await locationControls(second, width);
     await choosePlace(second, 'Location', 'Boulder', /^Boulder, Colorado/);
+    await applyLocation(second, width);
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Listings near Boulder');
     await second.goto('/user/profile');
     await expect(second.getByRole('combobox', { name: 'Home place' })).toHaveValue(
       /^Boulder, Colorado/,

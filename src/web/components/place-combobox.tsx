@@ -114,8 +114,11 @@ export function PlaceCombobox({
               choose(place);
             }
           } else if (event.key === 'Escape') {
-            if (expanded) setOpen(false);
-            else {
+            if (expanded) {
+              // Closes the suggestions only, not a dialog the field sits in (the filters sheet).
+              event.preventDefault();
+              setOpen(false);
+            } else {
               setText('');
               if (value) onChange(null);
             }

@@ -21,6 +21,7 @@ import { listingQueryOptions } from '../../features/listings/api/get-listing';
 import { listingPriceGuidanceQueryOptions } from '../../features/listings/api/get-price-guidance';
 import { sellerProfileQueryOptions } from '../../features/reviews/api/reviews';
 import { searchQueryOptions } from '../../features/search/api/search-listings';
+import { placeQueryOptions } from '../../features/search/api/search-names';
 import { readSearchState } from '../../features/search/lib/search-params';
 import { isApiError } from '../../lib/api-client';
 import { getAuthConfig } from '../../lib/auth/identity-client';
@@ -158,11 +159,14 @@ const blogsPlan: PagePlan = {
 
 function searchPlan(params: URLSearchParams): PagePlan {
   const state = readSearchState(params);
+  const place = placeQueryOptions(state.centre?.near);
   return {
     async prefetch(queryClient) {
       await Promise.all([
         queryClient.prefetchInfiniteQuery(searchQueryOptions(state)),
         queryClient.prefetchQuery(categoriesQueryOptions()),
+        // The place's name is in the heading ("Sedan near Austin").
+        ...(place.enabled ? [queryClient.prefetchQuery(place)] : []),
       ]);
     },
     head(queryClient) {

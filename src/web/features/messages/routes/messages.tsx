@@ -1,14 +1,16 @@
 /**
  * Messages (/messages and /messages/{conversationId}), for every signed-in user: the
  * conversation list (listing photo and name, the other party, the last message, unread count)
- * and the open conversation's thread with a form to write. At large widths both sit side by
- * side; on a phone the list, or the open thread with a link back. New messages appear without a
+ * and the open conversation's thread with a form to write. From `lg` up both sit side by side;
+ * below it they are two screens: the list at /messages, the open thread at /messages/{id} with
+ * "Back to conversations" (browser back works the same). Names and titles wrap rather than being
+ * cut, so nothing is wider than a 320 px screen. New messages appear without a
  * reload (the message stream refreshes the queries, useMessageStream in the navigation bar).
  * Every text is rendered as text, never HTML. A received message's scam warnings sit under it
  * (decision 0028).
  */
-import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '#web/components/error-message';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { PageTitle } from '#web/components/page-title';
@@ -42,8 +44,9 @@ export function MessagesRoute() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <PageTitle title="Messages" />
       <h1 className="mb-6 text-3xl font-bold">Messages</h1>
-      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <div className={conversationId ? 'hidden lg:block' : ''}>
+      {/* One column below lg whose width is the screen's, whatever the texts' lengths. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <div className={conversationId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
           <ConversationList />
         </div>
         {conversationId ? (
@@ -55,6 +58,34 @@ export function MessagesRoute() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The history state of a conversation opened from the list. */
+const fromListState = { fromList: true } as const;
+
+/**
+ * "Back to conversations" (shown below lg, where the thread is a screen of its own): a link to
+ * /messages; when the thread was opened from the list it goes back in history instead, so the
+ * list keeps its scroll position and back does not return to the thread.
+ */
+function BackToList() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromList = (location.state as typeof fromListState | null)?.fromList === true;
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!fromList) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link
+      to={paths.messages.href()}
+      onClick={handleClick}
+      className="btn -ml-2 self-start btn-ghost btn-sm lg:hidden"
+    >
+      <span aria-hidden="true">←</span> Back to conversations
+    </Link>
   );
 }
 
@@ -90,6 +121,8 @@ function ConversationLink({ conversation }: { conversation: Conversation }) {
   return (
     <NavLink
       to={paths.conversation.href(conversation._id)}
+      // The thread's back link returns here through history (so forward works too).
+      state={fromListState}
       data-testid="conversation"
       className={({ isActive }) =>
         `flex items-center gap-3 rounded-box border p-3 ${
@@ -106,12 +139,8 @@ function ConversationLink({ conversation }: { conversation: Conversation }) {
         loading="lazy"
       />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-semibold" title={conversation.product.product_name}>
-          {conversation.product.product_name}
-        </span>
-        <span className="block truncate text-sm" title={conversation.other_party.name}>
-          {conversation.other_party.name}
-        </span>
+        <span className="block font-semibold break-words">{conversation.product.product_name}</span>
+        <span className="block text-sm break-words">{conversation.other_party.name}</span>
         {conversation.last_message && (
           <span className="block truncate text-sm text-base-content/70">
             {conversation.last_message.mine ? 'You: ' : ''}
@@ -134,6 +163,12 @@ function Thread({ conversationId }: { conversationId: string }) {
   const block = useBlockConversation(conversationId);
   const [text, setText] = useState('');
   const [failure, setFailure] = useState('');
+  // Below lg the list that held the focus is gone: the thread's heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = Boolean(thread.data);
+  useEffect(() => {
+    if (loaded && !window.matchMedia('(min-width: 1024px)').matches) heading.current?.focus();
+  }, [loaded]);
 
   if (thread.isPending) return <ProgressBar label="Loading the conversation" />;
   if (!thread.data) return <ErrorMessage error={thread.error} />;
@@ -152,15 +187,20 @@ function Thread({ conversationId }: { conversationId: string }) {
 
   return (
     <article className="flex min-w-0 flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <Link to={paths.messages.href()} className="btn btn-ghost btn-sm lg:hidden">
-          ← Conversations
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-xl font-semibold" title={conversation.product.product_name}>
+      <BackToList />
+      <header className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1 basis-48">
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-semibold break-words outline-none"
+            data-testid="thread-title"
+          >
             {conversation.product.product_name}
           </h2>
-          <p className="truncate text-sm">with {conversation.other_party.name}</p>
+          <p className="text-sm break-words" data-testid="thread-party">
+            with {conversation.other_party.name}
+          </p>
         </div>
         {(!conversation.blocked || conversation.blocked_by_me) && (
           <button

@@ -6,13 +6,10 @@
  * (`near`, `lat`, `lon`, `radius_km`) and is remembered for later visits (local storage, and a
  * chosen place on the signed-in user's profile: lib/home-place.ts).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { locationMessages, type Place } from '#contract/places';
 import { searchRadiusDefaultKm } from '#contract/search';
-import * as apiRoutes from '#contract/route-table';
 import { PlaceCombobox } from '#web/components/place-combobox';
-import { apiCall } from '#web/lib/api-client';
 import { useHomePlace } from '#web/lib/home-place';
 import {
   radiusChoice,
@@ -21,7 +18,7 @@ import {
   writeRememberedCentre,
   type DistanceUnit,
 } from '#web/lib/places';
-import { queryKeys } from '#web/lib/query-keys';
+import { usePlace } from '../api/search-names';
 import { hasCentre, type SearchState } from '../lib/search-params';
 
 export function LocationFilter({
@@ -30,6 +27,7 @@ export function LocationFilter({
   onUnit,
   onCentre,
   disabled,
+  className = 'mb-6 flex',
 }: {
   state: SearchState;
   unit: DistanceUnit;
@@ -37,16 +35,12 @@ export function LocationFilter({
   /** A new centre (empty = anywhere); a nearest-first order falls back when it is removed. */
   onCentre: (centre: NonNullable<SearchState['centre']>) => void;
   disabled: boolean;
+  /** Margin and display (the page hides it on a phone, where it sits in the filters sheet). */
+  className?: string;
 }) {
   const centre = state.centre ?? {};
   const near = centre.near ? Number(centre.near) : null;
-  const { data: nearPlace } = useQuery({
-    queryKey: queryKeys.place(near ?? 0),
-    queryFn: ({ signal }) =>
-      apiCall(apiRoutes.place, { params: { id: String(near) } as never, signal }),
-    enabled: near !== null && Number.isInteger(near),
-    staleTime: Infinity,
-  });
+  const { data: nearPlace } = usePlace(centre.near);
   const { saveHomePlace } = useHomePlace();
   const [problem, setProblem] = useState('');
   const [locating, setLocating] = useState(false);
@@ -108,7 +102,7 @@ export function LocationFilter({
   return (
     <section
       aria-label="Location"
-      className="mb-6 flex flex-wrap items-end gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+      className={`${className} flex-wrap items-end gap-3 rounded-box border border-base-300 bg-base-100 p-3`}
     >
       <PlaceCombobox
         label="Location"

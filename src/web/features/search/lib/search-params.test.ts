@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchState, resultsText, writeSearchState } from './search-params';
+import { readSearchState, resultsText, showResultsText, writeSearchState } from './search-params';
 
 describe('search URL state', () => {
   it('reads known, non-empty parameters and a known sort', () => {
@@ -22,6 +22,13 @@ describe('search URL state', () => {
     expect(resultsText(1, false)).toBe('1 result');
     expect(resultsText(1000, false)).toBe('1,000 results');
     expect(resultsText(25000, true)).toBe('About 25,000 results');
+  });
+
+  it('words the filters sheet button the same way: "Show N results"', () => {
+    expect(showResultsText(0, false)).toBe('Show 0 results');
+    expect(showResultsText(1, false)).toBe('Show 1 result');
+    expect(showResultsText(1234, false)).toBe('Show 1,234 results');
+    expect(showResultsText(25000, true)).toBe('Show about 25,000 results');
   });
 
   it('keeps a centre and radius in the URL with the API names; nearest first only with a centre', () => {

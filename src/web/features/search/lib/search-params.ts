@@ -97,3 +97,13 @@ export function resultsText(total: number, estimated: boolean): string {
   if (estimated) return `About ${count} results`;
   return `${count} ${total === 1 ? 'result' : 'results'}`;
 }
+
+/**
+ * The filters sheet's button for a count of matches: "Show 12 results", "Show 1 result",
+ * "Show about 25,000 results" (an estimate past 1,000 matches, decision 0012).
+ */
+export function showResultsText(total: number, estimated: boolean): string {
+  const count = resultCount.format(total);
+  if (estimated) return `Show about ${count} results`;
+  return `Show ${count} ${total === 1 ? 'result' : 'results'}`;
+}

@@ -1,7 +1,10 @@
 /**
- * `/search` (public): "N results", the result cards, filters and sort, all in the URL
- * (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
- * "No listings match your search." when nothing matches; "Load more" for the next page.
+ * `/search` (public): a heading that says what is shown ("Toyota Corolla under $10,000"),
+ * "N results", the active filters as removable chips, the result cards, filters and sort, all in
+ * the URL (`/search?q=…&make=…&sort=…`), so back, forward and shared links restore the search;
+ * "No listings match your search." when nothing matches; "Load more" for the next page. From
+ * `lg` up the location sits above and the filters beside the results; below it both sit in the
+ * filters sheet behind a `Filters` button, so the results start near the top of a phone.
  * `favouriteAction` puts the favourites feature's heart on each card (composed in
  * src/web/app/routes/search.tsx). Each page of results shown tells the server which listings
  * appeared (seller insights' impressions).
@@ -17,11 +20,14 @@ import { ProgressBar } from '#web/components/progress-bar';
 import { sendImpressions } from '#web/lib/listing-events';
 import { ListingCard } from '#web/components/listing-card';
 import { useHomePlace } from '#web/lib/home-place';
-import { readRememberedCentre } from '#web/lib/places';
-import { useUnit, writeUnit } from '#web/lib/units';
+import { readRememberedCentre, writeRememberedCentre } from '#web/lib/places';
+import { useUnit, writeUnit, type DistanceUnit } from '#web/lib/units';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { LocationFilter } from '../components/location-filter';
 import { useSearchListings } from '../api/search-listings';
+import { useCategoryName, usePlace } from '../api/search-names';
+import { ActiveFilters } from '../components/active-filters';
+import { FiltersSheet } from '../components/filters-sheet';
+import { LocationFilter } from '../components/location-filter';
 import { SearchFilters } from '../components/search-filters';
 import {
   hasCentre,
@@ -31,6 +37,7 @@ import {
   writeSearchState,
   type SearchState,
 } from '../lib/search-params';
+import { searchChips, searchHeading, withoutChip, withoutFilters } from '../lib/search-summary';
 
 export interface SearchRouteProps {
   /** The favourites feature's heart on each result (composed in app/routes). */
@@ -93,18 +100,43 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
     sendImpressions(lastPage.items.map((item) => item._id));
   }, [lastPageKey, lastPage]);
   const q = state.filters.q;
+  const categoryId = state.filters.category;
+  const names = {
+    category:
+      useCategoryName(categoryId) ??
+      first?.facets.category.find((facet) => facet.value === categoryId)?.label,
+    place: usePlace(state.centre?.near).data?.name,
+  };
+  const changeCentre = (centre: NonNullable<SearchState['centre']>) =>
+    go({
+      ...state,
+      centre,
+      sort: state.sort === 'distance' && !hasCentre({ centre }) ? 'newest' : state.sort,
+    });
+  // units.ts tells every user of the preference (useUnit) at once.
+  const changeUnit = (next: DistanceUnit) => writeUnit(next);
 
   return (
     <>
       <PageTitle title={q ? `${q} - Search` : 'Search'} />
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold">{q ? `Results for “${q}”` : 'All listings'}</h1>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3 lg:mb-6">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">
+            {searchHeading(state, names)}
+          </h1>
           <p className="mt-1 min-h-6 text-base-content/80" role="status">
             {first ? resultsText(first.total, first.estimated) : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          <FiltersSheet
+            className="lg:hidden"
+            state={state}
+            unit={unit}
+            onUnit={changeUnit}
+            onApply={go}
+            disabled={!hydrated}
+          />
           {renderSave?.(savedQuery)}
           <label className="flex items-center gap-2 text-sm">
             <span className="font-medium">Sort by</span>
@@ -126,20 +158,15 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
         </div>
       </div>
       <LocationFilter
+        className="mb-6 hidden lg:flex"
         state={state}
         unit={unit}
         disabled={!hydrated}
-        onUnit={writeUnit}
-        onCentre={(centre) =>
-          go({
-            ...state,
-            centre,
-            sort: state.sort === 'distance' && !hasCentre({ centre }) ? 'newest' : state.sort,
-          })
-        }
+        onUnit={changeUnit}
+        onCentre={changeCentre}
       />
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <aside aria-label="Search filters">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside aria-label="Search filters" className="hidden lg:block">
           <SearchFilters
             state={state}
             facets={first?.facets}
@@ -148,7 +175,20 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
             unit={unit}
           />
         </aside>
-        <section aria-label="Results">
+        <section aria-label="Results" className="min-w-0">
+          <ActiveFilters
+            chips={searchChips(state, names)}
+            disabled={!hydrated}
+            onRemove={(key) => {
+              // Like "Anywhere": a later visit to a bare /search does not bring the place back.
+              if (key === 'centre') writeRememberedCentre(null);
+              go(withoutChip(state, key));
+            }}
+            onClear={() => {
+              if (centred) writeRememberedCentre(null);
+              go(withoutFilters(state));
+            }}
+          />
           {isPending ? (
             <ProgressBar label="Searching" />
           ) : !data ? (

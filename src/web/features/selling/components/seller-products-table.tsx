@@ -42,6 +42,10 @@ export const sellerActionTexts = {
   unreserve: 'Unreserve',
   soldElsewhere: 'Sold elsewhere',
   soldElsewhereTitle: 'Mark as sold elsewhere?',
+  soldElsewhereConsequence: 'The listing leaves the market, marked sold.',
+  promoteConsequence:
+    'Promoted listings are shown first, in the Sponsored section of the home page, while they are on the market. Promotion is free.',
+  deleteConsequence: 'The listing leaves the market and My Products for good.',
   soldPriceLabel: 'What did it sell for? (US dollars, optional)',
   renew: 'Renew',
   renewed: 'Listing renewed',
@@ -79,7 +83,11 @@ export function SellerProductsTable() {
 
   const handleSoldElsewhere = async (product: Product) => {
     const answer = await confirmWithAmount(
-      sellerActionTexts.soldElsewhereTitle,
+      {
+        title: sellerActionTexts.soldElsewhereTitle,
+        consequence: sellerActionTexts.soldElsewhereConsequence,
+        tone: 'default',
+      },
       sellerActionTexts.soldPriceLabel,
     );
     if (!answer) return;
@@ -116,7 +124,12 @@ export function SellerProductsTable() {
   };
 
   const handlePromote = async (product: Product) => {
-    if (!(await confirmAction(`Promote ${product.product_name}?`))) return;
+    const confirmed = await confirmAction({
+      title: `Promote ${product.product_name}?`,
+      consequence: sellerActionTexts.promoteConsequence,
+      tone: 'default',
+    });
+    if (!confirmed) return;
     try {
       const { message } = await promote.mutateAsync({ uid, productId: product._id });
       await showSuccess(sellerActionTexts.promoted, message || promoteMessages.promoted);
@@ -128,7 +141,12 @@ export function SellerProductsTable() {
   };
 
   const handleDelete = async (product: Product) => {
-    if (!(await confirmAction(`Delete ${product.product_name}?`))) return;
+    const confirmed = await confirmAction({
+      title: `Delete ${product.product_name}?`,
+      consequence: sellerActionTexts.deleteConsequence,
+      tone: 'destructive',
+    });
+    if (!confirmed) return;
     try {
       const { deletedCount } = await remove.mutateAsync({ uid, productId: product._id });
       if (deletedCount > 0) await showSuccess(sellerActionTexts.deleted);

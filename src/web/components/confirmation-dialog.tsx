@@ -1,10 +1,11 @@
 /**
  * The confirmation pattern of `confirmation.ts` for confirmations that carry a form (report a
- * listing, the statement of reasons, deleting one's account): a native modal `<dialog>` with
- * role alertdialog, labelled by its question and described by its consequence sentence, the
- * fields in between, then "Don't Confirm" (neutral, focused on open) and "Confirm" (error colour
- * when destructive, primary otherwise). It opens when mounted. Escape, the backdrop and
- * Don't Confirm all close it unconfirmed; the caller shows "Changes are not saved" (spec §5).
+ * listing, the statement of reasons, deleting one's account): a native modal `<dialog>` (role
+ * dialog, as SweetAlert2's popups), labelled by its question and described by its consequence
+ * sentence, the fields in between, then "Don't Confirm" (neutral, focused on open) and "Confirm"
+ * (error colour when destructive, primary otherwise). It opens when mounted. Escape, the
+ * backdrop and Don't Confirm all close it unconfirmed; the caller shows "Changes are not saved"
+ * (spec §5).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
@@ -59,7 +60,6 @@ export function ConfirmationDialog({
   return (
     <dialog
       ref={dialogRef}
-      role="alertdialog"
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={headingId}
       aria-describedby={consequenceId}

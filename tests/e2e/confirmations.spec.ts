@@ -134,7 +134,7 @@ for (const width of [360, 1440]) {
       const [product] = own.products;
       await signInViaApi(page, DEMO_BUYER.email);
       await page.goto(`/listing/${product!.id}`);
-      await page.getByRole('button', { name: 'Report', exact: true }).click();
+      await page.getByRole('button', { name: `Report: ${product!.name}` }).click();
       await expectConfirmation(
         page,
         page.getByRole('dialog', { name: `Report ${product!.name}?` }),

@@ -73,7 +73,7 @@ for (const width of [360, 1440]) {
         expect(['active', 'reserved']).toContain(item.listing_status);
       }
       const section = page.getByRole('region', { name: 'Recently listed' });
-      await expect(section.getByRole('heading', { level: 2 })).toHaveText('Recently listed');
+      await expect(section.getByRole('heading', { name: 'Recently listed' })).toBeVisible();
       await expect(section.getByTestId('search-result').getByRole('heading')).toHaveText(
         answer.items.map((item) => item.product_name),
       );

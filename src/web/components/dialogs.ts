@@ -119,6 +119,8 @@ export async function confirmWithNote(
     ...confirmationOptions(confirmation),
     input: 'textarea',
     inputLabel: noteLabel,
+    // The focus stays on Don't Confirm (the pattern), not on the field.
+    inputAutoFocus: false,
     inputAttributes: { maxlength: String(maxLength) },
   });
   if (result.isConfirmed) return String(result.value ?? '').trim();
@@ -140,6 +142,7 @@ export async function confirmWithAmount(
     ...confirmationOptions(confirmation),
     input: 'number',
     inputLabel: amountLabel,
+    inputAutoFocus: false,
     inputAttributes: { min: '0.01', step: '0.01' },
   });
   if (result.isConfirmed) {

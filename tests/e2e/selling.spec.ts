@@ -295,17 +295,21 @@ test.describe('Seller dashboard (/user/seller)', () => {
     // Confirmed delete: "Deleted Successfully!" and the row leaves the table.
     await rowOf(page, doomed).getByRole('button', { name: 'Delete' }).click();
     await expect(swal(page)).toContainText(`Delete ${doomed}?`);
-    // The dialog's buttons wear the site's teal, not SweetAlert2's purple.
+    // The dialog's buttons wear the site's colours, not SweetAlert2's: a deletion's Confirm is
+    // the error colour (the one confirmation pattern, decision 0040).
     const confirm = swal(page).getByRole('button', { name: 'Confirm', exact: true });
-    const primary = await page.evaluate(() => {
+    const error = await page.evaluate(() => {
       const probe = document.createElement('button');
-      probe.className = 'btn btn-primary';
+      probe.className = 'btn btn-error';
       document.body.append(probe);
       const colour = getComputedStyle(probe).backgroundColor;
       probe.remove();
       return colour;
     });
-    expect(await confirm.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(primary);
+    await page.mouse.move(1, 1);
+    await expect
+      .poll(() => confirm.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe(error);
     await confirm.click();
     await expectMessage(page, 'Deleted Successfully!');
     await expect(rowOf(page, doomed)).toHaveCount(0);

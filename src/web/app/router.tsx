@@ -17,7 +17,7 @@ import { paths } from '../lib/paths';
 import { MainLayout } from './layout/main-layout';
 
 const HomeRoute = lazy(() =>
-  import('../features/catalog/routes/home').then((m) => ({ default: m.HomeRoute })),
+  import('./routes/home').then((m) => ({ default: m.HomeWithListingsRoute })),
 );
 const CategoryRoute = lazy(() =>
   import('./routes/category').then((m) => ({ default: m.CategoryRoute })),
@@ -38,7 +38,7 @@ const SearchRoute = lazy(() =>
   import('./routes/search').then((m) => ({ default: m.SearchWithFavouritesRoute })),
 );
 const LoginRoute = lazy(() =>
-  import('../features/accounts/routes/login').then((m) => ({ default: m.LoginRoute })),
+  import('./routes/login').then((m) => ({ default: m.LoginWithReasonRoute })),
 );
 const RegistrationRoute = lazy(() =>
   import('../features/accounts/routes/registration').then((m) => ({

@@ -1,38 +1,91 @@
 /**
  * The dashboard's dialogs (spec §5 Confirmations, §8 messages), on SweetAlert2. Every delete,
- * promote, report, verify and mark-safe action asks first: "Confirm" or "Don't Confirm"; on
+ * promote, report, verify and mark-safe action asks first, in the one confirmation pattern of
+ * `confirmation.ts` (order, colours, a sentence saying what happens, focus on Don't Confirm); on
  * denial the page says "Changes are not saved". Import from lazy route chunks only: SweetAlert2
  * is ~16 KB gzipped and must stay out of the home route.
  *
- * Titles and texts are always set as text (SweetAlert2's `titleText` and `text`, never `title` or
- * `html`, which it parses as HTML): they may carry user text such as a product or user name.
+ * Titles and texts are always set as text (SweetAlert2's `titleText`, `text`, or `html` given as
+ * a DOM element built from text nodes — never a `title` or `html` string, which it parses as
+ * HTML): they may carry user text such as a product or user name.
  */
-import Swal from 'sweetalert2';
+import Swal, { type SweetAlertOptions } from 'sweetalert2';
+import {
+  confirmButtonClass,
+  confirmationTexts,
+  denyButtonClass,
+  type ConfirmationTone,
+} from './confirmation';
 
 /** Spec §5/§8 texts shared by every dashboard. */
 export const dialogTexts = {
-  confirm: 'Confirm',
-  deny: "Don't Confirm",
-  notSaved: 'Changes are not saved',
+  ...confirmationTexts,
   adminFailure: 'Something Went Wrong, Please Try Again',
 } as const;
+
+/** What every confirmation says (the one pattern of `confirmation.ts`). */
+export interface Confirmation {
+  /** The question, e.g. "Delete Toyota Corolla 2016?". */
+  title: string;
+  /** One sentence saying what will happen on Confirm, e.g. "It leaves the market for good." */
+  consequence: string;
+  /** A line naming the record above the consequence, e.g. the user's e-mail. */
+  detail?: string;
+  /** `destructive` paints Confirm in the error colour; `default` in the primary colour. */
+  tone: ConfirmationTone;
+}
+
+/**
+ * The body of a confirmation: the detail and the consequence as two paragraphs, built as DOM
+ * text nodes (never parsed as HTML: both may carry user text). The consequence paragraph comes
+ * last so the dialog's description reads it.
+ */
+function confirmationBody({ detail, consequence }: Confirmation): HTMLElement {
+  const body = document.createElement('div');
+  for (const line of [detail, consequence]) {
+    if (!line) continue;
+    const paragraph = document.createElement('p');
+    paragraph.textContent = line;
+    body.append(paragraph);
+  }
+  return body;
+}
+
+/** SweetAlert2 options shared by every confirmation: order, colours, focus on the safe choice. */
+function confirmationOptions(confirmation: Confirmation) {
+  return {
+    titleText: confirmation.title,
+    html: confirmationBody(confirmation),
+    icon: confirmation.tone === 'destructive' ? 'warning' : 'question',
+    showDenyButton: true,
+    // Don't Confirm first, Confirm last; the library's own colours off, ours on.
+    reverseButtons: true,
+    buttonsStyling: false,
+    focusConfirm: false,
+    focusDeny: true,
+    confirmButtonText: confirmationTexts.confirm,
+    denyButtonText: confirmationTexts.deny,
+    customClass: {
+      actions: 'confirmation-actions',
+      confirmButton: confirmButtonClass(confirmation.tone),
+      denyButton: denyButtonClass,
+    },
+  } satisfies SweetAlertOptions;
+}
+
+/** Spec §5: a declined confirmation says "Changes are not saved". */
+export async function showNotSaved(): Promise<void> {
+  await Swal.fire({ titleText: confirmationTexts.notSaved, icon: 'info' });
+}
 
 /**
  * Asks to confirm an action. Resolves true on Confirm; on Don't Confirm (or dismissal) shows
  * "Changes are not saved" and resolves false.
- * @param title the question, e.g. "Delete Toyota Corolla 2016?"
  */
-export async function confirmAction(title: string, text?: string): Promise<boolean> {
-  const result = await Swal.fire({
-    titleText: title,
-    text,
-    icon: 'warning',
-    showDenyButton: true,
-    confirmButtonText: dialogTexts.confirm,
-    denyButtonText: dialogTexts.deny,
-  });
+export async function confirmAction(confirmation: Confirmation): Promise<boolean> {
+  const result = await Swal.fire(confirmationOptions(confirmation));
   if (result.isConfirmed) return true;
-  await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
+  await showNotSaved();
   return false;
 }
 
@@ -58,22 +111,20 @@ export async function showFailure(title: string, text?: string): Promise<void> {
  * @param maxLength the longest note the server accepts (characters).
  */
 export async function confirmWithNote(
-  title: string,
+  confirmation: Confirmation,
   noteLabel: string,
   maxLength: number,
 ): Promise<string | null> {
   const result = await Swal.fire({
-    titleText: title,
-    icon: 'warning',
+    ...confirmationOptions(confirmation),
     input: 'textarea',
     inputLabel: noteLabel,
+    // The focus stays on Don't Confirm (the pattern), not on the field.
+    inputAutoFocus: false,
     inputAttributes: { maxlength: String(maxLength) },
-    showDenyButton: true,
-    confirmButtonText: dialogTexts.confirm,
-    denyButtonText: dialogTexts.deny,
   });
   if (result.isConfirmed) return String(result.value ?? '').trim();
-  await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
+  await showNotSaved();
   return null;
 }
 
@@ -84,23 +135,20 @@ export async function confirmWithNote(
  * null.
  */
 export async function confirmWithAmount(
-  title: string,
+  confirmation: Confirmation,
   amountLabel: string,
 ): Promise<{ amount: number | undefined } | null> {
   const result = await Swal.fire({
-    titleText: title,
-    icon: 'question',
+    ...confirmationOptions(confirmation),
     input: 'number',
     inputLabel: amountLabel,
+    inputAutoFocus: false,
     inputAttributes: { min: '0.01', step: '0.01' },
-    showDenyButton: true,
-    confirmButtonText: dialogTexts.confirm,
-    denyButtonText: dialogTexts.deny,
   });
   if (result.isConfirmed) {
     const amount = Number(result.value);
     return { amount: Number.isFinite(amount) && amount > 0 ? amount : undefined };
   }
-  await Swal.fire({ titleText: dialogTexts.notSaved, icon: 'info' });
+  await showNotSaved();
   return null;
 }

@@ -45,6 +45,8 @@ export const queryKeys = {
   /** A public search, keyed by its filters and sort. */
   search: (state: { filters: Record<string, string | undefined>; sort: string }) =>
     ['search', state.sort, state.filters] as const,
+  /** The home page's newest live listings (a search, so refreshed with every search). */
+  recentListings: ['search', 'recent'] as const,
   /** `GET /api/user/{role}/{uid}` of the signed-in user. */
   roles: {
     all: ['roles'] as const,

@@ -17,6 +17,7 @@ import type { SellerProfile } from '#contract/reviews';
 import { blogsQueryOptions } from '../../features/blogs/api/get-blogs';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories';
 import { promotedProductsQueryOptions } from '../../features/catalog/api/get-promoted-products';
+import { recentListingsQueryOptions } from '../../features/catalog/api/get-recent-listings';
 import { listingQueryOptions } from '../../features/listings/api/get-listing';
 import { listingPriceGuidanceQueryOptions } from '../../features/listings/api/get-price-guidance';
 import { sellerProfileQueryOptions } from '../../features/reviews/api/reviews';
@@ -126,6 +127,7 @@ const homePlan: PagePlan = {
     await Promise.all([
       queryClient.prefetchQuery(categoriesQueryOptions()),
       queryClient.prefetchQuery(promotedProductsQueryOptions()),
+      queryClient.prefetchQuery(recentListingsQueryOptions()),
     ]);
   },
   head() {

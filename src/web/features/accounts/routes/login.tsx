@@ -3,9 +3,10 @@
  * and password, a Login button, "Forgot password?" (to /forgot-password: DESIGN.md §8),
  * "Continue With Google" and a link to /registration. Success toasts "Login Success" (or
  * "User Login Successful." back from Google) and goes to the page the user came from, or /.
- * A failed sign-in toasts the provider's message.
+ * A failed sign-in toasts the provider's message. `renderReason` may say why the visitor must
+ * sign in, from where they will go next (e.g. "Sign in to see Sedan listings").
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from '#web/lib/toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +26,12 @@ const loginValidation = lazyResolver<LoginValues>(() =>
   import('../lib/form-resolvers').then((module) => module.loginResolver),
 );
 
-export function LoginRoute() {
+export function LoginRoute({
+  renderReason,
+}: {
+  /** A line under the heading saying why to sign in, from the path the user goes to next. */
+  renderReason?: (from: string) => ReactNode;
+} = {}) {
   const { signIn, user, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -70,6 +76,7 @@ export function LoginRoute() {
 
   return (
     <AuthCard heading="Login Now">
+      {renderReason?.(from)}
       <form
         noValidate
         onSubmit={(event) => void handleLogin(event)}

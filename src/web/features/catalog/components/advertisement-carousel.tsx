@@ -5,11 +5,12 @@
  * the neutral fill, so no photo loses its sides — a cover crop once cut "TESLA" to "ESLA"), a
  * Sponsor badge, the product name and "Only $" with the resell price.
  *
- * Embla Carousel (decision 0024, through components/carousel.tsx): the slide widths and the
- * spacing are CSS (flex bases, a 30 px left padding on each slide and -30 px on the track), so
- * the server-rendered cards already sit where they stay; Embla adds swipe, the pagination dots
- * (buttons "Go to slide N", the active one `aria-current`) and arrow keys while focus is inside.
- * The dots' 40 px row is there from the first paint, filled once Embla has counted the snaps.
+ * The browser's own scroll snapping (decision 0040, components/scroll-snap-carousel.ts; it was
+ * Embla, decision 0024): the slide widths and the 30 px spacing are CSS (flex bases and a gap),
+ * so the server-rendered cards already sit where they stay; swipe and scrolling are the
+ * browser's, and the script adds the pagination dots (buttons "Go to slide N", the active one
+ * `aria-current`) and arrow keys while focus is inside. The dots' 40 px row is there from the
+ * first paint, filled once the snaps are counted.
  * Loaded lazily by advertisement.tsx, so none of it weighs on pages without promotions.
  */
 import { Link } from 'react-router';
@@ -17,13 +18,14 @@ import type { PromotedProduct } from '#contract/entities';
 import { formatDollars } from '#contract/money';
 import { paths } from '#web/lib/paths';
 import { ResponsiveImage } from '#web/components/responsive-image';
-import { CarouselDots, useCarousel } from '#web/components/carousel';
+import { CarouselDots } from '#web/components/carousel-dots';
+import { useScrollSnapCarousel } from '#web/components/scroll-snap-carousel';
 
 /** A card's width: a third of the page from 1024 px, half from 720 px, else all of it. */
 const sponsoredImageSizes = '(min-width: 1024px) 33vw, (min-width: 720px) 50vw, 100vw';
 
 export function AdvertisementCarousel({ products }: { products: PromotedProduct[] }) {
-  const [viewportRef, carousel] = useCarousel({ align: 'start', containScroll: 'trimSnaps' });
+  const [viewportRef, carousel] = useScrollSnapCarousel();
   return (
     <div
       role="region"
@@ -32,15 +34,18 @@ export function AdvertisementCarousel({ products }: { products: PromotedProduct[
       onKeyDown={carousel.onKeyDown}
     >
       {/* pb-2 lets the cards' shadow show; with the dots' h-10 it makes Swiper's old 48 px. */}
-      <div ref={viewportRef} className="overflow-hidden pb-2">
-        <div className="-ml-[30px] flex touch-pan-y touch-pinch-zoom">
+      <div
+        ref={viewportRef}
+        className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:none]"
+      >
+        <div className="flex gap-[30px]">
           {products.map((product, index) => (
             <div
               key={product._id}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${products.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-full pl-[30px] min-[720px]:basis-1/2 lg:basis-1/3"
+              className="min-w-0 shrink-0 grow-0 basis-full snap-start min-[720px]:basis-[calc((100%-30px)/2)] lg:basis-[calc((100%-60px)/3)]"
             >
               <SponsoredCard product={product} />
             </div>

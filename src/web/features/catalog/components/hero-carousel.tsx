@@ -2,17 +2,51 @@
  * Spec §2 Home, item 1: a static picture carousel of three car images. A CSS scroll-snap
  * carousel (daisyUI `carousel`), not a carousel library, to keep the home page's JavaScript small; the
  * previous/next buttons scroll it by one slide. Pictures live in src/web/public/carousel/.
+ *
+ * Each slide says what the site is for: a headline and one call to action (search, or sell: the
+ * add-product form for a signed-in user, sign-up for a visitor), on a dark translucent panel so
+ * the white text stays readable whatever the picture (at least 7:1 even over pure white). The
+ * slides keep a fixed aspect ratio (4:3 on a phone, 5:2 from `sm`), so nothing moves while the
+ * pictures load.
  */
 import { useRef } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { paths } from '#web/lib/paths';
+
+/** The slides' headlines and calls to action (invented: the spec's carousel has no words). */
+export const heroTexts = {
+  search: { headline: 'Find your next car', action: 'Search cars' },
+  sell: { headline: 'Sell your car for free', action: 'Sell your car' },
+  verified: { headline: 'Buy from verified sellers', action: 'See verified sellers' },
+} as const;
 
 const slides = [
-  { src: '/carousel/car-1.webp', alt: 'A used car ready for its next owner' },
-  { src: '/carousel/car-2.webp', alt: 'A second-hand car on display' },
-  { src: '/carousel/car-3.webp', alt: 'A pre-owned car waiting for a buyer' },
+  {
+    src: '/carousel/car-1.webp',
+    alt: 'A used car ready for its next owner',
+    texts: heroTexts.search,
+    href: () => paths.search.href(),
+  },
+  {
+    src: '/carousel/car-2.webp',
+    alt: 'A second-hand car on display',
+    texts: heroTexts.sell,
+    // A visitor signs up first (as a seller); a signed-in user goes straight to the form.
+    href: (signedIn: boolean) =>
+      signedIn ? paths.sellerAddProduct.href() : paths.registration.href(),
+  },
+  {
+    src: '/carousel/car-3.webp',
+    alt: 'A pre-owned car waiting for a buyer',
+    texts: heroTexts.verified,
+    href: () => paths.search.href('verified=true'),
+  },
 ] as const;
 
 export function HeroCarousel() {
   const trackRef = useRef<HTMLDivElement>(null);
+  const signedIn = useAuth().user !== null;
 
   const handleScroll = (direction: 1 | -1) => {
     const track = trackRef.current;
@@ -36,28 +70,41 @@ export function HeroCarousel() {
         {slides.map((slide, index) => (
           <div
             key={slide.src}
-            className="carousel-item w-full"
+            className="relative carousel-item w-full"
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
+            data-testid="hero-slide"
           >
             <img
               src={slide.src}
               alt={slide.alt}
               width={1600}
               height={640}
-              className="aspect-[16/9] w-full bg-gradient-to-br from-base-300 to-base-200 object-cover sm:aspect-[5/2]"
+              className="aspect-[4/3] w-full bg-gradient-to-br from-base-300 to-base-200 object-cover sm:aspect-[5/2]"
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding="async"
             />
+            {/* Bottom left; the previous/next buttons sit bottom right, beside it. */}
+            <div className="absolute bottom-3 left-3 max-w-[calc(100%-8.5rem)] rounded-box bg-black/65 p-3 text-white sm:bottom-6 sm:left-6 sm:max-w-md sm:p-5">
+              <h2 className="text-lg leading-tight font-bold sm:text-3xl">
+                {slide.texts.headline}
+              </h2>
+              <Link
+                to={slide.href(signedIn)}
+                className="btn mt-2 btn-sm btn-primary sm:mt-4 sm:btn-md"
+              >
+                {slide.texts.action}
+              </Link>
+            </div>
           </div>
         ))}
       </div>
-      <div className="pointer-events-none absolute inset-x-3 top-1/2 flex -translate-y-1/2 justify-between">
+      <div className="absolute right-3 bottom-3 flex gap-2 sm:right-6 sm:bottom-6">
         <button
           type="button"
-          className="btn pointer-events-auto btn-circle border-0 bg-base-100/80 shadow hover:bg-base-100"
+          className="btn btn-circle border-0 bg-base-100/90 shadow hover:bg-base-100"
           aria-label="Previous picture"
           onClick={() => handleScroll(-1)}
         >
@@ -65,7 +112,7 @@ export function HeroCarousel() {
         </button>
         <button
           type="button"
-          className="btn pointer-events-auto btn-circle border-0 bg-base-100/80 shadow hover:bg-base-100"
+          className="btn btn-circle border-0 bg-base-100/90 shadow hover:bg-base-100"
           aria-label="Next picture"
           onClick={() => handleScroll(1)}
         >

@@ -1,13 +1,25 @@
 /**
- * Home page (spec §2 Home): the picture carousel, the Advertisement section (only with promoted
- * products) and the category grid.
+ * Home page (spec §2 Home): the picture carousel (each slide with a headline and a call to
+ * action), the Advertisement section (only with promoted products) and the category grid; below
+ * them, the newest live listings ("Recently listed").
  */
+import type { ReactNode } from 'react';
+import type { ProductCard } from '#contract/entities';
 import { PageTitle } from '#web/components/page-title';
 import { Advertisement } from '../components/advertisement';
 import { CategoryGrid } from '../components/category-grid';
 import { HeroCarousel } from '../components/hero-carousel';
+import { RecentlyListed } from '../components/recently-listed';
 
-export function HomeRoute() {
+/**
+ * @param renderListing draws one listing card of "Recently listed" (given by src/web/app, which
+ *   composes features).
+ */
+export function HomeRoute({
+  renderListing,
+}: {
+  renderListing: (product: ProductCard) => ReactNode;
+}) {
   return (
     <>
       <PageTitle />
@@ -15,6 +27,7 @@ export function HomeRoute() {
       <HeroCarousel />
       <Advertisement />
       <CategoryGrid />
+      <RecentlyListed renderListing={renderListing} />
     </>
   );
 }

@@ -36,7 +36,11 @@ function DecisionCard({ decision }: { decision: ModerationDecision }) {
 
   const handleAppeal = async () => {
     const text = await confirmWithNote(
-      `${accountabilityTexts.appeal}: ${decision.product_name}?`,
+      {
+        title: `${accountabilityTexts.appeal}: ${decision.product_name}?`,
+        consequence: 'An admin reviews the removal again and you get their answer.',
+        tone: 'default',
+      },
       accountabilityTexts.appealLabel,
       moderationTextLimits.appealMax,
     );

@@ -43,7 +43,9 @@ export function ReportedProductsTable() {
   const handleMarkSafe = (product: ReportedProduct) =>
     runAdminAction({
       question: `Mark ${product.product_name} safe?`,
-      text: `Seller: ${product.seller_name}`,
+      detail: `Seller: ${product.seller_name}`,
+      consequence: 'Its reports are cleared and it stays on the market.',
+      tone: 'default',
       run: () => markSafe.mutateAsync(product._id),
       report: () => showSuccess(moderationMessages.reportUndone),
     });

@@ -1,12 +1,13 @@
 /**
  * The statement of reasons an admin gives to delete a reported product (DSA Art.
- * 17(3)): a native modal `<dialog>` "Delete {name}?" with the rule broken (a list matching the
+ * 17(3)): the shared confirmation dialog "Delete {name}?" (Confirm in the error colour), saying
+ * what deleting does, with the rule broken (a list matching the
  * report reasons and the Terms), the facts (free text, required, ≤ 2,000 characters) and whether
  * the decision was automated (Yes/No), then the spec's "Confirm" / "Don't Confirm" (spec §5).
  * It resolves through `onDone`: the statement on Confirm, null on Don't Confirm/Escape; the
  * caller then shows "Changes are not saved" or sends the call, after the dialog has closed.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   accountabilityTexts,
   moderationRules,
@@ -14,7 +15,7 @@ import {
   type ModerationRule,
   type StatementBody,
 } from '#contract/accountability';
-import { dialogTexts } from '#web/components/dialogs';
+import { ConfirmationDialog } from '#web/components/confirmation-dialog';
 
 export interface StatementDialogProps {
   productName: string;
@@ -30,8 +31,6 @@ export function StatementDialog({
   suggestedRule,
   onDone,
 }: StatementDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
   const ruleId = useId();
   const factsId = useId();
   const factsErrorId = useId();
@@ -41,112 +40,88 @@ export function StatementDialog({
   const [missingFacts, setMissingFacts] = useState(false);
   const result = useRef<StatementBody | null>(null);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={headingId}
-      onClose={() => onDone(result.current)}
+    <ConfirmationDialog
+      title={`Delete ${productName}?`}
+      consequence={statementConsequence(sellerName)}
+      tone="destructive"
+      onConfirm={() => {
+        if (!facts.trim()) {
+          setMissingFacts(true);
+          return false;
+        }
+        result.current = { rule, facts: facts.trim(), automated };
+      }}
+      onClose={(confirmed) => onDone(confirmed ? result.current : null)}
     >
-      <div className="modal-box">
-        <h2 id={headingId} className="text-xl font-bold break-words">
-          Delete {productName}?
-        </h2>
-        <p className="mt-1 text-base-content/80">Seller: {sellerName}</p>
-        <form
-          noValidate
-          className="mt-3 space-y-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!facts.trim()) {
-              setMissingFacts(true);
-              return;
-            }
-            result.current = { rule, facts: facts.trim(), automated };
-            dialogRef.current?.close();
-          }}
+      <h3 className="font-semibold">{accountabilityTexts.statementHeading}</h3>
+      <div className="fieldset">
+        <label htmlFor={ruleId} className="fieldset-legend pb-1">
+          {accountabilityTexts.ruleLabel}
+        </label>
+        <select
+          id={ruleId}
+          className="select w-full"
+          value={rule}
+          onChange={(event) => setRule(event.target.value as ModerationRule)}
         >
-          <h3 className="font-semibold">{accountabilityTexts.statementHeading}</h3>
-          <div className="fieldset">
-            <label htmlFor={ruleId} className="fieldset-legend pb-1">
-              {accountabilityTexts.ruleLabel}
-            </label>
-            <select
-              id={ruleId}
-              className="select w-full"
-              value={rule}
-              onChange={(event) => setRule(event.target.value as ModerationRule)}
-            >
-              {moderationRules.map((option) => (
-                <option key={option}>{option}</option>
-              ))}
-            </select>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={factsId} className="fieldset-legend pb-1">
-              {accountabilityTexts.factsLabel}
-            </label>
-            <textarea
-              id={factsId}
-              className="textarea w-full"
-              rows={4}
-              maxLength={moderationTextLimits.factsMax}
-              aria-invalid={missingFacts || undefined}
-              aria-describedby={missingFacts ? factsErrorId : undefined}
-              value={facts}
-              onChange={(event) => {
-                setFacts(event.target.value);
-                setMissingFacts(false);
-              }}
-            />
-            {missingFacts && (
-              <p id={factsErrorId} role="alert" className="text-sm text-error">
-                Facts are required
-              </p>
-            )}
-          </div>
-          <fieldset className="fieldset">
-            <legend className="fieldset-legend">{accountabilityTexts.automatedLegend}</legend>
-            <div className="flex gap-4">
-              {[
-                { label: 'No', value: false },
-                { label: 'Yes', value: true },
-              ].map((option) => (
-                <label key={option.label} className="label min-h-11 cursor-pointer gap-2">
-                  <input
-                    type="radio"
-                    name="automated"
-                    className="radio radio-sm"
-                    checked={automated === option.value}
-                    onChange={() => setAutomated(option.value)}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-wrap justify-end gap-2 pt-2">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                result.current = null;
-                dialogRef.current?.close();
-              }}
-            >
-              {dialogTexts.deny}
-            </button>
-            <button type="submit" className="btn btn-error">
-              {dialogTexts.confirm}
-            </button>
-          </div>
-        </form>
+          {moderationRules.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
       </div>
-    </dialog>
+      <div className="fieldset">
+        <label htmlFor={factsId} className="fieldset-legend pb-1">
+          {accountabilityTexts.factsLabel}
+        </label>
+        <textarea
+          id={factsId}
+          className="textarea w-full"
+          rows={4}
+          maxLength={moderationTextLimits.factsMax}
+          aria-invalid={missingFacts || undefined}
+          aria-describedby={missingFacts ? factsErrorId : undefined}
+          value={facts}
+          onChange={(event) => {
+            setFacts(event.target.value);
+            setMissingFacts(false);
+          }}
+        />
+        {missingFacts && (
+          <p id={factsErrorId} role="alert" className="text-sm text-error">
+            Facts are required
+          </p>
+        )}
+      </div>
+      <fieldset className="fieldset">
+        <legend className="fieldset-legend">{accountabilityTexts.automatedLegend}</legend>
+        <div className="flex gap-4">
+          {[
+            { label: 'No', value: false },
+            { label: 'Yes', value: true },
+          ].map((option) => (
+            // text-base-content: daisyUI's .label is faded and fails contrast (WCAG 1.4.3).
+            <label
+              key={option.label}
+              className="label min-h-11 cursor-pointer gap-2 text-base-content"
+            >
+              <input
+                type="radio"
+                name="automated"
+                className="radio radio-sm"
+                checked={automated === option.value}
+                onChange={() => setAutomated(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </ConfirmationDialog>
   );
+}
+
+/** What deleting a reported listing does, with the seller it is sent to. */
+export function statementConsequence(sellerName: string): string {
+  return `The listing leaves the market for good and ${sellerName}, the seller, gets this statement of reasons and can appeal.`;
 }

@@ -44,7 +44,9 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
   const handleVerify = (user: ModeratedUser) =>
     runAdminAction({
       question: `Verify ${user.displayName}?`,
-      text: user.email,
+      detail: user.email,
+      consequence: 'Their listings show the verified badge from now on.',
+      tone: 'default',
       run: () => verify.mutateAsync(user._id),
       report: () => showSuccess(moderationMessages.verified),
     });
@@ -52,7 +54,10 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
   const handleDelete = (user: ModeratedUser) =>
     runAdminAction({
       question: `Delete ${user.displayName}?`,
-      text: user.email,
+      detail: user.email,
+      consequence:
+        'They are signed out everywhere, cannot sign in again and their unsold listings leave the market.',
+      tone: 'destructive',
       run: () => remove.mutateAsync(user._id),
       report: ({ deletedCount }) =>
         deletedCount > 0

@@ -4,6 +4,7 @@
  * failure shows the dialog "Something Went Wrong, Please Try Again" with the server's reason
  * (e.g. "You cannot delete the last admin") beneath it.
  */
+import type { ConfirmationTone } from '#web/components/confirmation';
 import { confirmAction, showFailure } from '#web/components/dialogs';
 import { isApiError } from '#web/lib/api-client';
 import { moderationMessages } from '#contract/moderation';
@@ -12,7 +13,11 @@ export interface AdminAction<T> {
   /** The confirmation's question, e.g. "Delete Avery Lane?". */
   question: string;
   /** A line under the question naming the record, e.g. the user's email. */
-  text?: string;
+  detail?: string;
+  /** One sentence saying what happens on Confirm. */
+  consequence: string;
+  /** `destructive` for deletions (Confirm in the error colour), `default` otherwise. */
+  tone: ConfirmationTone;
   /** The server call; it throws on failure. */
   run: () => Promise<T>;
   /** Shows the answer, e.g. the success dialog. */
@@ -22,11 +27,13 @@ export interface AdminAction<T> {
 /** Resolves once the last dialog is closed; never rejects. */
 export async function runAdminAction<T>({
   question,
-  text,
+  detail,
+  consequence,
+  tone,
   run,
   report,
 }: AdminAction<T>): Promise<void> {
-  if (!(await confirmAction(question, text))) return;
+  if (!(await confirmAction({ title: question, detail, consequence, tone }))) return;
   let result: T;
   try {
     result = await run();

@@ -39,6 +39,8 @@ function CategoryCard({ category, others }: { category: AdminCategory; others: A
     if (next === '' || next === category.category_name) return;
     void runAdminAction({
       question: `Rename ${category.category_name} to ${next}?`,
+      consequence: `Its listings and its home page tile show the name ${next}.`,
+      tone: 'default',
       run: () => rename.mutateAsync({ id: category._id, name: next }),
       report: () => showSuccess(categoryAdminTexts.renamed),
     });
@@ -49,7 +51,8 @@ function CategoryCard({ category, others }: { category: AdminCategory; others: A
     if (!target) return;
     void runAdminAction({
       question: `Merge ${category.category_name} into ${target.category_name}?`,
-      text: `Its ${category.listingCount} listings move to ${target.category_name}.`,
+      consequence: `Its ${category.listingCount} listings move to ${target.category_name} and ${category.category_name} is removed.`,
+      tone: 'destructive',
       run: () => merge.mutateAsync({ id: category._id, into: target._id }),
       report: (result) =>
         showSuccess(categoryAdminTexts.merged, `${result.modifiedCount} listings moved.`),
@@ -59,6 +62,8 @@ function CategoryCard({ category, others }: { category: AdminCategory; others: A
   const handleDelete = () =>
     void runAdminAction({
       question: `Delete ${category.category_name}?`,
+      consequence: 'The category is removed for good; only an empty category can be deleted.',
+      tone: 'destructive',
       run: () => remove.mutateAsync(category._id),
       report: () => showSuccess(categoryAdminTexts.deleted),
     });

@@ -49,7 +49,14 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
 
   const handle = async (outcome: 'upheld' | 'reversed') => {
     const reason = await confirmWithNote(
-      `${outcome === 'reversed' ? 'Reverse' : 'Uphold'} the removal of ${appeal.product_name}?`,
+      {
+        title: `${outcome === 'reversed' ? 'Reverse' : 'Uphold'} the removal of ${appeal.product_name}?`,
+        consequence:
+          outcome === 'reversed'
+            ? 'The listing returns to the market and the seller gets your reason.'
+            : 'The listing stays removed and the seller gets your reason.',
+        tone: 'default',
+      },
       'Reason (sent to the seller)',
       moderationTextLimits.appealMax,
     );

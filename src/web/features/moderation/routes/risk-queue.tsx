@@ -49,7 +49,11 @@ function RiskCard({ item }: { item: RiskItem }) {
 
   const handle = async () => {
     const note = await confirmWithNote(
-      `Dismiss ${item.product_name} from the risk queue?`,
+      {
+        title: `Dismiss ${item.product_name} from the risk queue?`,
+        consequence: 'It leaves the risk queue and stays on the market; your note is kept.',
+        tone: 'default',
+      },
       'Note (why it is fine)',
       1000,
     );

@@ -10,7 +10,12 @@ import { Link } from 'react-router';
 import { formatDollars } from '#contract/money';
 import type { Offer } from '#contract/offers';
 import { DashboardPage } from '#web/components/dashboard-page';
-import { confirmAction, showFailure, showSuccess } from '#web/components/dialogs';
+import {
+  confirmAction,
+  showFailure,
+  showSuccess,
+  type Confirmation,
+} from '#web/components/dialogs';
 import { ErrorMessage } from '#web/components/error-message';
 import { ProgressBar } from '#web/components/progress-bar';
 import { paths } from '#web/lib/paths';
@@ -59,10 +64,10 @@ function OfferCard({ offer }: { offer: Offer }) {
 
   const act = async (
     body: Parameters<typeof answer.mutateAsync>[0]['answer'],
-    question: string | null,
+    confirmation: Confirmation | null,
     done: string,
   ) => {
-    if (question && !(await confirmAction(question))) return;
+    if (confirmation && !(await confirmAction(confirmation))) return;
     try {
       const result = await answer.mutateAsync({ offerId: offer._id, answer: body });
       await showSuccess(
@@ -153,7 +158,11 @@ function OfferCard({ offer }: { offer: Offer }) {
                   onClick={() =>
                     void act(
                       { action: 'accept' },
-                      `Accept ${formatDollars(offer.amount)} for ${name}? The car is reserved for the buyer until they pay.`,
+                      {
+                        title: `Accept ${formatDollars(offer.amount)} for ${name}?`,
+                        consequence: 'The car is reserved for the buyer until they pay.',
+                        tone: 'default',
+                      },
                       'Offer accepted',
                     )
                   }
@@ -179,7 +188,11 @@ function OfferCard({ offer }: { offer: Offer }) {
                 onClick={() =>
                   void act(
                     { action: 'accept' },
-                    `Accept ${formatDollars(offer.counter_amount ?? 0)} for ${name}?`,
+                    {
+                      title: `Accept ${formatDollars(offer.counter_amount ?? 0)} for ${name}?`,
+                      consequence: 'An order at this price waits for your payment in My Orders.',
+                      tone: 'default',
+                    },
                     'Counter-offer accepted',
                   )
                 }
@@ -197,7 +210,11 @@ function OfferCard({ offer }: { offer: Offer }) {
                 onClick={() =>
                   void act(
                     { action: 'decline' },
-                    `Decline this offer on ${name}?`,
+                    {
+                      title: `Decline this offer on ${name}?`,
+                      consequence: 'The offer ends; the buyer can make a new one.',
+                      tone: 'destructive',
+                    },
                     'Offer declined',
                   )
                 }
@@ -214,7 +231,11 @@ function OfferCard({ offer }: { offer: Offer }) {
                 onClick={() =>
                   void act(
                     { action: 'withdraw' },
-                    `Withdraw your offer on ${name}?`,
+                    {
+                      title: `Withdraw your offer on ${name}?`,
+                      consequence: 'Your offer ends; you can make a new one.',
+                      tone: 'destructive',
+                    },
                     'Offer withdrawn',
                   )
                 }

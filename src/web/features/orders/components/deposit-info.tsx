@@ -54,7 +54,11 @@ export function BuyerDepositInfo({ order }: { order: Order }) {
     now < Date.parse(deposit.dispute_until);
   const handleDispute = async () => {
     const reason = await confirmWithNote(
-      `Dispute the deposit for ${order.product_info.product_name}?`,
+      {
+        title: `Dispute the deposit for ${order.product_info.product_name}?`,
+        consequence: 'An admin decides whether the deposit goes back to you.',
+        tone: 'default',
+      },
       'What happened (required)',
       depositNoteMax,
     );
@@ -115,10 +119,11 @@ export function SellerDepositInfo({ order }: { order: Order }) {
   const handle = async (outcome: 'viewing_happened' | 'no_show') => {
     if (
       outcome === 'no_show' &&
-      !(await confirmAction(
-        `${depositTexts.noShow}?`,
-        `The deposit of ${formatDollars(deposit.amount)} is taken from ${order.customer_info.customer_name}'s card for you. They can dispute it within 7 days.`,
-      ))
+      !(await confirmAction({
+        title: `${depositTexts.noShow}?`,
+        consequence: `The deposit of ${formatDollars(deposit.amount)} is taken from ${order.customer_info.customer_name}'s card for you. They can dispute it within 7 days.`,
+        tone: 'default',
+      }))
     ) {
       return;
     }

@@ -25,7 +25,12 @@ export interface OrdersTableProps {
 export function OrdersTable({ orders, paidAction }: OrdersTableProps) {
   const cancel = useCancelOrder();
   const handleCancel = async (order: Order) => {
-    if (!(await confirmAction(`Cancel your booking of ${order.product_info.product_name}?`))) {
+    const confirmed = await confirmAction({
+      title: `Cancel your booking of ${order.product_info.product_name}?`,
+      consequence: 'The booking ends and the seller is told; the car can be booked again.',
+      tone: 'destructive',
+    });
+    if (!confirmed) {
       return;
     }
     try {

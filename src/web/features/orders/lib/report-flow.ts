@@ -14,7 +14,7 @@ import { reportProduct } from '../api/report-product';
 /** Texts of the report flow that the spec leaves open (invented: the spec has none). */
 export const reportTexts = {
   question: (productName: string) => `Report ${productName}?`,
-  explanation: 'An admin will review this listing.',
+  explanation: 'An admin will review this listing and may take it off the market.',
   alreadyReportedTitle: 'Already reported',
   alreadyReported: 'You have already reported this product; each buyer counts once.',
   failed: 'Error',

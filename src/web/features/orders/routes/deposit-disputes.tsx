@@ -20,8 +20,16 @@ export function DepositDisputesRoute() {
   const handle = async (dispute: DepositDispute, decision: 'refund' | 'keep') => {
     const note = await confirmWithNote(
       decision === 'refund'
-        ? `Refund ${formatDollars(dispute.amount)} to ${dispute.buyer_name}?`
-        : `Keep ${formatDollars(dispute.amount)} for ${dispute.seller_name}?`,
+        ? {
+            title: `Refund ${formatDollars(dispute.amount)} to ${dispute.buyer_name}?`,
+            consequence: 'The deposit goes back to the buyer and the dispute is closed.',
+            tone: 'default',
+          }
+        : {
+            title: `Keep ${formatDollars(dispute.amount)} for ${dispute.seller_name}?`,
+            consequence: 'The seller keeps the deposit and the dispute is closed.',
+            tone: 'default',
+          },
       'A note for the buyer (optional)',
       depositNoteMax,
     );

@@ -25,7 +25,11 @@ export function SellerBookingsRoute() {
 
   const handleDecline = async (order: Order) => {
     const message = await confirmWithNote(
-      `Decline the booking of ${order.product_info.product_name}?`,
+      {
+        title: `Decline the booking of ${order.product_info.product_name}?`,
+        consequence: 'The booking ends and the buyer gets your message.',
+        tone: 'destructive',
+      },
       'A message for the buyer (optional)',
       declineMessageMax,
     );

@@ -88,7 +88,12 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
     }
   };
   const del = async () => {
-    if (!(await confirmAction(`Delete “${search.name}”?`))) return;
+    const confirmed = await confirmAction({
+      title: `Delete “${search.name}”?`,
+      consequence: 'You get no more alerts for it.',
+      tone: 'destructive',
+    });
+    if (!confirmed) return;
     try {
       await remove.mutateAsync(search._id);
       toast.success('Saved search deleted');

@@ -21,6 +21,10 @@ export const sellerActionTexts = {
   unreserve: 'Unreserve',
   soldElsewhere: 'Sold elsewhere',
   soldElsewhereTitle: 'Mark as sold elsewhere?',
+  soldElsewhereConsequence: 'The listing leaves the market, marked sold.',
+  promoteConsequence:
+    'Promoted listings are shown first, in the Sponsored section of the home page, while they are on the market. Promotion is free.',
+  deleteConsequence: 'The listing leaves the market and My Products for good.',
   soldPriceLabel: 'What did it sell for? (US dollars, optional)',
   renew: 'Renew',
   renewed: 'Listing renewed',
@@ -66,7 +70,11 @@ export function ListingStateActions({ product, disabled = false }: ListingStateA
 
   const handleSoldElsewhere = async () => {
     const answer = await confirmWithAmount(
-      sellerActionTexts.soldElsewhereTitle,
+      {
+        title: sellerActionTexts.soldElsewhereTitle,
+        consequence: sellerActionTexts.soldElsewhereConsequence,
+        tone: 'default',
+      },
       sellerActionTexts.soldPriceLabel,
     );
     if (!answer) return;

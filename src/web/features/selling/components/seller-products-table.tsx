@@ -40,7 +40,12 @@ export function SellerProductsTable() {
   const remove = useDeleteProduct();
 
   const handlePromote = async (product: Product) => {
-    if (!(await confirmAction(`Promote ${product.product_name}?`))) return;
+    const confirmed = await confirmAction({
+      title: `Promote ${product.product_name}?`,
+      consequence: sellerActionTexts.promoteConsequence,
+      tone: 'default',
+    });
+    if (!confirmed) return;
     try {
       const { message } = await promote.mutateAsync({ uid, productId: product._id });
       await showSuccess(sellerActionTexts.promoted, message || promoteMessages.promoted);
@@ -52,7 +57,12 @@ export function SellerProductsTable() {
   };
 
   const handleDelete = async (product: Product) => {
-    if (!(await confirmAction(`Delete ${product.product_name}?`))) return;
+    const confirmed = await confirmAction({
+      title: `Delete ${product.product_name}?`,
+      consequence: sellerActionTexts.deleteConsequence,
+      tone: 'destructive',
+    });
+    if (!confirmed) return;
     try {
       const { deletedCount } = await remove.mutateAsync({ uid, productId: product._id });
       if (deletedCount > 0) await showSuccess(sellerActionTexts.deleted);

@@ -1,0 +1,36 @@
+/**
+ * Why the login page asks a visitor to sign in, when they were sent there from a category page
+ * (spec §2: /category/{id} needs a login): "Sign in to see Sedan listings". The name is looked up
+ * by the category id of the path (GET /api/categories, usually cached from the home page), so the
+ * page never shows text taken from the address. Any other path, or an unknown id, shows nothing.
+ * While the name loads the line keeps its height, so the form below does not move.
+ */
+import { matchPath } from 'react-router';
+import { paths } from '#web/lib/paths';
+import { useCategories } from '../api/get-categories';
+
+/** "Sign in to see {name} listings". */
+export const signInReasonText = (categoryName: string) => `Sign in to see ${categoryName} listings`;
+
+/** The category id of a same-site path such as `/category/abc?x=1`, or null. */
+export function categoryIdOf(path: string): string | null {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return matchPath(paths.category.path, pathname)?.params.id ?? null;
+}
+
+/** @param path where the visitor goes after signing in (the login page's `from`). */
+export function CategorySignInReason({ path }: { path: string }) {
+  const id = categoryIdOf(path);
+  if (!id) return null;
+  return <Reason id={id} />;
+}
+
+function Reason({ id }: { id: string }) {
+  const { data: categories } = useCategories();
+  const category = categories?.find((candidate) => candidate._id === id);
+  return (
+    <p className="min-h-6 text-center font-medium" data-testid="sign-in-reason">
+      {category ? signInReasonText(category.category_name) : null}
+    </p>
+  );
+}

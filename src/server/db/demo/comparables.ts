@@ -358,7 +358,7 @@ export const comparableDemoListings: readonly DemoListing[] = [
     description:
       'Rallye Red, 90,400 km, six-speed manual and the sport exhaust. Fresh clutch fluid and an oil change. The listing ran out while I was travelling; renew it to sell again.',
   },
-  // Ford F-150 2016–2019, 134,800–158,300 km, beside catalog.ts's 2017 XLT at 146,500 km.
+  // Ford F-150 2016–2018, 134,800–158,300 km, beside catalog.ts's 2017 XLT at 146,500 km.
   {
     category: 'Pickup truck',
     seller: DANIEL,
@@ -438,22 +438,22 @@ export const comparableDemoListings: readonly DemoListing[] = [
     category: 'Pickup truck',
     seller: PRIYA,
     make: 'Ford',
-    name: 'Ford F-150 2019 XLT Sport',
+    name: 'Ford F-150 2018 XLT Sport',
     vehicle: {
       model: 'F-150',
-      modelYear: 2019,
+      modelYear: 2018,
       mileageKm: 139900,
       fuel: 'Petrol',
       transmission: 'Automatic',
       body: 'Pickup',
       color: 'Agate Black',
-      vin: '1FTEW1EP9KFC66021',
+      vin: '1FTEW1EP0JFC66021',
     },
     art: 'pickup',
     paint: '#1e1f23',
     resell: 29_400,
     original: 47_000,
-    yearsUsed: 6,
+    yearsUsed: 7,
     condition: 'Good',
     askedBefore: [30_900],
     soldElsewhereFor: 28_500,

@@ -266,6 +266,15 @@ describe('demo content: every feature has something to show', () => {
     }
     expect(verdicts.size).toBeGreaterThanOrEqual(3);
     expect(new Set(verdicts.values())).toEqual(new Set(priceVerdicts));
+    // Each cluster of comparables.ts shows every badge, and all its listings have one.
+    for (const model of ['Toyota Corolla', 'Honda Civic', 'Ford F-150']) {
+      const names = rows.map((row) => row.name).filter((name) => name.startsWith(`${model} `));
+      expect(names.length, model).toBeGreaterThanOrEqual(6);
+      for (const name of names) expect(verdicts.get(name), name).toBeDefined();
+      expect(new Set(names.map((name) => verdicts.get(name))), model).toEqual(
+        new Set(priceVerdicts),
+      );
+    }
     // The demo seller's own Corolla shows one, the listing the README's screenshot is of.
     expect(verdicts.get('Toyota Corolla 2016 1.8 LE')).toBe('fair');
   });

@@ -23,6 +23,10 @@ function printSummary(summary: DemoSummary, seconds: string): void {
         `(${summary.promoted} promoted, ${summary.sold} sold)`,
       `  ${summary.orders} orders, ${summary.payments} payments, ${summary.reports} reports`,
       `  ${summary.blogs} blog posts, ${summary.images} pictures`,
+      `  ${summary.activity.offers} offers, ${summary.activity.conversations} conversations, ` +
+        `${summary.activity.reviews} reviews, ${summary.activity.favourites} favourites, ` +
+        `${summary.activity.savedSearches} saved searches, ${summary.activity.views} listing views, ` +
+        `${summary.activity.appeals} appeal`,
       '',
       `Demo accounts (password: ${DEMO_PASSWORD}):`,
       ...demoAccounts.map(

@@ -5,6 +5,7 @@
  */
 import type { Condition, FuelType, Transmission } from '#contract/limits.js';
 import type { ArtKind } from './art/vehicles.js';
+import { comparableDemoListings } from './comparables.js';
 
 /** Category names (≤ 50 characters, trimmed, first letter capital: spec §5 New category). */
 export const demoCategories = [
@@ -23,9 +24,10 @@ export type DemoCategory = (typeof demoCategories)[number];
 export const demoNonVehicleCategories: readonly DemoCategory[] = ['Parts & accessories'];
 
 /**
- * Vehicle details of a demo listing; the make is the listing's `make`. Mileage is
- * the description's miles in kilometres, rounded to 100 km; VINs are made up but well formed
- * (a real maker prefix, the model-year letter and a valid check digit).
+ * Vehicle details of a demo listing; the make is the listing's `make`. Mileage is in km, as
+ * stored, and a description that states the mileage states this same figure in km (seed.test.ts
+ * checks it); VINs are made up but well formed (a real maker prefix, the model-year letter and a
+ * valid check digit).
  */
 export interface DemoVehicle {
   model: string;
@@ -67,6 +69,15 @@ export interface DemoListing {
   soldTo?: { buyer: string; meetingLocation: string };
   /** Booked but not paid yet: an open order of this buyer. */
   bookedBy?: { buyer: string; meetingLocation: string };
+  /**
+   * Marked sold elsewhere by its seller (decision 0027) for this many whole dollars: the sale
+   * price guidance and time to sell count. Never together with `soldTo`.
+   */
+  soldElsewhereFor?: number;
+  /** Earlier asking prices, oldest first, whole dollars: its price history before `resell`. */
+  askedBefore?: number[];
+  /** A state its seller (`reserved`) or the expiry job (`expired`) gave it (decision 0027). */
+  state?: 'reserved' | 'expired';
   /** Buyers (uids) who reported the listing. */
   reportedBy?: string[];
 }
@@ -82,7 +93,7 @@ const JAMIE = 'demo-buyer-jamie';
 const NOAH = 'demo-buyer-noah';
 
 /** The listings, roughly grouped by category. */
-export const demoListings: readonly DemoListing[] = [
+const catalogListings: readonly DemoListing[] = [
   // Sedan
   {
     category: 'Sedan',
@@ -106,7 +117,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 9,
     condition: 'Good',
     description:
-      'Classic Silver Metallic, 96,400 miles, two owners and a clean title. Timing chain engine, new front brake pads and rotors last spring. There is a shallow dent on the rear bumper and the infotainment screen has a small scratch. Service records available on request.',
+      'Classic Silver Metallic, 155,100 km, two owners and a clean title. Timing chain engine, new front brake pads and rotors last spring. There is a shallow dent on the rear bumper and the infotainment screen has a small scratch. Service records available on request.',
   },
   {
     category: 'Sedan',
@@ -131,7 +142,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Excellent',
     promote: true,
     description:
-      'Rallye Red, 58,000 miles, one owner, always garaged. Apple CarPlay, sunroof, Honda Sensing driver aids and a fresh oil change. Tires have about 70% tread left. No accidents on the history report.',
+      'Rallye Red, 93,300 km, one owner, always garaged. Apple CarPlay, sunroof, Honda Sensing driver aids and a fresh oil change. Tires have about 70% tread left. No accidents on the history report.',
   },
   {
     category: 'Sedan',
@@ -155,7 +166,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 8,
     condition: 'Fair',
     description:
-      'Electric Blue, 112,000 miles, mostly highway. Runs and drives well but the A/C needs a recharge and the driver seat bolster is worn. Priced below book value for a quick sale.',
+      'Electric Blue, 180,200 km, mostly highway. Runs and drives well but the A/C needs a recharge and the driver seat bolster is worn. Priced below book value for a quick sale.',
   },
   {
     category: 'Sedan',
@@ -179,7 +190,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 6,
     condition: 'Good',
     description:
-      'Super Black, 64,800 miles. CVT fluid changed at 60,000 miles with receipt, adaptive cruise and remote start. Light swirl marks in the paint and a chip in the windshield outside the driver view.',
+      'Super Black, 104,300 km. CVT fluid changed at 97,000 km with receipt, adaptive cruise and remote start. Light swirl marks in the paint and a chip in the windshield outside the driver view.',
   },
   {
     category: 'Sedan',
@@ -205,7 +216,7 @@ export const demoListings: readonly DemoListing[] = [
     location: 'Scottsdale, AZ',
     promote: true,
     description:
-      'Soul Red Crystal, 31,200 miles, non-smoker, ceramic coating applied last year. Still under the original powertrain warranty until 60,000 miles. Comes with both keys, floor mats and the owner manual.',
+      'Soul Red Crystal, 50,200 km, non-smoker, ceramic coating applied last year. Still under the original powertrain warranty until 97,000 km. Comes with both keys, floor mats and the owner manual.',
   },
   {
     category: 'Sedan',
@@ -230,7 +241,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Fair',
     reportedBy: [JAMIE, NOAH],
     description:
-      'Pure White, 128,500 miles. Turbo pulls strong but there is a check-engine light for an EVAP leak that I have not fixed. Rear tires are new, the fronts will need replacing soon.',
+      'Pure White, 206,800 km. Turbo pulls strong but there is a check-engine light for an EVAP leak that I have not fixed. Rear tires are new, the fronts will need replacing soon.',
   },
   {
     category: 'Sedan',
@@ -258,7 +269,7 @@ export const demoListings: readonly DemoListing[] = [
       meetingLocation: 'Austin Police Department North substation, Austin, TX',
     },
     description:
-      'Mediterranean Blue, 72,000 miles, all-wheel drive. Oil filter housing gasket and valve cover replaced at 68,000 miles at an independent BMW shop. Heated seats, navigation and a parking camera; one curb-rashed wheel.',
+      'Mediterranean Blue, 115,900 km, all-wheel drive. Oil filter housing gasket and valve cover replaced at 109,000 km at an independent BMW shop. Heated seats, navigation and a parking camera; one curb-rashed wheel.',
   },
   {
     category: 'Sedan',
@@ -282,7 +293,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 11,
     condition: 'Good',
     description:
-      'Modern Steel, 121,000 miles, manual transmission. Reliable commuter with a new battery and water pump. The clear coat on the roof is starting to fade.',
+      'Modern Steel, 194,700 km, manual transmission. Reliable commuter with a new battery and water pump. The clear coat on the roof is starting to fade.',
   },
   {
     category: 'Sedan',
@@ -306,7 +317,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 7,
     condition: 'Good',
     description:
-      'Snow White Pearl, 69,000 miles. The engine was replaced under the Kia recall campaign in 2022, paperwork included. Cloth seats are clean and there are no warning lights.',
+      'Snow White Pearl, 111,000 km. The engine was replaced under the Kia recall campaign in 2022, paperwork included. Cloth seats are clean and there are no warning lights.',
   },
   // Suv
   {
@@ -332,7 +343,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Excellent',
     promote: true,
     description:
-      'Lunar Rock, 47,300 miles, one owner with dealer service every 5,000 miles. All-weather mats and a roof cross-bar set included. No accidents, no smoking, no pets.',
+      'Lunar Rock, 76,100 km, one owner with dealer service every 8,000 km. All-weather mats and a roof cross-bar set included. No accidents, no smoking, no pets.',
   },
   {
     category: 'Suv',
@@ -358,7 +369,7 @@ export const demoListings: readonly DemoListing[] = [
     location: 'Durham, NC',
     bookedBy: { buyer: RILEY, meetingLocation: 'Southpoint mall parking lot, Durham, NC' },
     description:
-      'Basque Red Pearl, 83,000 miles, leather and power tailgate. The 1.5 turbo has had its oil-dilution software update. Small tear in the rear cargo cover.',
+      'Basque Red Pearl, 133,600 km, leather and power tailgate. The 1.5 turbo has had its oil-dilution software update. Small tear in the rear cargo cover.',
   },
   {
     category: 'Suv',
@@ -382,7 +393,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 9,
     condition: 'Fair',
     description:
-      'Blue Jeans Metallic, 118,000 miles. Drives fine but the transmission shifts a little hard from first to second when cold. Priced accordingly; a pre-purchase inspection is welcome.',
+      'Blue Jeans Metallic, 189,900 km. Drives fine but the transmission shifts a little hard from first to second when cold. Priced accordingly; a pre-purchase inspection is welcome.',
   },
   {
     category: 'Suv',
@@ -412,7 +423,7 @@ export const demoListings: readonly DemoListing[] = [
       meetingLocation: 'Round Rock Premium Outlets parking lot, Round Rock, TX',
     },
     description:
-      'Mango Tango, 88,000 miles, hard top and soft top both included. Two-inch lift with matching shocks, stock parts available. Some paint wear where the doors were removed.',
+      'Mango Tango, 141,600 km, hard top and soft top both included. Two-inch lift with matching shocks, stock parts available. Some paint wear where the doors were removed.',
   },
   {
     category: 'Suv',
@@ -437,7 +448,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Good',
     location: 'Boulder, CO',
     description:
-      'Jasmine Green, 76,000 miles, symmetrical all-wheel drive and EyeSight. Winter tires on separate wheels included. Rear wiper arm is bent and a new one is in the trunk.',
+      'Jasmine Green, 122,300 km, symmetrical all-wheel drive and EyeSight. Winter tires on separate wheels included. Rear wiper arm is bent and a new one is in the trunk.',
   },
   {
     category: 'Suv',
@@ -462,7 +473,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Excellent',
     promote: true,
     description:
-      'Machine Gray, 38,000 miles. Blind-spot monitoring, heated seats and a power liftgate. Full Mazda dealer service history and two keys.',
+      'Machine Gray, 61,200 km. Blind-spot monitoring, heated seats and a power liftgate. Full Mazda dealer service history and two keys.',
   },
   {
     category: 'Suv',
@@ -486,7 +497,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 8,
     condition: 'Fair',
     description:
-      'Silver Ice, 104,000 miles. Uses about a quart of oil every 2,000 miles, which is common for this engine. Interior is tidy and the tires are less than a year old.',
+      'Silver Ice, 167,400 km. Uses about a litre of oil every 3,000 km, which is common for this engine. Interior is tidy and the tires are less than a year old.',
   },
   {
     category: 'Suv',
@@ -510,7 +521,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 13,
     condition: 'Good',
     description:
-      'Blizzard Pearl, 168,000 miles, third row seats, never used off-road beyond forest roads. Timing belt and water pump done at 150,000 miles. Leather shows wear on the driver bolster.',
+      'Blizzard Pearl, 270,400 km, third row seats, never used off-road beyond forest roads. Timing belt and water pump done at 241,000 km. Leather shows wear on the driver bolster.',
   },
   // Pickup truck
   {
@@ -535,7 +546,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 8,
     condition: 'Good',
     description:
-      'Blue Jeans, 91,000 miles, SuperCrew 4x4 with the max trailer tow package. Spray-in bedliner and a brake controller. Cam phasers rattle for a second on cold starts; a shop quoted $2,100 to fix it.',
+      'Blue Jeans, 146,500 km, SuperCrew 4x4 with the max trailer tow package. Spray-in bedliner and a brake controller. Cam phasers rattle for a second on cold starts; a shop quoted $2,100 to fix it.',
   },
   {
     category: 'Pickup truck',
@@ -560,7 +571,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Good',
     soldTo: { buyer: JAMIE, meetingLocation: 'Denver Police District 6 station lot, Denver, CO' },
     description:
-      'Quicksand, 99,000 miles, double cab with the six-speed manual. Frame inspected and rust-proofed last fall. Bilstein shocks and all-terrain tires at 60% tread.',
+      'Quicksand, 159,300 km, double cab with the six-speed manual. Frame inspected and rust-proofed last fall. Bilstein shocks and all-terrain tires at 60% tread.',
   },
   {
     category: 'Pickup truck',
@@ -585,7 +596,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Fair',
     reportedBy: [RILEY],
     description:
-      'Deep Ruby, 142,000 miles, 5.3 V8 and 4x4. Bed has scratches from work use and the tailgate latch sticks. Engine and transmission are healthy and it tows a small camper easily.',
+      'Deep Ruby, 228,500 km, 5.3 V8 and 4x4. Bed has scratches from work use and the tailgate latch sticks. Engine and transmission are healthy and it tows a small camper easily.',
   },
   {
     category: 'Pickup truck',
@@ -611,7 +622,7 @@ export const demoListings: readonly DemoListing[] = [
     location: 'Tempe, AZ',
     promote: true,
     description:
-      'Granite Crystal, 54,000 miles, crew cab with the Hemi and air suspension. Tonneau cover and running boards included. No accidents, garage kept out of the Arizona sun.',
+      'Granite Crystal, 86,900 km, crew cab with the Hemi and air suspension. Tonneau cover and running boards included. No accidents, garage kept out of the Arizona sun.',
   },
   {
     category: 'Pickup truck',
@@ -635,7 +646,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 6,
     condition: 'Good',
     description:
-      'Brilliant Silver, 61,000 miles, king cab 4x2. Simple, tough and cheap to run; recent brakes and fluids. Small dent in the bed side behind the rear wheel.',
+      'Brilliant Silver, 98,200 km, king cab 4x2. Simple, tough and cheap to run; recent brakes and fluids. Small dent in the bed side behind the rear wheel.',
   },
   {
     category: 'Pickup truck',
@@ -659,7 +670,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 12,
     condition: 'Fair',
     description:
-      'Summit White, 176,000 miles. Starts every morning but has surface rust on the rocker panels and the cab corners. Sold as-is with a new battery and a fresh inspection sticker.',
+      'Summit White, 283,200 km. Starts every morning but has surface rust on the rocker panels and the cab corners. Sold as-is with a new battery and a fresh inspection sticker.',
   },
   // Motorcycle
   {
@@ -684,7 +695,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 6,
     condition: 'Excellent',
     description:
-      'Grand Prix Red, 8,400 miles, ABS. Great first bike; never dropped, chain and sprockets replaced at 8,000 miles. Comes with a tank bag and a frame slider set.',
+      'Grand Prix Red, 13,500 km, ABS. Great first bike; never dropped, chain and sprockets replaced at 12,900 km. Comes with a tank bag and a frame slider set.',
   },
   {
     category: 'Motorcycle',
@@ -708,7 +719,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 7,
     condition: 'Good',
     description:
-      'Night Fluo, 14,200 miles, Akrapovic slip-on with the stock muffler included. New rear tire. One small scratch on the left bar end from a parking-lot tip-over.',
+      'Night Fluo, 22,900 km, Akrapovic slip-on with the stock muffler included. New rear tire. One small scratch on the left bar end from a parking-lot tip-over.',
   },
   {
     category: 'Motorcycle',
@@ -733,7 +744,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Excellent',
     promote: true,
     description:
-      'Lime Green, 3,900 miles, garage kept and serviced at the dealer. Fender eliminator and tank pads fitted. Clean title in hand.',
+      'Lime Green, 6,300 km, garage kept and serviced at the dealer. Fender eliminator and tank pads fitted. Clean title in hand.',
   },
   {
     category: 'Motorcycle',
@@ -757,7 +768,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 9,
     condition: 'Good',
     description:
-      'Vivid Black, 11,000 miles, Vance & Hines exhaust and a solo seat. Battery replaced this year. The chrome on the exhaust heat shield has some bluing.',
+      'Vivid Black, 17,700 km, Vance & Hines exhaust and a solo seat. Battery replaced this year. The chrome on the exhaust heat shield has some bluing.',
   },
   {
     category: 'Motorcycle',
@@ -782,7 +793,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Good',
     soldTo: { buyer: RILEY, meetingLocation: 'Portland Police Central Precinct lot, Portland, OR' },
     description:
-      'Chestnut Red, 5,100 miles. Relaxed retro cruiser with saddle bags and a luggage rack. Minor fork seal seep that I have disclosed to my mechanic; otherwise faultless.',
+      'Chestnut Red, 8,200 km. Relaxed retro cruiser with saddle bags and a luggage rack. Minor fork seal seep that I have disclosed to my mechanic; otherwise faultless.',
   },
   {
     category: 'Motorcycle',
@@ -806,7 +817,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 11,
     condition: 'Fair',
     description:
-      'Pearl White, 41,000 miles, adventure-equipped with panniers, crash bars and heated grips. Valve clearances checked at 40,000 miles. Plastics are scuffed from touring.',
+      'Pearl White, 66,000 km, adventure-equipped with panniers, crash bars and heated grips. Valve clearances checked at 64,000 km. Plastics are scuffed from touring.',
   },
   // Electric car
   {
@@ -833,7 +844,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Good',
     promote: true,
     description:
-      'Pearl White, 62,000 miles, battery health at 91% per the service menu. Autopilot, premium interior and a mobile connector. The rear camera housing has a hairline crack.',
+      'Pearl White, 99,800 km, battery health at 91% per the service menu. Autopilot, premium interior and a mobile connector. The rear camera housing has a hairline crack.',
   },
   {
     category: 'Electric car',
@@ -858,7 +869,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 7,
     condition: 'Good',
     description:
-      'Deep Blue Pearl, 44,000 miles, 11 of 12 battery bars, around 120 miles of range in summer. ProPilot assist and a CHAdeMO fast-charge port. Ideal city car; not for long road trips.',
+      'Deep Blue Pearl, 70,800 km, 11 of 12 battery bars, around 190 km of range in summer. ProPilot assist and a CHAdeMO fast-charge port. Ideal city car; not for long road trips.',
   },
   {
     category: 'Electric car',
@@ -884,7 +895,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Excellent',
     location: 'Cary, NC',
     description:
-      'Orange Burst, 29,000 miles. The battery pack was replaced under the GM recall in 2023, so it carries a new-pack warranty. DC fast charging and heated seats.',
+      'Orange Burst, 46,700 km. The battery pack was replaced under the GM recall in 2023, so it carries a new-pack warranty. DC fast charging and heated seats.',
   },
   {
     category: 'Electric car',
@@ -914,7 +925,7 @@ export const demoListings: readonly DemoListing[] = [
       meetingLocation: 'Phoenix Police Cactus Park Precinct lot, Phoenix, AZ',
     },
     description:
-      'Surf Blue, 22,000 miles, about 250 miles of range. Battery recall software and inspection completed. Level 2 home charger included.',
+      'Surf Blue, 35,400 km, about 400 km of range. Battery recall software and inspection completed. Level 2 home charger included.',
   },
   {
     category: 'Electric car',
@@ -939,7 +950,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 8,
     condition: 'Fair',
     description:
-      'Mineral Grey, 57,000 miles, range extender engine for longer trips. Battery is healthy but the rear tires are narrow and due. Some scuffs on the carbon-fibre door sills.',
+      'Mineral Grey, 91,700 km, range extender engine for longer trips. Battery is healthy but the rear tires are narrow and due. Some scuffs on the carbon-fibre door sills.',
   },
   // Van & minibus
   {
@@ -964,7 +975,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 8,
     condition: 'Good',
     description:
-      'Modern Steel, 94,000 miles, eight seats, rear entertainment screen. Timing belt done at 90,000 miles. Sliding door motor on the passenger side is slow but works.',
+      'Modern Steel, 151,300 km, eight seats, rear entertainment screen. Timing belt done at 145,000 km. Sliding door motor on the passenger side is slow but works.',
   },
   {
     category: 'Van & minibus',
@@ -992,7 +1003,7 @@ export const demoListings: readonly DemoListing[] = [
       meetingLocation: 'Raleigh Police North District station lot, Raleigh, NC',
     },
     description:
-      'Oxford White, 112,000 miles, medium roof, former church shuttle with records. Rear A/C works well. Some seat fabric is stained.',
+      'Oxford White, 180,200 km, medium roof, former church shuttle with records. Rear A/C works well. Some seat fabric is stained.',
   },
   {
     category: 'Van & minibus',
@@ -1017,7 +1028,7 @@ export const demoListings: readonly DemoListing[] = [
     condition: 'Good',
     promote: true,
     description:
-      'Brilliant Silver, 98,000 miles, 170-inch wheelbase cargo van, empty and ready for a camper build. Diesel with DEF system serviced. Shelving and partition removed.',
+      'Brilliant Silver, 157,700 km, 170-inch wheelbase cargo van, empty and ready for a camper build. Diesel with DEF system serviced. Shelving and partition removed.',
   },
   {
     category: 'Van & minibus',
@@ -1041,7 +1052,7 @@ export const demoListings: readonly DemoListing[] = [
     yearsUsed: 6,
     condition: 'Excellent',
     description:
-      'Salsa Red Pearl, 52,000 miles, one owner, family car with all records. Power sliding doors, backup camera, new tires. A few kid-sized scratches on the second-row seatbacks.',
+      'Salsa Red Pearl, 83,700 km, one owner, family car with all records. Power sliding doors, backup camera, new tires. A few kid-sized scratches on the second-row seatbacks.',
   },
   // Parts & accessories
   {
@@ -1115,6 +1126,12 @@ export const demoListings: readonly DemoListing[] = [
       'Matte black, 5x100 +45 offset, popular on Subaru and Toyota 86. Straight and true, but the finish is chipped on two lips. Lug nuts and hub rings included.',
   },
 ];
+
+/**
+ * Every demo listing: the catalogue above, then the comparable cars of comparables.ts, which
+ * give several listings price guidance and each price badge.
+ */
+export const demoListings: readonly DemoListing[] = [...catalogListings, ...comparableDemoListings];
 
 export interface DemoBlog {
   question: string;

@@ -1,7 +1,9 @@
 /**
- * Loads the demo data (accounts.ts, catalog.ts) into an empty database: users, categories,
- * listings with locally drawn pictures, paid orders with their payments for the sold listings,
- * one booked order waiting for payment, reports, and blog Q&As. Deterministic apart from row ids
+ * Loads the demo data (accounts.ts, catalog.ts, comparables.ts, activity.ts) into an empty
+ * database: users, categories, listings with locally drawn pictures, paid orders with their
+ * payments for the sold listings, one booked order waiting for payment, reports, blog Q&As, and
+ * what the accounts did beside (activity.ts: offers, viewings, messages, reviews, favourites,
+ * saved searches, insights, listing states and moderation). Deterministic apart from row ids
  * and the clock: listing times are spread over the 60 days before `now`.
  */
 import { createHash } from 'node:crypto';
@@ -32,6 +34,7 @@ import { avatarSvg, listingSvg } from './art/pictures.js';
 import { renderDemoImages } from './images.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { seededRandom } from './random.js';
+import { seedDemoActivity, type DemoActivitySummary } from './activity.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -50,11 +53,15 @@ export interface DemoSummary {
   products: number;
   /** Promoted and unsold: what the home page's Advertisement section shows. */
   promoted: number;
+  /** Sold through a paid order or marked sold elsewhere by the seller. */
   sold: number;
-  /** Paid orders (one per sold product) plus booked orders that wait for payment. */
+  /** Paid orders (one per product sold through us) plus orders that wait for payment. */
   orders: number;
   payments: number;
+  /** Reports made (the notices the transparency page counts). */
   reports: number;
+  /** What activity.ts added. */
+  activity: DemoActivitySummary;
   blogs: number;
   /** Pictures referenced (listing photos and avatars). */
   images: number;
@@ -136,7 +143,7 @@ export async function seedDemoData(
   const postedAt = listingTimes(now, demoListings.length);
   const accountsCreatedAt = now.getTime() - 90 * DAY_MS;
 
-  await db.transaction(async (tx) => {
+  const activity = await db.transaction(async (tx) => {
     const userRows = await tx
       .insert(users)
       .values(
@@ -295,9 +302,20 @@ export async function seedDemoData(
     // Every demo listing stands at the real town its location names (decision 0026): Austin,
     // Denver, Phoenix, Portland, Raleigh, Columbus and their neighbours.
     await placeListingsByLocation(tx as unknown as Database);
+
+    return seedDemoActivity(
+      tx,
+      demoListings,
+      {
+        users: userIds,
+        products: productIds,
+        postedAt: new Map(demoListings.map((listing, i) => [listing.name, postedAt[i] ?? now])),
+      },
+      now,
+    );
   });
 
-  const sold = demoListings.filter((listing) => listing.soldTo).length;
+  const paid = demoListings.filter((listing) => listing.soldTo).length;
   return {
     users: demoUsers.length,
     admins: demoUsers.filter((user) => user.isAdmin).length,
@@ -306,11 +324,14 @@ export async function seedDemoData(
     categories: demoCategories.length,
     products: demoListings.length,
     promoted: demoListings.filter((listing) => listing.promote && !listing.soldTo).length,
-    sold,
-    orders: sold + demoListings.filter((listing) => listing.bookedBy).length,
-    payments: sold,
-    reports: demoListings.reduce((n, listing) => n + (listing.reportedBy?.length ?? 0), 0),
+    sold: paid + demoListings.filter((listing) => listing.soldElsewhereFor !== undefined).length,
+    orders: paid + demoListings.filter((listing) => listing.bookedBy).length + activity.offerOrders,
+    payments: paid,
+    reports:
+      demoListings.reduce((n, listing) => n + (listing.reportedBy?.length ?? 0), 0) +
+      activity.reports,
     blogs: demoBlogs.length,
     images: urls.length,
+    activity,
   };
 }

@@ -78,7 +78,8 @@ async function startServer() {
     env: { ...env, PORT: String(port), E2E_DATA_DIR: `/tmp/second-gear-e2e-bench-web-${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  // Three minutes: a first start seeds the demo data, which takes over a minute on a loaded machine.
+  for (let attempt = 0; attempt < 1800; attempt++) {
     const healthy = await fetch(`${base}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -87,7 +88,7 @@ async function startServer() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   server.kill();
-  throw new Error('the server did not start within 60 s');
+  throw new Error('the server did not start within 180 s');
 }
 
 /** Sums layout shifts without recent input from the first paint on (installed before load). */

@@ -243,11 +243,11 @@ try {
 }
 
 type Ready = (page: Page) => ReturnType<Page['getByRole']>;
-/** The page's first-level heading: its content is there. */
-const heading =
-  (name: string | RegExp): Ready =>
-  (p: Page) =>
-    p.getByRole('heading', { level: 1, name });
+/** The page's first-level heading: its content is there. (A declaration: the run above calls
+ * it before this line is reached.) */
+function heading(name: string | RegExp): Ready {
+  return (p: Page) => p.getByRole('heading', { level: 1, name });
+}
 
 /** Who loads which pages: `[name, path, ready]`, with the ids `prepare` found. */
 function pagesOf(

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { getCategories } from './support/api.js';
+import { openAccountMenu } from './support/navigation.js';
 import {
   createAccount,
   DEMO_ADMIN,
@@ -60,11 +61,13 @@ test.describe('Registration (/registration)', () => {
     await expect(userArea).toContainText(name);
     await expect(userArea).toContainText(email);
     await expect(userArea.getByRole('img', { name })).toHaveAttribute('src', /^\/uploads\/.+/);
-    await expect(mainNav(page).getByRole('link', { name: 'Seller Dashboard' })).toBeVisible();
-    await expect(mainNav(page).getByRole('link', { name: 'Buyer Dashboard' })).toHaveCount(0);
-    await expect(mainNav(page).getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+    // The dashboards are in the account menu (decision 0038).
+    const accountMenu = await openAccountMenu(page);
+    await expect(accountMenu.getByRole('link', { name: 'Seller Dashboard' })).toBeVisible();
+    await expect(accountMenu.getByRole('link', { name: 'Buyer Dashboard' })).toHaveCount(0);
+    await expect(accountMenu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
 
-    await mainNav(page).getByRole('link', { name: 'Seller Dashboard' }).click();
+    await accountMenu.getByRole('link', { name: 'Seller Dashboard' }).click();
     await expect(page).toHaveURL('/user/seller');
     await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
     const sidebar = page.getByRole('navigation', { name: 'Seller dashboard' });
@@ -189,19 +192,20 @@ test.describe('Navigation bar', () => {
     await expect(userArea).toContainText(DEMO_ADMIN.displayName);
     await expect(userArea).toContainText(DEMO_ADMIN.email);
     await expect(userArea.getByRole('img', { name: DEMO_ADMIN.displayName })).toBeVisible();
-    // The demo admin is an admin registered as a buyer: two dashboards.
-    await expect(mainNav(page).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+    // The demo admin is an admin registered as a buyer: two dashboards, in the account menu.
+    const accountMenu = await openAccountMenu(page);
+    await expect(accountMenu.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
       'href',
       '/user/admin',
     );
-    await expect(mainNav(page).getByRole('link', { name: 'Buyer Dashboard' })).toHaveAttribute(
+    await expect(accountMenu.getByRole('link', { name: 'Buyer Dashboard' })).toHaveAttribute(
       'href',
       '/user/buyer',
     );
-    await expect(mainNav(page).getByRole('link', { name: 'Seller Dashboard' })).toHaveCount(0);
+    await expect(accountMenu.getByRole('link', { name: 'Seller Dashboard' })).toHaveCount(0);
     expect(await accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
-    await mainNav(page).getByRole('link', { name: 'Admin Dashboard' }).click();
+    await accountMenu.getByRole('link', { name: 'Admin Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'All Seller' })).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link'),

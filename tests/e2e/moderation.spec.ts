@@ -28,6 +28,7 @@ import {
   uniqueEmail,
 } from './support/accounts.js';
 import { e2eBaseURL } from './support/server-env.js';
+import { openAccountMenu } from './support/navigation.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 
@@ -189,7 +190,6 @@ test.afterEach(async () => {
   await admin.api.dispose();
 });
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const dialog = (page: Page) => page.getByRole('dialog');
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 const productRow = (page: Page, name: string) =>
@@ -238,7 +238,7 @@ test.describe('All Seller (/user/admin)', () => {
     await expect(card.getByRole('img', { name: /verified/i })).toHaveCount(0);
 
     // Into the dashboard without reloading, so the catalogue's cached listing is in play.
-    await mainNav(page).getByRole('link', { name: 'Admin Dashboard' }).click();
+    await (await openAccountMenu(page)).getByRole('link', { name: 'Admin Dashboard' }).click();
     await expect(page).toHaveURL('/user/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'All Seller' })).toBeVisible();
     const sidebar = page.getByRole('navigation', { name: 'Admin dashboard' });

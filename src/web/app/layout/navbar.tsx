@@ -2,11 +2,27 @@
  * Top navigation bar (spec §2 Layout): Home and Blogs for everyone, and a dashboard link for each
  * role the user holds (Admin Dashboard, Seller Dashboard, Buyer Dashboard). Logged in: the user's
  * photo, display name and email and a LogOut button (toast "Logout Success"; a failure is only
- * logged, spec §8); logged out: a Login button. Below the `lg` breakpoint the links collapse into
- * a dropdown opened by a menu button; below `sm` the name, email and LogOut move into it too.
- * The user's photo and name link to their profile (`/user/profile`).
+ * logged, spec §8); logged out: a Login button. The user's photo and name link to their profile
+ * (`/user/profile`).
+ *
+ * One row of one height at every width (decision 0038): nothing in it wraps, and what arrives
+ * after the first paint (the user, their roles) only fills space kept for it. Below the `lg`
+ * breakpoint every link collapses into the dropdown behind "Open menu" (spec §2 "On small
+ * screens the links collapse into a dropdown"); from `lg` Home and Blogs are in the bar and the
+ * dashboards and the user's own pages are in the "Account menu" dropdown beside the user, since
+ * three dashboards, Saved searches, the search box and the user's name never fit one row. Below
+ * `sm` the name, email and LogOut move into the dropdown too, and below `md` the search box has
+ * a row of its own under the bar.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { FavouritesLink } from '../../features/favourites/components/favourites-link';
@@ -27,27 +43,39 @@ const publicLinks: NavItem[] = [
   { to: paths.blogs.href(), label: 'Blogs', end: false },
 ];
 
-/** Home, Blogs and the dashboards of the roles the signed-in user holds. */
-function useNavLinks(): NavItem[] {
+/** What the bar knows of the signed-in user's roles (spec §2: a dashboard per role held). */
+interface AccountLinks {
+  /** The dashboards of the roles held, then Saved searches (any user with a user record). */
+  links: NavItem[];
+  /** Whether the user has a user record (any role): Messages and Favourites need one. */
+  hasRecord: boolean;
+  /** True while the user or a role is still being checked. */
+  checking: boolean;
+}
+
+function useAccountLinks(): AccountLinks {
   const admin = useIsAdmin();
   const seller = useIsSeller();
   const buyer = useIsBuyer();
-  return [
-    ...publicLinks,
-    ...(admin.holds
-      ? [{ to: paths.adminSellers.href(), label: 'Admin Dashboard', end: false }]
-      : []),
-    ...(seller.holds
-      ? [{ to: paths.sellerAddProduct.href(), label: 'Seller Dashboard', end: false }]
-      : []),
-    ...(buyer.holds
-      ? [{ to: paths.buyerOrders.href(), label: 'Buyer Dashboard', end: false }]
-      : []),
-    // Every signed-in user with a user record (any role).
-    ...(admin.holds || seller.holds || buyer.holds
-      ? [{ to: paths.savedSearches.href(), label: 'Saved searches', end: false }]
-      : []),
-  ];
+  const hasRecord = admin.holds || seller.holds || buyer.holds;
+  return {
+    links: [
+      ...(admin.holds
+        ? [{ to: paths.adminSellers.href(), label: 'Admin Dashboard', end: false }]
+        : []),
+      ...(seller.holds
+        ? [{ to: paths.sellerAddProduct.href(), label: 'Seller Dashboard', end: false }]
+        : []),
+      ...(buyer.holds
+        ? [{ to: paths.buyerOrders.href(), label: 'Buyer Dashboard', end: false }]
+        : []),
+      ...(hasRecord
+        ? [{ to: paths.savedSearches.href(), label: 'Saved searches', end: false }]
+        : []),
+    ],
+    hasRecord,
+    checking: admin.isLoading || seller.isLoading || buyer.isLoading,
+  };
 }
 
 /** Spec §2/§8: LogOut toasts "Logout Success"; a failure is only logged. */
@@ -62,8 +90,12 @@ function useHandleLogOut() {
   };
 }
 
+/**
+ * The active link is marked by its colours only: a bolder active link was wider than itself and,
+ * on a page whose dashboard link was highlighted, pushed the bar onto a second row.
+ */
 function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? 'menu-active font-semibold' : '';
+  return isActive ? 'menu-active' : '';
 }
 
 /** daisyUI menu with the active link in the primary colour. */
@@ -71,34 +103,47 @@ const menuColours =
   '[--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]';
 
 export function Navbar() {
-  const links = useNavLinks();
-  // Messages and Favourites need a user record (a signed-in account mid-registration has none
-  // yet, and its refused calls would sign it out, spec §8): shown once the user holds a role.
-  const hasRecord = [useIsAdmin(), useIsSeller(), useIsBuyer()].some((role) => role.holds);
-  // Below `sm` the bar has room for Messages and the photo only (at 360 px a third icon
-  // wrapped the bar onto two rows once the user was known: a 0.27 layout shift):
-  // Favourites is then in the menu.
-  const menuLinks = hasRecord
-    ? [...links, { to: paths.favourites.href(), label: 'Favourites', end: true }]
-    : links;
+  const account = useAccountLinks();
+  // Below `sm` the bar has room for Messages and the photo only: Favourites is in the menu.
+  const menuLinks = [
+    ...publicLinks,
+    ...account.links,
+    ...(account.hasRecord ? [{ to: paths.favourites.href(), label: 'Favourites', end: true }] : []),
+  ];
   return (
-    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl flex-wrap gap-2 px-4">
-        <div className="navbar-start w-auto shrink-0 gap-1">
-          <MobileMenu links={menuLinks} />
-          <Link
-            to={paths.home.href()}
-            className="btn btn-ghost gap-2 px-2 text-xl font-bold tracking-tight"
+    <header
+      className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur"
+      data-testid="site-header"
+    >
+      <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+        {/* One row of a fixed height: nothing wraps, long texts end in an ellipsis. */}
+        <div className="flex h-16 flex-nowrap items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1">
+            <DropdownMenu
+              className="lg:hidden"
+              buttonClassName="btn btn-square btn-ghost"
+              buttonLabel="Open menu"
+              buttonContent={<MenuIcon />}
+              links={menuLinks}
+              checking={account.checking}
+              withUser
+            />
+            <Link
+              to={paths.home.href()}
+              className="btn gap-2 px-2 text-xl font-bold tracking-tight btn-ghost"
+              aria-label="Second Gear"
+            >
+              <LogoIcon />
+              {/* Below 360 px the name would push the bar wider than the screen. */}
+              <span className="max-[359px]:hidden">
+                Second <span className="text-primary">Gear</span>
+              </span>
+            </Link>
+          </div>
+          <ul
+            className={`menu hidden shrink-0 menu-horizontal flex-nowrap gap-1 px-1 text-base lg:flex ${menuColours}`}
           >
-            <LogoIcon />
-            <span>
-              Second <span className="text-primary">Gear</span>
-            </span>
-          </Link>
-        </div>
-        <div className="navbar-center hidden lg:flex">
-          <ul className={`menu menu-horizontal gap-1 px-1 text-base ${menuColours}`}>
-            {links.map((link) => (
+            {publicLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={navLinkClass}>
                   {link.label}
@@ -106,56 +151,90 @@ export function Navbar() {
               </li>
             ))}
           </ul>
+          <div className="flex min-w-0 flex-1 items-center justify-end gap-2 sm:gap-3">
+            <SearchBox className="hidden max-w-xs min-w-0 flex-1 md:block" />
+            <AccountArea account={account} />
+          </div>
         </div>
-        <div className="navbar-end w-auto min-w-0 grow gap-2 sm:gap-3">
-          {/* On every width; below md it takes its own row under the bar. */}
-          <SearchBox className="hidden max-w-xs grow md:block" />
-          <AccountArea hasRecord={hasRecord} />
+        {/* Below md the search box has its own row, of a fixed height too. */}
+        <div className="flex h-11 items-start md:hidden">
+          <SearchBox className="w-full" />
         </div>
-        <SearchBox className="w-full pb-1 md:hidden" />
       </nav>
     </header>
   );
 }
 
-/** Logged in: photo, name, email (from `lg`) and LogOut (from `sm`); logged out: Login. */
-function AccountArea({ hasRecord }: { hasRecord: boolean }) {
+/** An empty, invisible square of an icon button's size, holding the place of one to come. */
+function IconSlot({ className = '' }: { className?: string }) {
+  return <span aria-hidden="true" className={`size-10 shrink-0 ${className}`} />;
+}
+
+/**
+ * Logged in: Favourites (from `sm`), Messages, the photo with the name and email (from `lg`),
+ * the account menu (from `lg`) and LogOut (from `sm`); logged out: Login. While the session is
+ * checked, a loading mark as wide as the Login button (both 5 rem).
+ */
+function AccountArea({ account }: { account: AccountLinks }) {
   const { user, loading } = useAuth();
   const handleLogOut = useHandleLogOut();
   if (!user) {
     if (loading) {
       // A named status: aria-label alone is not allowed on a span (axe: aria-prohibited-attr).
       return (
-        <span className="loading loading-sm loading-dots" role="status" aria-label="Loading" />
+        <span className="flex h-10 w-20 shrink-0 items-center justify-center">
+          <span className="loading loading-sm loading-dots" role="status" aria-label="Loading" />
+        </span>
       );
     }
     return (
-      <Link to={paths.login.href()} className="btn btn-primary">
+      <Link to={paths.login.href()} className="btn w-20 shrink-0 btn-primary">
         Login
       </Link>
     );
   }
+  // Messages and Favourites need a user record (a refused call would sign the user out, spec
+  // §8): while the roles are checked their places are kept, so they do not push the bar aside.
+  const favourites = account.hasRecord ? (
+    <FavouritesLink />
+  ) : account.checking ? (
+    <IconSlot />
+  ) : null;
+  const messages = account.hasRecord ? <MessagesLink /> : account.checking ? <IconSlot /> : null;
   return (
     <div className="flex min-w-0 items-center gap-2 sm:gap-3" data-testid="navbar-user">
-      {hasRecord && (
-        <span className="hidden sm:contents">
-          <FavouritesLink />
-        </span>
-      )}
-      {hasRecord && <MessagesLink />}
+      {favourites && <span className="hidden shrink-0 sm:contents">{favourites}</span>}
+      {messages}
       {/* The user's photo and name open their profile. */}
       <Link
         to={paths.profile.href()}
-        className="flex min-w-0 items-center gap-3 rounded-box"
+        className="flex min-w-0 shrink items-center gap-3 rounded-box"
         aria-label={`My profile (${user.displayName})`}
         data-testid="navbar-profile-link"
       >
-        <UserAvatar user={user} />
+        <span className="shrink-0">
+          <UserAvatar user={user} />
+        </span>
         <UserText user={user} className="hidden max-w-48 text-right lg:block xl:max-w-64" />
       </Link>
+      <DropdownMenu
+        className="hidden shrink-0 lg:block"
+        align="end"
+        buttonClassName="btn gap-1 px-2 btn-ghost btn-sm"
+        buttonLabel="Account menu"
+        buttonContent={
+          <>
+            Account
+            <span className="sr-only"> menu</span>
+            <ChevronIcon />
+          </>
+        }
+        links={[...account.links, { to: paths.profile.href(), label: 'My profile', end: true }]}
+        checking={account.checking}
+      />
       <button
         type="button"
-        className="btn hidden btn-outline btn-sm btn-primary sm:inline-flex"
+        className="btn hidden shrink-0 btn-outline btn-sm btn-primary sm:inline-flex"
         onClick={handleLogOut}
         disabled={loading}
       >
@@ -179,8 +258,33 @@ function UserText({ user, className }: { user: AuthUser; className: string }) {
   );
 }
 
-/** The small-screen dropdown: closes on navigation, on Escape and when focus leaves it. */
-function MobileMenu({ links }: { links: NavItem[] }) {
+interface DropdownMenuProps {
+  /** Classes of the wrapper (where it shows). */
+  className: string;
+  buttonClassName: string;
+  /** The button's accessible name, e.g. "Open menu". */
+  buttonLabel: string;
+  buttonContent: ReactNode;
+  links: NavItem[];
+  /** Opens towards the left, for a menu at the end of the bar. */
+  align?: 'start' | 'end';
+  /** Shows the user's name (a profile link) first and LogOut last (the latter below `sm`). */
+  withUser?: boolean;
+  /** Adds a loading line while the roles are checked (their links are still to come). */
+  checking?: boolean;
+}
+
+/** A dropdown of links: closes on navigation, on Escape, on a click outside and when focus leaves. */
+function DropdownMenu({
+  className,
+  buttonClassName,
+  buttonLabel,
+  buttonContent,
+  links,
+  align = 'start',
+  withUser = false,
+  checking = false,
+}: DropdownMenuProps) {
   const { user, loading } = useAuth();
   const handleLogOut = useHandleLogOut();
   const [open, setOpen] = useState(false);
@@ -219,38 +323,28 @@ function MobileMenu({ links }: { links: NavItem[] }) {
 
   return (
     <div
-      className={`dropdown lg:hidden ${open ? 'dropdown-open' : ''}`}
+      className={`dropdown ${align === 'end' ? 'dropdown-end' : ''} ${open ? 'dropdown-open' : ''} ${className}`}
       onKeyDown={handleKeyDown}
       onBlur={handleBlur}
     >
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-square"
-        aria-label="Open menu"
+        className={buttonClassName}
+        aria-label={buttonLabel}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        {buttonContent}
       </button>
       {open && (
         <ul
           id={menuId}
-          className={`menu dropdown-content menu-md z-40 mt-3 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg ${menuColours}`}
+          className={`menu dropdown-content menu-md z-40 mt-3 w-56 max-w-[calc(100vw-2rem)] rounded-box border border-base-300 bg-base-100 p-2 shadow-lg ${menuColours}`}
         >
-          {user && (
-            <li className="lg:hidden">
+          {withUser && user && (
+            <li>
               {/* The name opens the profile here too. */}
               <NavLink to={paths.profile.href()} className={navLinkClass}>
                 <UserText user={user} className="" />
@@ -264,7 +358,14 @@ function MobileMenu({ links }: { links: NavItem[] }) {
               </NavLink>
             </li>
           ))}
-          {user && (
+          {checking && (
+            <li className="menu-disabled">
+              <span role="status" aria-label="Loading">
+                <span className="loading loading-xs loading-dots" />
+              </span>
+            </li>
+          )}
+          {withUser && user && (
             <li className="mt-1 sm:hidden">
               <button type="button" onClick={handleLogOut} disabled={loading}>
                 LogOut
@@ -274,6 +375,38 @@ function MobileMenu({ links }: { links: NavItem[] }) {
         </ul>
       )}
     </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+function ChevronIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+    </svg>
   );
 }
 

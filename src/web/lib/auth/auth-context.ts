@@ -14,7 +14,12 @@ export interface AuthState {
   loading: boolean;
   /** Email + password sign-in; resolves once the API token is stored. @throws ApiError */
   signIn(email: string, password: string): Promise<AuthUser>;
-  /** Creates the account and signs it in; resolves once the API token is stored. @throws ApiError */
+  /**
+   * Creates the account and signs it in for the API calls that follow (photo, user record,
+   * profile); resolves with its user once the API token is stored. The state's `user` stays
+   * null: registration ends signed out (spec §2), so the app never shows the account signed in.
+   * @throws ApiError
+   */
   signUp(input: { name: string; email: string; password: string }): Promise<AuthUser>;
   /**
    * Leaves for Google; the browser comes back to `callbackURL` signed in, or to

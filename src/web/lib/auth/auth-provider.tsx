@@ -67,6 +67,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   const userRef = useRef<AuthUser | null>(null);
+  /**
+   * Whether `userRef`'s user is also the published `user`. A new account's session stays
+   * unpublished: registration ends signed out (spec §2), so the navigation bar never shows it.
+   */
+  const shownRef = useRef(false);
   const renewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pendingToken = useRef<Promise<string | null> | null>(null);
 
@@ -80,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearRenewal();
     removeAccessToken();
     userRef.current = null;
+    shownRef.current = false;
     setUser(null);
     setLoading(false);
     queryClient.removeQueries({ queryKey: queryKeys.roles.all });
@@ -138,11 +144,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   /**
    * Signed in as `identity`: get and store the token, then publish the user (spec §4) through
-   * `publish` (at once unless given).
+   * `publish` (at once unless given). With `show` false the token and the session serve the API
+   * calls, but the published state says nobody is signed in (a registration in progress).
    * @throws ApiError from `POST /api/jwt` (then signed out locally)
    */
   const establish = useCallback(
-    async (identity: IdentityUser, publish = applyNow): Promise<AuthUser> => {
+    async (identity: IdentityUser, publish = applyNow, show = true): Promise<AuthUser> => {
       const next = toAuthUser(identity);
       if (userRef.current?.uid !== next.uid) {
         queryClient.removeQueries({ queryKey: queryKeys.roles.all });
@@ -154,8 +161,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
       userRef.current = next;
+      shownRef.current = show;
       publish(() => {
-        setUser(next);
+        setUser(show ? next : null);
         setLoading(false);
       });
       return next;
@@ -258,7 +266,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       signIn: (email, password) =>
         withLoading(async () => establish(await signInWithEmail(email, password))),
-      signUp: (input) => withLoading(async () => establish(await signUpWithEmail(input))),
+      // Spec §2 Registration ends with a log out and /login: the new account is never shown as
+      // signed in, not even under the success dialog.
+      signUp: (input) =>
+        withLoading(async () => establish(await signUpWithEmail(input), applyNow, false)),
       signInWithGoogle: (callbackURL, errorCallbackURL) =>
         withLoading(async () => {
           const { url } = await startGoogleSignIn(callbackURL, errorCallbackURL);
@@ -271,7 +282,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (current) {
             const next = { ...current, displayName: input.name, photoURL: input.image };
             userRef.current = next;
-            setUser(next);
+            if (shownRef.current) setUser(next);
           }
           setLoading(false);
         }),
@@ -281,7 +292,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!current) return;
         const next = { ...current, ...change };
         userRef.current = next;
-        setUser(next);
+        if (shownRef.current) setUser(next);
       },
       forgetSession: signedOut,
     };

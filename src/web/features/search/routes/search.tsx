@@ -137,7 +137,11 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
             onApply={go}
             disabled={!hydrated}
           />
-          {renderSave?.(savedQuery)}
+          {/* The place of `Save this search` is kept for everyone: it shows once the user's roles
+              are known, after the first paint, and on a phone it pushed the results down. */}
+          <div className="flex h-8 w-36 shrink-0 justify-end" data-testid="save-search-slot">
+            {renderSave?.(savedQuery)}
+          </div>
           <label className="flex items-center gap-2 text-sm">
             <span className="font-medium">Sort by</span>
             {/* Disabled until hydrated (decision 0015): a choice made in the server's HTML

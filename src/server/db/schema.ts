@@ -339,6 +339,10 @@ export const products = pgTable(
     index('products_search_place_idx')
       .on(t.placeLat, t.placeLon)
       .where(sql`${liveSql} and ${t.placeLat} is not null`),
+    // A make within a radius: the make, then the box (migration 0025).
+    index('products_search_make_place_idx')
+      .on(sql`lower(${t.make})`, t.placeLat, t.placeLon)
+      .where(sql`${liveSql} and ${t.placeLat} is not null`),
     index('products_search_verified_idx')
       .using('gin', t.searchVector, sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${liveSql} and ${t.sellerVerified}`),

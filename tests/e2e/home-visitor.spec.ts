@@ -74,7 +74,7 @@ for (const width of [360, 1440]) {
       }
       const section = page.getByRole('region', { name: 'Recently listed' });
       await expect(section.getByRole('heading', { name: 'Recently listed' })).toBeVisible();
-      await expect(section.getByTestId('search-result').getByRole('heading')).toHaveText(
+      await expect(section.getByTestId('listing-card').getByRole('heading')).toHaveText(
         answer.items.map((item) => item.product_name),
       );
       await expect(

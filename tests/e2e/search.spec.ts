@@ -158,7 +158,7 @@ for (const width of widths) {
       await expect(heading).toHaveText('Toyota under $15,000');
       await expect(count).toHaveText(resultsWord(toyotas));
       // The results start on the first screen.
-      await expect(page.getByTestId('search-result').first()).toBeInViewport({ ratio: 0.5 });
+      await expect(page.getByTestId('listing-card').first()).toBeInViewport({ ratio: 0.5 });
       const chips = page.getByRole('list', { name: 'Active filters' });
       await expect(chips.getByRole('listitem')).toHaveText(['Toyota', 'Under $15,000']);
       const overflow = await page.evaluate(

@@ -163,7 +163,9 @@ for (const width of [360, 1440]) {
       const title = page.getByRole('heading', { level: 1, name: listing.name });
       const bookNow = page.getByRole('button', { name: `Book Now: ${listing.name}` });
       await expect(bookNow).toBeVisible();
-      await expect(page.getByTestId('key-facts')).toHaveText(/^\d{4} · [\d,]+ km · .+ · .+ · .+/);
+      await expect(page.getByTestId('key-facts')).toHaveText(
+        /^\d{4} · [\d,]+ (km|mi) · .+ · .+ · .+/,
+      );
       for (const [what, locator] of [
         ['title', title],
         ['price', page.getByTestId('listing-price')],
@@ -198,6 +200,10 @@ for (const width of [360, 1440]) {
       await expect(page.getByRole('button', { name: `Report: ${listing.name}` })).toBeHidden();
       expect(await fitsWidth(page), 'nothing wider than the screen with the bar').toBe(true);
       await expectAxeClean(page, 'listing page, actions in the bar');
+      // At the end of the page the bar steps aside: it never covers the footer.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(actions).not.toHaveAttribute('data-stuck');
+      await expect(page.getByRole('contentinfo').getByRole('link').last()).toBeInViewport();
       await page.evaluate(() => window.scrollTo(0, 0));
       await expect(actions).not.toHaveAttribute('data-stuck');
       await expect(page.getByRole('button', { name: `Report: ${listing.name}` })).toBeVisible();

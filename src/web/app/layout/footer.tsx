@@ -41,7 +41,7 @@ const socialLink = `${paths.contact.href()}#social`;
 
 export function Footer() {
   return (
-    <footer className="mt-16 bg-neutral text-neutral-content">
+    <footer data-site-footer className="mt-16 bg-neutral text-neutral-content">
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

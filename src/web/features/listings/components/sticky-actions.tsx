@@ -8,14 +8,17 @@
  *
  * Children marked `data-secondary` (Report, Make an offer, the owner's state actions) are left out
  * of the bar, which keeps to one row on a phone. Nothing sticks before hydration: the server
- * renders the actions in place.
+ * renders the actions in place. The bar steps aside while the site's footer is on screen, so it
+ * never covers the footer's links and settings.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export function StickyActions({ children }: { children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
-  const [stuck, setStuck] = useState(false);
+  const [past, setPast] = useState(false);
+  const [footerShown, setFooterShown] = useState(false);
+  const stuck = past && !footerShown;
   const [height, setHeight] = useState<number | undefined>(undefined);
 
   useEffect(() => {
@@ -26,10 +29,18 @@ export function StickyActions({ children }: { children: ReactNode }) {
       // Above the screen (scrolled past), not below it (not reached yet).
       const past = !entry.isIntersecting && entry.boundingClientRect.bottom <= 0;
       if (past && bar.current) setHeight(bar.current.offsetHeight);
-      setStuck(past);
+      setPast(past);
     });
     observer.observe(element);
-    return () => observer.disconnect();
+    const footer = document.querySelector('[data-site-footer]');
+    const footerObserver = new IntersectionObserver(([entry]) => {
+      setFooterShown(entry?.isIntersecting ?? false);
+    });
+    if (footer) footerObserver.observe(footer);
+    return () => {
+      observer.disconnect();
+      footerObserver.disconnect();
+    };
   }, []);
 
   return (

@@ -216,9 +216,18 @@ for (const width of [360, 1440]) {
       await expect(unitSwitch(page).getByRole('radio', { name: 'km' })).toBeChecked();
       await expect(card.getByTestId('listing-card-facts')).toHaveText(factsInKm);
       await expect(card.getByTestId('distance')).toHaveText(/^[\d.]+ km away$/);
-      // The search page's own Units follow the same preference.
-      await expect(page.getByRole('combobox', { name: 'Units' })).toHaveValue('km');
-      await expect(page.getByLabel('Max mileage (km)')).toBeAttached();
+      // The search page's own Units follow the same preference (on a phone, in the filters sheet).
+      if (width < 1024) {
+        await page.getByRole('button', { name: 'Filters', exact: true }).click();
+        const sheet = page.getByRole('dialog', { name: 'Filters' });
+        await expect(sheet.getByRole('combobox', { name: 'Units' })).toHaveValue('km');
+        await expect(sheet.getByLabel('Max mileage (km)')).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(sheet).toBeHidden();
+      } else {
+        await expect(page.getByRole('combobox', { name: 'Units' })).toHaveValue('km');
+        await expect(page.getByLabel('Max mileage (km)')).toBeVisible();
+      }
 
       await page.reload();
       await expect(card.getByTestId('listing-card-facts')).toHaveText(factsInKm);

@@ -16,7 +16,6 @@ import { Link } from 'react-router';
 import type { Listing, SellerContact } from '#contract/listings';
 import { listingTexts } from '#contract/texts';
 import { formatDollars } from '#contract/money';
-import { ResponsiveImage } from '#web/components/responsive-image';
 import { UserAvatar } from '#web/components/user-avatar';
 import { VerifiedBadge } from '#web/components/verified-badge';
 import { paths } from '#web/lib/paths';
@@ -26,6 +25,7 @@ import { keyFacts } from '../lib/key-facts';
 import { Gallery } from './gallery';
 import { ListingDistance } from './listing-distance';
 import { PriceBadge } from './price-badge';
+import { ListingRowLink } from './similar-listings';
 import { StickyActions } from './sticky-actions';
 import { TrustPanel } from './trust-panel';
 import { dateFormat, LocalTime, monthYearFormat } from '#web/components/local-time';
@@ -311,22 +311,7 @@ export function ListingView({
               <ul className="mt-2 flex flex-col gap-2" aria-labelledby="seller-listings">
                 {listing.seller_listings.map((item) => (
                   <li key={item._id}>
-                    <Link
-                      to={paths.listing.href(item._id)}
-                      className="flex items-center gap-3 rounded-box p-1 hover:bg-base-200"
-                    >
-                      <ResponsiveImage
-                        src={item.product_image}
-                        alt=""
-                        sizes="64px"
-                        width={64}
-                        height={48}
-                        loading="lazy"
-                        className="h-12 w-16 shrink-0 rounded bg-base-300 object-contain"
-                      />
-                      <span className="min-w-0 flex-1">{item.product_name}</span>
-                      <span className="font-semibold">{formatDollars(item.resell_price)}</span>
-                    </Link>
+                    <ListingRowLink item={item} size={64} />
                   </li>
                 ))}
               </ul>

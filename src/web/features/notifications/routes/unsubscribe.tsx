@@ -5,12 +5,10 @@
  * one-click unsubscribe makes, RFC 8058). No sign-in: the signed token names the user and topic.
  */
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import * as apiRoutes from '#contract/route-table';
-import { PageTitle } from '#web/components/page-title';
+import { SignedLinkPage } from '#web/components/signed-link-page';
 import { apiCall } from '#web/lib/api-client';
-import { errorText } from '#web/lib/error-text';
-import { paths } from '#web/lib/paths';
 
 export const invalidUnsubscribeLinkMessage = 'This unsubscribe link is not valid.';
 
@@ -22,40 +20,14 @@ export function UnsubscribeRoute() {
   });
 
   return (
-    <section className="mx-auto max-w-lg space-y-4 px-4 py-10">
-      <PageTitle title="Unsubscribe" />
-      <h1 className="text-3xl font-bold">Unsubscribe</h1>
-      {!token ? (
-        <p role="alert" className="alert alert-soft alert-error">
-          {invalidUnsubscribeLinkMessage}
-        </p>
-      ) : unsubscribe.isSuccess ? (
-        <p role="status" className="alert alert-soft alert-success">
-          Done. You will no longer receive {unsubscribe.data.description}.
-        </p>
-      ) : (
-        <>
-          <p>Stop receiving this kind of e-mail from Second Gear?</p>
-          {unsubscribe.isError && (
-            <p role="alert" className="alert alert-soft alert-error">
-              {errorText(unsubscribe.error)}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={unsubscribe.isPending}
-            onClick={() => unsubscribe.mutate()}
-          >
-            Unsubscribe
-          </button>
-        </>
-      )}
-      <p>
-        <Link to={paths.home.href()} className="link link-primary">
-          Back to Second Gear
-        </Link>
-      </p>
-    </section>
+    <SignedLinkPage
+      title="Unsubscribe"
+      token={token}
+      invalidText={invalidUnsubscribeLinkMessage}
+      question="Stop receiving this kind of e-mail from Second Gear?"
+      actionLabel="Unsubscribe"
+      action={unsubscribe}
+      success={(answer) => <>Done. You will no longer receive {answer.description}.</>}
+    />
   );
 }

@@ -327,8 +327,10 @@ export const products = pgTable(
     index('products_search_category_idx')
       .on(t.categoryId, t.createdAt, t.id)
       .where(sql`${liveSql}`),
-    index('products_search_vector_idx')
-      .using('gin', t.searchVector)
+    // The keyword's full text, and the listing's one-degree cell for a keyword within a radius
+    // (migration 0026, decision 0026; `sg_place_cell`, search/near.ts `placeCells`).
+    index('products_search_vector_place_idx')
+      .using('gin', t.searchVector, sql`(array[sg_place_cell(${t.placeLat}, ${t.placeLon})])`)
       .where(sql`${liveSql}`),
     index('products_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)

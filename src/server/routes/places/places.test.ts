@@ -153,6 +153,19 @@ describe('GET /api/search with a centre', () => {
     expect((await search(`near=${AUSTIN}&radius_km=200&make=Toyota`)).total).toBe(2);
   });
 
+  it('finds a keyword within the radius only, nearest first', async () => {
+    expect(names(await search(`q=toyota&near=${AUSTIN}&radius_km=200&sort=distance`))).toEqual([
+      'Round Rock Corolla',
+      'San Antonio Camry',
+    ]);
+    // Houston is 235 km from Austin, Dallas 293 km: several cells, one of them in range.
+    expect(names(await search(`q=ford&near=${AUSTIN}&radius_km=250`))).toEqual(['Houston F-150']);
+    expect((await search(`q=ford&near=${AUSTIN}&radius_km=300`)).total).toBe(2);
+    // A listing without a place is in no radius.
+    expect((await search(`q=golf&near=${AUSTIN}&radius_km=1000`)).total).toBe(0);
+    expect((await search('q=golf')).total).toBe(1);
+  });
+
   it('pages through every match once, in each order', async () => {
     for (const sort of ['distance', 'newest', 'price_asc']) {
       const seen: string[] = [];

@@ -92,6 +92,56 @@ export function boundingBox(centre: Centre): {
   return { lat, lon: [[minLon, maxLon]] };
 }
 
+/**
+ * Past this many one-degree cells (a radius of about 1,000 km near the poles) a keyword search
+ * leaves the cells out and tests the bounding box on the keyword's listings instead: the index
+ * would look up more cells than the keyword has listings to test.
+ */
+const MAX_CELLS = 1_000;
+
+/**
+ * The one-degree cell of a position (degrees), as `sg_place_cell` (migration 0026) computes it:
+ * `(floor(lat) + 90) * 361 + (floor(lon) + 180)`, distinct for every cell from the South Pole's
+ * to the North Pole's and from -180° to 180°.
+ */
+export function placeCell(lat: number, lon: number): number {
+  return (Math.floor(lat) + 90) * 361 + (Math.floor(lon) + 180);
+}
+
+/**
+ * The one-degree cells (`placeCell`) that the centre's bounding box touches, so every listing within the radius
+ * lies in one of them; null when there are more than `MAX_CELLS`. A 200 km radius at 34° N
+ * touches 20 to 30 cells.
+ */
+export function placeCells(centre: Centre): number[] | null {
+  const box = boundingBox(centre);
+  const rows = [Math.floor(box.lat[0]), Math.floor(box.lat[1])];
+  const columns = box.lon.map(([from, to]) => [Math.floor(from), Math.floor(to)] as const);
+  const width = columns.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+  if ((rows[1]! - rows[0]! + 1) * width > MAX_CELLS) return null;
+  const cells: number[] = [];
+  for (let lat = rows[0]!; lat <= rows[1]!; lat += 1) {
+    for (const [from, to] of columns) {
+      for (let lon = from; lon <= to; lon += 1) cells.push(placeCell(lat, lon));
+    }
+  }
+  return cells;
+}
+
+/**
+ * With a centre: the listing's one-degree cell is one the radius touches, written as the
+ * expression `products_search_vector_place_idx` holds beside the full text (migration 0026), so a
+ * keyword within a radius is one scan of that index. AND-ed with the keyword's full-text
+ * condition only (the bounding box and the exact distance still decide); undefined without a
+ * centre or past `MAX_CELLS`.
+ */
+export function placeCellCondition(query: SearchQuery): SQL | undefined {
+  const centre = centreOf(query);
+  const cells = centre ? placeCells(centre) : null;
+  if (!cells) return undefined;
+  return sql`array[sg_place_cell(${products.placeLat}, ${products.placeLon})] && ${`{${cells.join(',')}}`}::int[]`;
+}
+
 /** The listing's great-circle distance from the centre (km), as SQL. */
 function distanceSql(centre: Centre): SQL {
   return sql`sg_distance_km(${centre.lat}::float8, ${centre.lon}::float8, ${products.placeLat}, ${products.placeLon})`;

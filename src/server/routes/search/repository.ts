@@ -22,7 +22,14 @@ import { categories, liveSql, products, users } from '../../db/schema.js';
 import { encodeOrderedCursor, parseOrderedCursor } from '../../lib/pagination.js';
 import { productCardColumns } from '../catalog/repository.js';
 import type { ProductCardRow } from '../catalog/presenters.js';
-import { centreOf, distanceColumn, distanceOrder, nearCondition, type NearRow } from './near.js';
+import {
+  centreOf,
+  distanceColumn,
+  distanceOrder,
+  nearCondition,
+  placeCellCondition,
+  type NearRow,
+} from './near.js';
 
 /** How a sort order reads its key: SQL expression, direction, and the key's text form. */
 interface SortOrder {
@@ -47,6 +54,12 @@ const MILEAGE_UNKNOWN = 2147483647;
  * `searchExactCountMax`).
  */
 const EXACT_COUNT_MAX = searchExactCountMax;
+/**
+ * A keyword the planner expects to match more than this many listings anywhere is taken as
+ * common without counting (`commonAnywhere`): four times `EXACT_COUNT_MAX`, a margin its
+ * estimate of a word's frequency, taken from `ANALYZE`'s sample, does not miss by.
+ */
+const COMMON_ESTIMATE = 4 * EXACT_COUNT_MAX;
 
 // `distance` depends on the search's centre: `distanceOrder` (near.ts) builds it per search.
 const sortOrders: Record<Exclude<SearchSort, 'distance'>, SortOrder> = {
@@ -121,7 +134,11 @@ function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL
   const tsquery = tsqueryOf(query);
   if (query.q && tsquery) {
     // sg_prefix_tsquery (migration 0022) quotes each folded word: no keyword can make it invalid.
-    const words = sql`${products.searchVector} @@ sg_prefix_tsquery(${tsquery})`;
+    // With a centre, the words and the cells the radius touches are one GIN index scan
+    // (migration 0026); the typo half keeps to the bounding box and distance below.
+    const cells = placeCellCondition(query);
+    const text = sql`${products.searchVector} @@ sg_prefix_tsquery(${tsquery})`;
+    const words = cells ? sql`(${text} and ${cells})` : text;
     conditions.push(
       keyword === 'words'
         ? words
@@ -157,16 +174,20 @@ function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL
  * `EXACT_COUNT_MAX` listings on the market anywhere. Then a radius is what made its matches
  * few, not a misspelling, and the typo neighbours stay out, as they do for any keyword that
  * common (decision 0012): testing every listing in a 200 km box for trigram similarity took
- * 110-170 ms at 1,000,000 listings, this count of at most 1,001 matches a few. False without a
- * centre or a keyword.
+ * 110-170 ms at 1,000,000 listings. The planner's estimate answers first (about 1 ms): past
+ * `COMMON_ESTIMATE` matches the word is common; below it the matches are counted, at most
+ * 1,001 of them (counting a word that common took 25-30 ms there, for a yes the estimate
+ * gives). False without a centre or a keyword.
  */
 async function commonAnywhere(db: Database, query: SearchQuery): Promise<boolean> {
   const tsquery = tsqueryOf(query);
   if (!tsquery || centreOf(query) === null) return false;
+  const words = sql`${liveSql} and ${products.searchVector} @@ sg_prefix_tsquery(${tsquery})`;
+  if ((await plannedRows(db, sql`select 1 from ${products} where ${words}`)) > COMMON_ESTIMATE) {
+    return true;
+  }
   const result = await db.execute(sql`select count(*)::int as n from (
-      select 1 from ${products}
-      where ${liveSql} and ${products.searchVector} @@ sg_prefix_tsquery(${tsquery})
-      limit ${EXACT_COUNT_MAX + 1}) as words`);
+      select 1 from ${products} where ${words} limit ${EXACT_COUNT_MAX + 1}) as words`);
   const [row] = (result as unknown as { rows: { n: number }[] }).rows;
   return (row?.n ?? 0) > EXACT_COUNT_MAX;
 }
@@ -203,14 +224,20 @@ export async function searchPage(
       : sql`(${expression}, ${products.id}) > (${cursor.key}, ${cursor.id}::uuid)`
     : undefined;
   const direction = sql.raw(order.descending ? 'desc' : 'asc');
+  // The page's ids from the listings alone, then their cards: joining the seller and category
+  // of every match before sorting them (what the planner does when it sorts many matches, as a
+  // nearest-first page does) cost more than the sort.
+  const pageIds = sql`array(select ${products.id} from ${products}
+    where ${and(condition, keyset)}
+    order by ${expression} ${direction}, ${products.id} ${direction}
+    limit ${query.limit + 1})`;
   const rows = await db
     .select({ ...productCardColumns, distanceKm: distanceColumn(query) })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(condition, keyset))
-    .orderBy(sql`${expression} ${direction}`, sql`${products.id} ${direction}`)
-    .limit(query.limit + 1);
+    .where(sql`${products.id} = any(${pageIds})`)
+    .orderBy(sql`${order.expression} ${direction}`, sql`${products.id} ${direction}`);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -237,23 +264,22 @@ export interface SearchCounts {
 }
 
 /**
- * PostgreSQL's planner estimate of how many live listings match `query` (its statistics:
- * `ANALYZE`'s sample, the extended statistics of migration 0011), from `EXPLAIN`, without
- * running the query. Costs a planning (about 1 ms).
+ * PostgreSQL's planner estimate of how many rows `statement` answers (its statistics:
+ * `ANALYZE`'s sample, the extended statistics of migrations 0011 and 0026), from `EXPLAIN`,
+ * without running it. Costs a planning (about 1 ms).
  */
-async function estimatedMatches(
-  db: Database,
-  query: SearchQuery,
-  keyword: KeywordMatch,
-): Promise<number> {
-  const result = await db.execute(
-    sql`explain (format json) select 1 from ${products} where ${matchCondition(query, keyword)}`,
-  );
+async function plannedRows(db: Database, statement: SQL): Promise<number> {
+  const result = await db.execute(sql`explain (format json) ${statement}`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const plan = Object.values(row)[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
     { Plan?: { 'Plan Rows'?: number } }[] | undefined;
   return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/** The planner's estimate of how many live listings match `query` (`plannedRows`). */
+function estimatedMatches(db: Database, query: SearchQuery, keyword: KeywordMatch) {
+  return plannedRows(db, sql`select 1 from ${products} where ${matchCondition(query, keyword)}`);
 }
 
 /** Rounds an estimate to two significant digits (12,403 → 12,000): it claims no more. */

@@ -216,3 +216,79 @@ for (const width of widths) {
     await second.close();
   });
 }
+
+const DENVER_PLACE = {
+  id: DENVER,
+  name: 'Denver',
+  region: 'Colorado',
+  country: 'United States',
+  lat: 39.73915,
+  lon: -104.9847,
+};
+
+for (const width of widths) {
+  test(`home and seller-page cards show their distance from the remembered place, and the home page what is near it, at ${width} px`, async ({
+    browser,
+    request,
+  }) => {
+    const page = await browser.newPage({ ...pageOptions, viewport: { width, height: 900 } });
+    await page.addInitScript((place) => {
+      localStorage.setItem('second-gear:place', JSON.stringify({ kind: 'place', place }));
+      // The cards' heights as the server drew them, before hydration adds their distances.
+      document.addEventListener('DOMContentLoaded', () => {
+        const cards = document.querySelectorAll('[data-testid="listing-card"]');
+        (window as unknown as { serverHeights: number[] }).serverHeights = [...cards].map(
+          (card) => card.getBoundingClientRect().height,
+        );
+      });
+    }, DENVER_PLACE);
+
+    await page.goto('/');
+    const near = page.getByTestId('near-you');
+    await expect(near.getByRole('heading', { name: 'Near Denver, Colorado' })).toBeVisible();
+    await expect(near.getByText('Newest within 50 mi')).toBeVisible();
+    const nearCards = near.getByTestId('listing-card');
+    await expect(nearCards.first()).toBeVisible();
+    const distances = await near
+      .getByTestId('distance')
+      .evaluateAll((spans) => spans.map((span) => span.textContent ?? ''));
+    expect(distances).toHaveLength(await nearCards.count());
+    for (const text of distances) {
+      const match = /^([\d.,]+) mi away$/.exec(text);
+      expect(match, text).not.toBeNull();
+      expect(Number(match![1]!.replace(',', ''))).toBeLessThanOrEqual(50);
+    }
+    for (const text of await nearCards.allTextContents()) expect(text).toMatch(/Denver|Boulder/);
+    // Hydration added distances without changing any server-drawn card's height.
+    const server = await page.evaluate(
+      () => (window as unknown as { serverHeights: number[] }).serverHeights,
+    );
+    expect(server.length).toBeGreaterThan(0);
+    const recent = page.getByTestId('recent-listings').getByTestId('listing-card');
+    const live = await recent.evaluateAll((cards) =>
+      cards.map((card) => card.getBoundingClientRect().height),
+    );
+    expect(live).toEqual(server.slice(0, live.length));
+    await near.getByRole('link', { name: 'See all nearby' }).click();
+    await expect(page).toHaveURL(new RegExp(`near=${DENVER}.*sort=distance`));
+
+    // The seller's page (the same card as the category page's) shows how far their Denver
+    // listing is.
+    const answer = (await (
+      await request.get(`/api/search?near=${DENVER}&radius_km=5&sort=distance&limit=1`)
+    ).json()) as { items: { product_name: string; seller_uid: string }[] };
+    const [listing] = answer.items;
+    expect(listing).toBeDefined();
+    await page.goto(`/seller/${listing!.seller_uid}`);
+    const card = page
+      .getByTestId('listing-card')
+      .filter({ has: page.getByRole('link', { name: listing!.product_name, exact: true }) })
+      .first();
+    await expect(card.getByTestId('distance')).toHaveText(/^[0-3](\.\d)? mi away$/);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+}

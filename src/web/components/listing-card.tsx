@@ -12,8 +12,10 @@
  * - the key facts: model year · mileage · fuel · gearbox, whichever the listing has, the mileage
  *   in the viewer's unit (units.ts; kilometres in the server's HTML, see there why that cannot
  *   shift the page);
- * - Years of use (with `specFields`), Condition, Location with the distance from the search's
- *   centre when the answer carries `distance_km`, Posted (medium date, short time);
+ * - Years of use (with `specFields`), Condition, Location (one line) with the distance: the
+ *   search's when the answer carries `distance_km`, else from the viewer's centre
+ *   (`useViewerCentre`: remembered on this device or the profile's home place) once the page is
+ *   live, Posted (medium date, short time);
  * - the seller with the verified badge and their stars, unless `showSeller` is false (on that
  *   seller's own page);
  * - the foot: `footer` when given (the category page's Book Now / Report / SOLD OUT, the
@@ -24,6 +26,8 @@ import { Link } from 'react-router';
 import type { ProductCard } from '#contract/entities';
 import { formatDollars } from '#contract/money';
 import { paths } from '../lib/paths';
+import { useViewerCentre } from '../lib/home-place';
+import { greatCircleKm } from '../lib/places';
 import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';
 import { LocalTime } from './local-time';
 import { cardImageSizes, ResponsiveImage } from './responsive-image';
@@ -84,6 +88,11 @@ export function ListingCard({
   priority = false,
 }: ListingCardProps) {
   const unit = useUnit();
+  const centre = useViewerCentre();
+  // The search's own distance when the answer measured one, else the viewer's centre's.
+  const distanceKm =
+    product.distance_km ??
+    (centre && product.place ? greatCircleKm(centre, product.place) : undefined);
   const facts = keyFacts(product, unit);
   const rating = product.seller_rating;
   const foot = footer !== undefined ? footer : <ListingStateBadge product={product} />;
@@ -145,13 +154,18 @@ export function ListingCard({
           <dt className="text-base-content/70">Condition</dt>
           <dd>{product.condition}</dd>
           <dt className="text-base-content/70">Location</dt>
-          <dd>
-            {product.seller_location}
-            {product.distance_km !== undefined && (
-              <>
-                <span aria-hidden="true"> · </span>
-                <span data-testid="distance">{distanceText(product.distance_km, unit)}</span>
-              </>
+          {/* One line whether or not a distance is known: the distance arrives after hydration
+              on server-rendered cards, and must not add a line (layout shift). A long location
+              ends in an ellipsis, with the whole text as tooltip; the distance is never cut. */}
+          <dd className="flex min-w-0 [overflow-wrap:normal]" data-testid="listing-card-location">
+            <span className="truncate" title={product.seller_location}>
+              {product.seller_location}
+            </span>
+            {distanceKm !== undefined && (
+              <span className="shrink-0 whitespace-nowrap">
+                <span aria-hidden="true">&nbsp;·&nbsp;</span>
+                <span data-testid="distance">{distanceText(distanceKm, unit)}</span>
+              </span>
             )}
           </dd>
           <dt className="text-base-content/70">Posted</dt>

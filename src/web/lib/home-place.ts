@@ -16,6 +16,7 @@ import { apiCall } from './api-client';
 import { useAuth } from './auth/auth-context';
 import { readRememberedCentre, writeRememberedCentre } from './places';
 import { queryKeys } from './query-keys';
+import { useHydrated } from './use-hydrated';
 
 export interface HomePlace {
   /** The profile's place; null when none is chosen, signed out, or not loaded yet. */
@@ -73,4 +74,29 @@ export function useHomePlace(): HomePlace {
   );
 
   return { homePlace, known: !loading && (uid === '' || isSuccess), saveHomePlace };
+}
+
+/** Where the viewer measures distances from: a position (degrees), and its place when it is one. */
+export interface ViewerCentre {
+  lat: number;
+  lon: number;
+  /** The gazetteer place; null for a position ("Use my location"). */
+  place: Place | null;
+}
+
+/**
+ * The centre the viewer measures distances from (decision 0026): this device's remembered
+ * centre, else the signed-in user's home place; null without either, and always null on the
+ * server and during hydration (the server cannot know it), so server-rendered markup matches
+ * until the page is live.
+ */
+export function useViewerCentre(): ViewerCentre | null {
+  const hydrated = useHydrated();
+  const { homePlace } = useHomePlace();
+  if (!hydrated) return null;
+  const remembered = readRememberedCentre();
+  if (remembered?.kind === 'position')
+    return { lat: remembered.lat, lon: remembered.lon, place: null };
+  const place = remembered?.place ?? homePlace;
+  return place ? { lat: place.lat, lon: place.lon, place } : null;
 }

@@ -77,10 +77,3 @@ export function greatCircleKm(
     Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lon - a.lon) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
-/** The remembered centre's position, or null. */
-export function rememberedPosition(): { lat: number; lon: number } | null {
-  const centre = readRememberedCentre();
-  if (!centre) return null;
-  return centre.kind === 'place' ? centre.place : centre;
-}

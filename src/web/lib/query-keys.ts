@@ -47,6 +47,8 @@ export const queryKeys = {
     ['search', state.sort, state.filters] as const,
   /** The home page's newest live listings (a search, so refreshed with every search). */
   recentListings: ['search', 'recent'] as const,
+  /** The home page's newest live listings near the viewer's centre (also a search). */
+  nearListings: (centre: Record<string, string>) => ['search', 'near', centre] as const,
   /** `GET /api/user/{role}/{uid}` of the signed-in user. */
   roles: {
     all: ['roles'] as const,

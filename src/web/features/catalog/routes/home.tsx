@@ -1,7 +1,8 @@
 /**
  * Home page (spec §2 Home): the picture carousel (each slide with a headline and a call to
  * action), the Advertisement section (only with promoted products) and the category grid; below
- * them, the newest live listings ("Recently listed").
+ * them, the newest live listings ("Recently listed"), and last, once the page is live, the newest
+ * near the viewer's centre ("Near Austin, Texas") when they have one.
  */
 import type { ReactNode } from 'react';
 import type { ProductCard } from '#contract/entities';
@@ -9,6 +10,7 @@ import { PageTitle } from '#web/components/page-title';
 import { Advertisement } from '../components/advertisement';
 import { CategoryGrid } from '../components/category-grid';
 import { HeroCarousel } from '../components/hero-carousel';
+import { NearYou } from '../components/near-you';
 import { RecentlyListed } from '../components/recently-listed';
 
 /**
@@ -28,6 +30,7 @@ export function HomeRoute({
       <Advertisement />
       <CategoryGrid />
       <RecentlyListed renderListing={renderListing} />
+      <NearYou renderListing={renderListing} />
     </>
   );
 }

@@ -2,7 +2,8 @@
  * The home page's "Near …" section (decision 0026): once the page is live and the viewer has a
  * centre (this device's remembered place or position, else the signed-in user's home place),
  * the newest live listings within 50 km or 50 miles of it, each card with its distance, and a
- * link to that search nearest first. Nothing for a viewer without a centre.
+ * link to that search nearest first. Nothing for a viewer without a centre, or when the search
+ * fails.
  *
  * It comes last on the page: the server cannot know the centre, so the section appears after
  * hydration, and below everything else it moves nothing already on screen (no layout shift).
@@ -49,7 +50,11 @@ export function NearYou({
   const unit = useUnit();
   const radius = radiusKm(NEAR_RADIUS, unit);
   const params = centre ? { ...centreParams(centre), radius_km: String(radius) } : null;
-  const { data: listings, isPending } = useQuery({
+  const {
+    data: listings,
+    isPending,
+    isError,
+  } = useQuery({
     queryKey: queryKeys.nearListings(params ?? {}),
     queryFn: ({ signal }) =>
       apiCall(apiRoutes.search, {
@@ -59,7 +64,9 @@ export function NearYou({
     select: (answer) => answer.items,
     enabled: params !== null,
   });
-  if (!centre || !params) return null;
+  // Without a centre, or when the search failed (a remembered place the server no longer
+  // knows): no section, rather than a claim that nothing is near.
+  if (!centre || !params || isError) return null;
   const where = centre.place ? placeLabel(centre.place) : nearYouTexts.yourLocation;
   const nearest = new URLSearchParams({ ...params, sort: 'distance' }).toString();
   const further = new URLSearchParams({ ...params, radius_km: String(radiusKm(200, unit)) });

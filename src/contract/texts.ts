@@ -72,6 +72,15 @@ export const listingTexts = {
 
 /** Texts of the trust features (the listing page, messages, the admin's Risk page). */
 export const trustTexts = {
+  /**
+   * The `mileage_rollback` flag (decision 0028): `listedOn` is the earlier listing's day
+   * (YYYY-MM-DD), `earlier` and `stated` the two mileages already written in a unit ("182,000
+   * km"): the API writes kilometres, a page the viewer's unit.
+   */
+  mileageRollback: (listedOn: string, earlier: string, stated: string) =>
+    `An earlier listing of this car on Second Gear (${listedOn}) stated ${earlier}; this one ` +
+    `states ${stated}. Mileage normally only goes up. Ask for service records or an inspection ` +
+    'report that show the mileage over time, and compare them with the odometer, before you pay.',
   historyHeading: 'This car on Second Gear',
   noticeHeading: 'Before you pay',
   reportMessage: 'Report this message',

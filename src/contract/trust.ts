@@ -34,6 +34,17 @@ export type TrustFlagCode = (typeof trustFlagCodes)[number];
 export const trustFlagSchema = z.object({
   code: z.enum(trustFlagCodes),
   text: z.string().describe('what we noticed and what to check, in plain words'),
+  mileage: z
+    .object({
+      earlier_km: z.number().int().describe('kilometres the earlier listing stated'),
+      stated_km: z.number().int().describe('kilometres this listing states'),
+      earlier_listed_on: z.string().describe('the day the earlier listing was made, YYYY-MM-DD'),
+    })
+    .optional()
+    .describe(
+      '`mileage_rollback` only: the figures of its text, so a page can say them in miles ' +
+        '(`trustTexts.mileageRollback`)',
+    ),
 });
 export type TrustFlag = z.infer<typeof trustFlagSchema>;
 

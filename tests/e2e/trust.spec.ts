@@ -98,12 +98,13 @@ for (const width of [360, 1440]) {
     });
     const notice = buyer.page.getByTestId('trust-notice');
     await expect(notice.getByRole('heading', { name: 'Before you pay' })).toBeVisible();
-    await expect(notice).toContainText('stated 182,000 km; this one states 95,000 km');
+    // The figures in the viewer's unit (the browser's locale is en-US: miles; the API says km).
+    await expect(notice).toContainText('stated 113,090 mi; this one states 59,030 mi');
     await expect(notice).toContainText('looks the same as one in an earlier listing');
     const history = buyer.page.getByTestId('vin-history');
     await expect(history.getByRole('heading', { name: 'This car on Second Gear' })).toBeVisible();
     await expect(history.getByRole('listitem')).toHaveCount(2);
-    await expect(history).toContainText('182,000 km');
+    await expect(history).toContainText('113,090 mi');
     await expect(history).toContainText('This listing');
     expect(await noOverflow(buyer.page), 'nothing wider than the viewport').toBe(true);
 

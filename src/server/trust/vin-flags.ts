@@ -8,7 +8,7 @@
  * - `vin_decode_mismatch`: a listing's make, model or model year disagrees with the decode.
  */
 import type { ListingStatus } from '../../contract/index.js';
-import type { TrustFlag } from '../../contract/index.js';
+import { trustTexts, type TrustFlag } from '../../contract/index.js';
 import { deriveListingStatus } from './listing-status.js';
 
 /** A later listing may state up to this much less mileage without a flag (km). */
@@ -100,10 +100,11 @@ function describeListing(row: VinListing): string {
 /** The flag texts: what we noticed, then what to check before paying. */
 export const trustFlagTexts = {
   mileageRollback: (earlier: VinListing, target: VinListing) =>
-    `An earlier listing of this car on Second Gear (${day(earlier.createdAt)}) stated ` +
-    `${kilometres(earlier.mileageKm!)}; this one states ${kilometres(target.mileageKm!)}. ` +
-    'Mileage normally only goes up. Ask for service records or an inspection report that show ' +
-    'the mileage over time, and compare them with the odometer, before you pay.',
+    trustTexts.mileageRollback(
+      day(earlier.createdAt),
+      kilometres(earlier.mileageKm!),
+      kilometres(target.mileageKm!),
+    ),
   vinListedTwice:
     'This VIN is also in another live listing by a different seller. One car can only be sold ' +
     'once: check that the registration papers are in the seller’s name and that the VIN on the ' +
@@ -131,7 +132,15 @@ export function listingVinFlags(
   const flags: TrustFlag[] = [];
   const earlier = rollbackOf(rows, target);
   if (earlier) {
-    flags.push({ code: 'mileage_rollback', text: trustFlagTexts.mileageRollback(earlier, target) });
+    flags.push({
+      code: 'mileage_rollback',
+      text: trustFlagTexts.mileageRollback(earlier, target),
+      mileage: {
+        earlier_km: earlier.mileageKm!,
+        stated_km: target.mileageKm!,
+        earlier_listed_on: day(earlier.createdAt),
+      },
+    });
   }
   if (isLive(target) && twinOf(rows, target)) {
     flags.push({ code: 'vin_listed_twice', text: trustFlagTexts.vinListedTwice });

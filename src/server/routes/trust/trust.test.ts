@@ -49,7 +49,11 @@ const listing = (seller: TestUser, overrides: Partial<typeof products.$inferInse
 const get = (url: string, as: TestUser | null) =>
   t.app.inject({ method: 'GET', url, headers: as ? bearer(as.token) : {} });
 
-type Flags = { code: string; text: string }[];
+type Flags = {
+  code: string;
+  text: string;
+  mileage?: { earlier_km: number; stated_km: number; earlier_listed_on: string };
+}[];
 const flagsOf = async (id: string) => {
   const response = await get(`/api/product/${id}`, null);
   expect(response.statusCode).toBe(200);
@@ -107,6 +111,17 @@ describe('GET /api/vin/{vin}/history and the VIN flags', () => {
       'vin_listed_twice',
     ]);
     expect(history.flags[0]!.text).toContain('150,000 km');
+    // The figures of the text, for a page that says them in miles.
+    const rollback = (await flagsOf(second.id)).find((flag) => flag.code === 'mileage_rollback');
+    expect(rollback?.mileage).toEqual({
+      earlier_km: 150_000,
+      stated_km: 90_000,
+      earlier_listed_on: first.createdAt.toISOString().slice(0, 10),
+    });
+    expect(rollback?.text).toContain(
+      `(${rollback!.mileage!.earlier_listed_on}) stated 150,000 km; this one states 90,000 km`,
+    );
+    expect(history.flags[0]!.mileage).toEqual(rollback?.mileage);
   }, 30_000);
 
   it('does not flag the same seller relisting the same car, nor a mileage within the tolerance', async () => {

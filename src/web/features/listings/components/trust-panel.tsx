@@ -2,15 +2,18 @@
  * What Second Gear noticed about a listing (decision 0028), on its page, in one component of its
  * own: the listing's `trust_flags` as a calm notice (what we noticed, what to check before
  * paying — never an accusation), and, for a car with a VIN, `This car on Second Gear`: every
- * listing that carried the VIN (signed-in viewers; visitors are asked to sign in).
+ * listing that carried the VIN (signed-in viewers; visitors are asked to sign in). Mileages in
+ * the viewer's unit (units.ts).
  */
 import { Link } from 'react-router';
 import type { Listing } from '#contract/listings';
 import { formatDollars } from '#contract/money';
 import type { ListingStatus } from '#contract/entities';
 import { trustTexts } from '#contract/texts';
+import type { TrustFlag } from '#contract/trust';
 import { LocalTime, dateFormat } from '#web/components/local-time';
 import { paths } from '#web/lib/paths';
+import { formatMileage, useUnit, type DistanceUnit } from '#web/lib/units';
 import { useVinHistory } from '../api/get-vin-history';
 
 const statusLabel: Record<ListingStatus, string> = {
@@ -22,8 +25,22 @@ const statusLabel: Record<ListingStatus, string> = {
   removed: 'Removed',
 };
 
+/**
+ * A flag's text for the page: the API's, except that a mileage rollback's figures are said in
+ * the viewer's unit (the API writes kilometres; the server's HTML too, units.ts).
+ */
+function flagText(flag: TrustFlag, unit: DistanceUnit): string {
+  if (!flag.mileage) return flag.text;
+  return trustTexts.mileageRollback(
+    flag.mileage.earlier_listed_on,
+    formatMileage(flag.mileage.earlier_km, unit),
+    formatMileage(flag.mileage.stated_km, unit),
+  );
+}
+
 export function TrustPanel({ listing, signedIn }: { listing: Listing; signedIn: boolean }) {
   const history = useVinHistory(listing._id, listing.vin, signedIn);
+  const unit = useUnit();
   const flags = listing.trust_flags;
   if (flags.length === 0 && !listing.vin) return null;
   return (
@@ -44,7 +61,7 @@ export function TrustPanel({ listing, signedIn }: { listing: Listing; signedIn: 
           <ul className="flex list-disc flex-col gap-2 pl-5">
             {flags.map((flag) => (
               <li key={flag.code} data-flag={flag.code}>
-                {flag.text}
+                {flagText(flag, unit)}
               </li>
             ))}
           </ul>
@@ -85,7 +102,7 @@ export function TrustPanel({ listing, signedIn }: { listing: Listing; signedIn: 
                   <span>
                     {row.mileage_km === null
                       ? 'mileage not stated'
-                      : `${row.mileage_km.toLocaleString('en-US')} km`}
+                      : formatMileage(row.mileage_km, unit)}
                   </span>
                   <span className="badge badge-ghost badge-sm">
                     {statusLabel[row.listing_status]}

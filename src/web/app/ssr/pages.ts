@@ -22,7 +22,7 @@ import { listingQueryOptions } from '../../features/listings/api/get-listing';
 import { listingPriceGuidanceQueryOptions } from '../../features/listings/api/get-price-guidance';
 import { sellerProfileQueryOptions } from '../../features/reviews/api/reviews';
 import { searchQueryOptions } from '../../features/search/api/search-listings';
-import { placeQueryOptions } from '../../features/search/api/search-names';
+import { placeQueryOptions } from '../../lib/place-query';
 import { readSearchState } from '../../features/search/lib/search-params';
 import { isApiError } from '../../lib/api-client';
 import { getAuthConfig } from '../../lib/auth/identity-client';

@@ -8,11 +8,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from '#web/lib/toast';
 import { savedSearchNameMax, savedSearchTexts, type SavedSearch } from '#contract/saved-searches';
+import { searchRadiusDefaultKm } from '#contract/search';
 import { confirmAction } from '#web/components/dialogs';
 import { ErrorMessage } from '#web/components/error-message';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
 import { errorText } from '#web/lib/error-text';
+import { usePlace } from '#web/lib/place-query';
+import { placeLabel } from '#web/lib/places';
+import { formatDistance, formatMileage, useUnit } from '#web/lib/units';
 import { paths } from '#web/lib/paths';
 import {
   useDeleteSavedSearch,
@@ -31,7 +35,7 @@ const filterLabels: Record<string, string> = {
   max_price: 'Max price',
   min_year: 'From year',
   max_year: 'To year',
-  max_mileage: 'Max km',
+  max_mileage: 'Max mileage',
   condition: 'Condition',
   fuel_type: 'Fuel',
   transmission: 'Transmission',
@@ -47,16 +51,42 @@ export function searchHref(query: SavedSearch['query']): string {
   return paths.search.href(params.toString());
 }
 
+/** The centre's parameters (decision 0026): summarised as "Near" and "Within", not one by one. */
+const centreKeys = new Set(['near', 'lat', 'lon', 'radius_km']);
+
+/**
+ * A saved query as badges: each filter with its label; the mileage, and the centre's radius, in
+ * the viewer's unit (the query keeps km, as the API); the centre as its place's name ("Your
+ * location" for a position).
+ */
 function QuerySummary({ query }: { query: SavedSearch['query'] }) {
-  const entries = Object.entries(query).filter(([key]) => key !== 'category');
-  if (entries.length === 0) return <span>All listings</span>;
+  const unit = useUnit();
+  const near = query.near === undefined ? undefined : String(query.near);
+  const { data: place } = usePlace(near);
+  const entries = Object.entries(query).filter(
+    ([key]) => key !== 'category' && !centreKeys.has(key),
+  );
+  const hasCentre = near !== undefined || query.lat !== undefined;
+  const where = near === undefined ? 'Your location' : place ? placeLabel(place) : '…';
+  const radius = query.radius_km === undefined ? searchRadiusDefaultKm : Number(query.radius_km);
+  const badge = 'badge badge-outline badge-sm h-auto py-0.5 break-all';
+  if (entries.length === 0 && !hasCentre && query.category === undefined) {
+    return <span>All listings</span>;
+  }
   return (
     <span className="flex flex-wrap gap-1">
       {entries.map(([key, value]) => (
-        <span key={key} className="badge badge-outline badge-sm h-auto py-0.5 break-all">
-          {filterLabels[key] ?? key}: {String(value)}
+        <span key={key} className={badge}>
+          {filterLabels[key] ?? key}:{' '}
+          {key === 'max_mileage' ? formatMileage(Number(value), unit) : String(value)}
         </span>
       ))}
+      {hasCentre && (
+        <>
+          <span className={badge}>Near: {where}</span>
+          <span className={badge}>Within: {formatDistance(radius, unit)}</span>
+        </>
+      )}
       {query.category !== undefined && (
         <span className="badge badge-outline badge-sm">Category filter</span>
       )}

@@ -18,7 +18,7 @@ import {
   writeRememberedCentre,
   type DistanceUnit,
 } from '#web/lib/places';
-import { usePlace } from '../api/search-names';
+import { usePlace } from '#web/lib/place-query';
 import { hasCentre, type SearchState } from '../lib/search-params';
 
 export function LocationFilter({

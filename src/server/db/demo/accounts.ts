@@ -19,7 +19,7 @@ export interface DemoUser {
   status: UserStatus;
   /** Contact phone (≥ 11 characters, spec §5); sellers put it on their listings. */
   phone: string;
-  /** Home city, "City, ST"; sellers list there by default. */
+  /** Home city, "City, ST": sellers list there by default, and it is the home place. */
   city: string;
 }
 

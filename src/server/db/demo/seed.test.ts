@@ -308,6 +308,19 @@ describe('demo content: every feature has something to show', () => {
     expect(new Set(rows.map((row) => row.region)).size).toBeGreaterThanOrEqual(5);
   });
 
+  it('gives every demo account its home city as home place', async () => {
+    const rows = await database.db
+      .select({ uid: users.uid, name: places.name, region: places.region })
+      .from(users)
+      .leftJoin(places, eq(places.id, users.homePlaceId));
+    const byUid = new Map(rows.map((row) => [row.uid, row]));
+    for (const user of demoUsers) {
+      const home = byUid.get(user.uid);
+      expect(home?.name, user.uid).toBe(user.city.split(',')[0]);
+    }
+    expect(byUid.get(DEMO_BUYER.uid)).toMatchObject({ name: 'Austin', region: 'Texas' });
+  });
+
   it('gives the demo accounts orders with viewing times, offers and messages', async () => {
     const ids = await userIds();
     const viewings = await database.db

@@ -302,6 +302,14 @@ export async function seedDemoData(
     // Every demo listing stands at the real town its location names (decision 0026): Austin,
     // Denver, Phoenix, Portland, Raleigh, Columbus and their neighbours.
     await placeListingsByLocation(tx as unknown as Database);
+    // Each account's home place (decision 0026) is its home city, so a demo user signing in
+    // finds listings near them on the home page and distances on every card.
+    await tx.execute(sql`
+      update ${users} set home_place_id = sg_place_for_location(homes.city)
+      from (select * from json_to_recordset(${JSON.stringify(
+        demoUsers.map((user) => ({ uid: user.uid, city: user.city })),
+      )}::json) as homes(uid text, city text)) homes
+      where ${users.uid} = homes.uid`);
 
     return seedDemoActivity(
       tx,

@@ -41,6 +41,10 @@ describe('formatDistance', () => {
     expect(formatDistance(293.5, 'mi')).toBe('182 mi');
     expect(formatDistance(8, 'mi')).toBe('5 mi');
     expect(distanceText(12.34, 'km')).toBe('12 km away');
+    // Below one unit (a listing in the viewer's own town measures 0).
+    expect(distanceText(0, 'mi')).toBe('Under 1 mi away');
+    expect(distanceText(1.5, 'mi')).toBe('Under 1 mi away');
+    expect(distanceText(1.5, 'km')).toBe('1.5 km away');
   });
 });
 

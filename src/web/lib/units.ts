@@ -115,8 +115,13 @@ export function formatDistance(km: number, unit: DistanceUnit = readUnit()): str
   return `${numbers.format(shown)} ${unit}`;
 }
 
-/** "12 km away" / "7 mi away" (decision 0026). */
+/**
+ * "12 km away" / "7 mi away" (decision 0026); "Under 1 mi away" below one unit: listings stand
+ * at their town's centre, so a listing in the viewer's own town measures 0, and tenths of a unit
+ * would claim a precision the places do not have.
+ */
 export function distanceText(km: number, unit: DistanceUnit = readUnit()): string {
+  if (convert(km, unit) < 1) return `Under 1 ${unit} away`;
   return `${formatDistance(km, unit)} away`;
 }
 

@@ -20,6 +20,7 @@ import { placeLabel, radiusKm } from '#web/lib/places';
 import { queryKeys } from '#web/lib/query-keys';
 import { useUnit, type DistanceUnit } from '#web/lib/units';
 import { recentListingsCount } from '../api/get-recent-listings';
+import { ListingGrid } from './listing-grid';
 
 /** The section's radius, in the viewer's unit. */
 const NEAR_RADIUS = 50;
@@ -91,18 +92,11 @@ export function NearYou({
           </Link>
         </p>
       ) : (
-        <ul
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          data-testid="near-listings"
-        >
-          {isPending
-            ? Array.from({ length: recentListingsCount }, (_, index) => (
-                <li key={index} aria-hidden="true">
-                  <div className="h-96 animate-pulse rounded-box bg-base-300" />
-                </li>
-              ))
-            : listings.map((product) => <li key={product._id}>{renderListing(product)}</li>)}
-        </ul>
+        <ListingGrid
+          listings={isPending ? undefined : listings}
+          renderListing={renderListing}
+          testId="near-listings"
+        />
       )}
     </section>
   );

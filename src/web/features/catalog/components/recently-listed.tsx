@@ -10,7 +10,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '#contract/entities';
 import { paths } from '#web/lib/paths';
-import { recentListingsCount, useRecentListings } from '../api/get-recent-listings';
+import { useRecentListings } from '../api/get-recent-listings';
+import { ListingGrid } from './listing-grid';
 
 export const recentlyListedTexts = {
   heading: 'Recently listed',
@@ -35,18 +36,11 @@ export function RecentlyListed({
           {recentlyListedTexts.all}
         </Link>
       </div>
-      <ul
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        data-testid="recent-listings"
-      >
-        {isPending
-          ? Array.from({ length: recentListingsCount }, (_, index) => (
-              <li key={index} aria-hidden="true">
-                <div className="h-96 animate-pulse rounded-box bg-base-300" />
-              </li>
-            ))
-          : listings.map((product) => <li key={product._id}>{renderListing(product)}</li>)}
-      </ul>
+      <ListingGrid
+        listings={isPending ? undefined : listings}
+        renderListing={renderListing}
+        testId="recent-listings"
+      />
     </section>
   );
 }

@@ -14,7 +14,7 @@
  *   shift the page);
  * - Years of use (with `specFields`), Condition, Location (one line) with the distance: the
  *   search's when the answer carries `distance_km`, else from the viewer's centre
- *   (`useViewerCentre`: remembered on this device or the profile's home place) once the page is
+ *   (`useViewerDistanceKm`: remembered on this device or the profile's home place) once the page is
  *   live, Posted (medium date, short time);
  * - the seller with the verified badge and their stars, unless `showSeller` is false (on that
  *   seller's own page);
@@ -26,8 +26,7 @@ import { Link } from 'react-router';
 import type { ProductCard } from '#contract/entities';
 import { formatDollars } from '#contract/money';
 import { paths } from '../lib/paths';
-import { useViewerCentre } from '../lib/home-place';
-import { greatCircleKm } from '../lib/places';
+import { useViewerDistanceKm } from '../lib/home-place';
 import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';
 import { LocalTime } from './local-time';
 import { cardImageSizes, ResponsiveImage } from './responsive-image';
@@ -88,11 +87,9 @@ export function ListingCard({
   priority = false,
 }: ListingCardProps) {
   const unit = useUnit();
-  const centre = useViewerCentre();
   // The search's own distance when the answer measured one, else the viewer's centre's.
-  const distanceKm =
-    product.distance_km ??
-    (centre && product.place ? greatCircleKm(centre, product.place) : undefined);
+  const viewerKm = useViewerDistanceKm(product.place);
+  const distanceKm = product.distance_km ?? viewerKm;
   const facts = keyFacts(product, unit);
   const rating = product.seller_rating;
   const foot = footer !== undefined ? footer : <ListingStateBadge product={product} />;

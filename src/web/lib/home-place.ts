@@ -14,7 +14,7 @@ import type { Place } from '#contract/places';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from './api-client';
 import { useAuth } from './auth/auth-context';
-import { readRememberedCentre, writeRememberedCentre } from './places';
+import { greatCircleKm, readRememberedCentre, writeRememberedCentre } from './places';
 import { queryKeys } from './query-keys';
 import { useHydrated } from './use-hydrated';
 
@@ -99,4 +99,15 @@ export function useViewerCentre(): ViewerCentre | null {
     return { lat: remembered.lat, lon: remembered.lon, place: null };
   const place = remembered?.place ?? homePlace;
   return place ? { lat: place.lat, lon: place.lon, place } : null;
+}
+
+/**
+ * The great-circle distance (km) from the viewer's centre (`useViewerCentre`) to `place`;
+ * undefined without a centre or a place, and on the server and during hydration.
+ */
+export function useViewerDistanceKm(
+  place: { lat: number; lon: number } | null,
+): number | undefined {
+  const centre = useViewerCentre();
+  return centre && place ? greatCircleKm(centre, place) : undefined;
 }

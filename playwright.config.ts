@@ -53,7 +53,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? 'line' : 'list',
+  // CI: one character a test, then every failure in full (message, call log, source line) at
+  // the end, where the kept tail of CI's output shows it; `line` printed failures mid-run.
+  reporter: process.env.CI ? 'dot' : 'list',
   // Generous: many journeys register users (argon2id) and upload photos on a 2-core machine.
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -33,6 +33,11 @@ const serverEnv: Record<string, string> = {
   BOOKING_DAILY_MAX: '10000',
   CATEGORY_DAILY_MAX: '10000',
   UPLOAD_DAILY_MAX_COUNT: '10000',
+  // Idle keep-alive connections outlive every test (60 s). Playwright's request contexts pool
+  // sockets without honouring the server's `Keep-Alive: timeout=5`: under load a test's next call
+  // after a ~5 s pause went out on a socket the server was closing and failed with ECONNRESET
+  // (a browser retries such a request; Node's client does not).
+  KEEP_ALIVE_TIMEOUT: '120',
   JOB_POLL_INTERVAL: '1',
   // Seller insights write recorded views every second (5 by default), so Insights shows them soon.
   INSIGHTS_FLUSH_MS: '1000',

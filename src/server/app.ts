@@ -19,6 +19,7 @@ import {
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createFrontDoor } from './front-door.js';
+import { createOutboundClient, type OutboundClient } from './lib/outbound.js';
 import { loggerOptions } from './logging.js';
 import { createRequestIds, REQUEST_ID_HEADER } from './request-id.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -73,6 +74,7 @@ import { listingEventsPlugin } from './routes/insights/recorder.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    outbound: OutboundClient;
   }
 }
 
@@ -150,6 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // The one client for requests to the outside world (lib/outbound.ts).
+  const outbound = createOutboundClient({ allowedOrigins: config.outboundAllowedOrigins });
+  app.decorate('outbound', outbound);
+  app.addHook('onClose', async () => {
+    await outbound.close();
+  });
   // Set by lifecycle.ts `drain` after SIGTERM (main.ts); read by the health check.
   app.decorate('lifecycle', { draining: false });
   // Plugins add their answerers (public-cache.ts, web.ts); it opens once they all have.

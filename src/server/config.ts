@@ -15,6 +15,19 @@ const positiveInt = z.coerce
   .int({ message: 'must be a whole number' })
   .min(1, { message: 'must be at least 1' });
 
+/** A comma-separated list of http(s) origins, blanks ignored. */
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .refine((origins) => origins.every(isOrigin), {
+    message: 'must be a comma-separated list of http(s) origins, e.g. http://localhost:5173',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the one process that serves the SPA and `/api`. */
@@ -68,18 +81,13 @@ const envSchema = z.object({
    */
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters long' }).optional(),
   /** Further origins (comma-separated) allowed to call the identity endpoints, e.g. a dev SPA. */
-  TRUSTED_ORIGINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .refine((origins) => origins.every(isOrigin), {
-      message: 'must be a comma-separated list of http(s) origins, e.g. http://localhost:5173',
-    })
-    .optional(),
+  TRUSTED_ORIGINS: originList.optional(),
+  /**
+   * Origins (comma-separated) the server may reach although they resolve to a private or
+   * loopback address: push services, feeds, photo URLs, SMS and identity stand-ins in tests
+   * (src/server/lib/outbound.ts). Everything else outbound must resolve to a public address.
+   */
+  OUTBOUND_ALLOWED_ORIGINS: originList.optional(),
   /** Google sign-in (OpenID Connect) is offered only when both are set. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -374,6 +382,8 @@ export type Config = {
   authSecret: string | undefined;
   /** Origins trusted for sign-in besides publicUrl (never `*`). */
   trustedOrigins: string[];
+  /** OUTBOUND_ALLOWED_ORIGINS: origins outbound requests may reach on private addresses. */
+  outboundAllowedOrigins: string[];
   /**
    * PUBLIC_URL unset: identity requests and cookie-authenticated writes are also trusted from the
    * origin they were made to (same-origin; src/server/auth/origins.ts).
@@ -538,6 +548,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     authSecret: value.AUTH_SECRET,
     trustedOrigins: (value.TRUSTED_ORIGINS ?? []).map((origin) => new URL(origin).origin),
+    outboundAllowedOrigins: (value.OUTBOUND_ALLOWED_ORIGINS ?? []).map(
+      (origin) => new URL(origin).origin,
+    ),
     sameOriginTrusted: value.PUBLIC_URL === undefined,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET

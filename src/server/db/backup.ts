@@ -19,12 +19,12 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
+import tarStream from 'tar-stream';
 import type { Config } from '../config.js';
-import { readTar, tarEnd, tarHeader, tarPadding } from '../lib/tar.js';
 import { openDatabase } from './client.js';
 import { openConfiguredDatabase } from './prepare.js';
 import { DATA_DIR_LOCK, lockDataDir } from './data-dir-lock.js';
@@ -108,16 +108,15 @@ export async function writeBackup(
     const uploads = layout.uploads ? await filesUnder(layout.uploads) : [];
     const authSecret = existsSync(layout.authSecret);
 
-    const gzip = createGzip();
-    const output = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
-    const write = async (chunk: Buffer) => {
-      if (!gzip.write(chunk)) await once(gzip, 'drain');
-    };
-    const add = async (name: string, data: Buffer, mode = 0o644, mtime = new Date()) => {
-      await write(tarHeader({ name, mode, mtime, size: data.length }));
-      await write(data);
-      await write(tarPadding(data.length));
-    };
+    // A POSIX tar (tar-stream), gzip-compressed once: `tar -xzf` opens it.
+    const pack = tarStream.pack();
+    const output = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 }));
+    const add = (name: string, data: Buffer, mode = 0o644, mtime = new Date()) =>
+      new Promise<void>((resolve, reject) => {
+        pack.entry({ name, mode, mtime, size: data.length }, data, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      });
 
     let uploadBytes = 0;
     for (const name of uploads) uploadBytes += (await stat(path.join(layout.uploads!, name))).size;
@@ -137,8 +136,7 @@ export async function writeBackup(
       const source = path.join(layout.uploads!, name);
       await add(`uploads/${name}`, await readFile(source), 0o644, (await stat(source)).mtime);
     }
-    await write(tarEnd());
-    gzip.end();
+    pack.finalize();
     await output;
     await rename(partial, file);
     return summary;
@@ -190,21 +188,29 @@ export async function restoreBackup(
   try {
     let summary: BackupSummary | undefined;
     let dump: Buffer | undefined;
-    for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
+    const extract = tarStream.extract();
+    // Read as the entries are taken: a failure anywhere (gzip, tar) ends the loop below with it.
+    const reading = pipeline(createReadStream(file), createGunzip(), extract);
+    reading.catch(() => undefined);
+    for await (const entry of extract) {
+      const { name, type } = entry.header;
+      const data = await buffer(entry);
+      if (type !== 'file') throw new BackupError(`The backup holds an unexpected entry: ${name}`);
       if (!summary) {
-        summary = parseManifest(entry.name, entry.data);
+        summary = parseManifest(name, data);
         continue;
       }
-      if (entry.name === 'db.tar') dump = entry.data;
-      else if (entry.name === 'auth-secret') {
-        await writeFile(layout.authSecret, entry.data, { mode: 0o600 });
-      } else if (entry.name.startsWith('uploads/') && safeName(entry.name)) {
+      if (name === 'db.tar') dump = data;
+      else if (name === 'auth-secret') {
+        await writeFile(layout.authSecret, data, { mode: 0o600 });
+      } else if (name.startsWith('uploads/') && safeName(name)) {
         if (!layout.uploads) continue;
-        const target = path.join(layout.uploads, entry.name.slice('uploads/'.length));
+        const target = path.join(layout.uploads, name.slice('uploads/'.length));
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, entry.data, { mode: 0o644 });
-      } else throw new BackupError(`The backup holds an unexpected file: ${entry.name}`);
+        await writeFile(target, data, { mode: 0o644 });
+      } else throw new BackupError(`The backup holds an unexpected file: ${name}`);
     }
+    await reading;
     if (!summary) throw new BackupError(`${file} is empty.`);
     if (!dump) throw new BackupError(`${file} holds no database (db.tar).`);
     const database = await openDatabase({
@@ -224,7 +230,12 @@ export async function restoreBackup(
       if (name !== DATA_DIR_LOCK)
         await rm(path.join(config.dataDir, name), { recursive: true, force: true });
     }
-    if (error instanceof Error && /incorrect header check|tar:/.test(error.message)) {
+    if (
+      error instanceof Error &&
+      /incorrect header check|unexpected end of file|invalid tar header|unexpected end of data/i.test(
+        error.message,
+      )
+    ) {
       throw new BackupError(`${file} is not a Second Gear backup (${error.message}).`);
     }
     throw error;

@@ -91,6 +91,8 @@ export const paths = {
   contact: { path: '/contact', href: () => '/contact' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
+  /** The accessibility statement (European Accessibility Act, WCAG 2.2 AA). */
+  accessibility: { path: '/accessibility', href: () => '/accessibility' },
   /** DSA Art. 15/24: the public transparency report of moderation. */
   transparency: { path: '/transparency', href: () => '/transparency' },
   /** The page of a notification mail's unsubscribe link (`?token=…`). */

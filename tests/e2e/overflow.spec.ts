@@ -71,6 +71,7 @@ const access: Record<RouteName, 'public' | 'signed-in' | 'seller' | 'buyer' | 'a
   contact: 'public',
   terms: 'public',
   privacy: 'public',
+  accessibility: 'public',
   transparency: 'public',
   unsubscribe: 'public',
   renewListing: 'public',

@@ -276,6 +276,7 @@ test.describe('Honest states', () => {
         ['Career', '/contact#career', 'Contact'],
         ['Terms', '/terms', 'Terms of use'],
         ['Privacy', '/privacy', 'Privacy'],
+        ['Accessibility', '/accessibility', 'Accessibility statement'],
         ['Short-message network', '/contact#social', 'Contact'],
         ['Video site', '/contact#social', 'Contact'],
         ['Social network', '/contact#social', 'Contact'],

@@ -72,6 +72,9 @@ const TermsRoute = lazy(() =>
 const PrivacyRoute = lazy(() =>
   import('../features/info/routes/info-pages').then((m) => ({ default: m.PrivacyRoute })),
 );
+const AccessibilityRoute = lazy(() =>
+  import('../features/info/routes/info-pages').then((m) => ({ default: m.AccessibilityRoute })),
+);
 const UnsubscribeRoute = lazy(() =>
   import('../features/notifications/routes/unsubscribe').then((m) => ({
     default: m.UnsubscribeRoute,
@@ -198,6 +201,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact.path, element: <ContactRoute /> },
       { path: paths.terms.path, element: <TermsRoute /> },
       { path: paths.privacy.path, element: <PrivacyRoute /> },
+      { path: paths.accessibility.path, element: <AccessibilityRoute /> },
       { path: paths.transparency.path, element: <TransparencyRoute /> },
       { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
       { path: paths.renewListing.path, element: <RenewListingRoute /> },

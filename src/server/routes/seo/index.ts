@@ -26,6 +26,7 @@ const staticPages = [
   paths.contact.href(),
   paths.terms.href(),
   paths.privacy.href(),
+  paths.accessibility.href(),
 ];
 
 const CACHE = 'public, max-age=300';

@@ -32,6 +32,7 @@ const columns = [
     items: [
       { label: 'Terms', to: paths.terms.href() },
       { label: 'Privacy', to: paths.privacy.href() },
+      { label: 'Accessibility', to: paths.accessibility.href() },
       { label: 'Transparency', to: paths.transparency.href() },
     ],
   },

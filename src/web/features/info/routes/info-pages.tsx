@@ -116,3 +116,53 @@ export function PrivacyRoute() {
     </InfoPage>
   );
 }
+
+/**
+ * The accessibility statement the European Accessibility Act asks of e-commerce services: the
+ * standard aimed at, how it is checked, what is known not to conform, and how to report a
+ * barrier. Keep "Known barriers" true: remove a line when its fix ships, add one when a barrier
+ * is reported and not yet fixed.
+ */
+export function AccessibilityRoute() {
+  return (
+    <InfoPage title="Accessibility statement">
+      <p>
+        Second Gear aims to conform to the Web Content Accessibility Guidelines (WCAG) 2.2 at level
+        AA, so that everyone can find, buy and sell here, with a keyboard, a screen reader, a zoomed
+        screen or a phone.
+      </p>
+      <h2 id="how-we-check" className="scroll-mt-20 text-xl font-semibold">
+        How we check
+      </h2>
+      <p>
+        Every release is tested in a real browser at phone and desktop widths: the pages are driven
+        by their visible names and roles, as assistive technology reads them, and scanned with the
+        axe accessibility engine against the WCAG 2.2 AA rules. Every page is checked for content
+        wider than a 320 pixel screen.
+      </p>
+      <h2 id="known-barriers" className="scroll-mt-20 text-xl font-semibold">
+        Known barriers
+      </h2>
+      <p>The site partially conforms. These barriers are known and being fixed:</p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          Some small links, such as phone numbers and e-mail addresses, are below 24 pixels high.
+        </li>
+        <li>The Report button under a message does not have enough contrast everywhere.</li>
+        <li>Some dashboard pages are long on a phone and show many equal buttons per item.</li>
+        <li>Times in some messages are shown in a technical format rather than in words.</li>
+      </ul>
+      <h2 id="report" className="scroll-mt-20 text-xl font-semibold">
+        Report a barrier
+      </h2>
+      <p>
+        If something on this site is hard or impossible for you to use, write to{' '}
+        <a href="mailto:accessibility@second-gear.example" className="link link-primary">
+          accessibility@second-gear.example
+        </a>{' '}
+        with the page and what happened. We answer within five working days and, where we cannot fix
+        it at once, help you do what you came to do another way.
+      </p>
+    </InfoPage>
+  );
+}

@@ -29,6 +29,14 @@ export const limits = {
   /** Upload cap for `POST /api/images` (bytes) and the largest decoded image (pixels). */
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxPixels: 40_000_000,
+  /** The largest width or height of an uploaded image (pixels); a 1 px high strip is no photo. */
+  imageMaxSide: 10_000,
+  /**
+   * The most scans a JPEG may have. A progressive camera or encoder JPEG has about 10 (libjpeg's
+   * default script) and fewer than ~20 at most; each scan is decoded over the whole picture, so
+   * thousands of them in a small file cost seconds of CPU.
+   */
+  imageMaxJpegScans: 64,
   /** A listing has 1 to this many photos (`product_images`). */
   productImagesMax: 10,
   /** The listing page's seller card links at most this many other listings. */

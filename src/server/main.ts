@@ -3,6 +3,7 @@
  * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
  */
 import closeWithGrace from 'close-with-grace';
+import sharp from 'sharp';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { drain } from './lifecycle.js';
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
   const seededByChild = isNewEmbeddedDatabase(config) && (await prepareInChildProcess());
   const database = await openConfiguredDatabase(config);
   const seeded = (await prepareDatabase(database, config)) || seededByChild;
+  // One libvips thread per image (sharp's default is one per CPU core): with one image decoded at
+  // a time (routes/accounts/images.ts), a decode takes at most one core from the requests.
+  sharp.concurrency(1);
   const app = await buildApp({ config, database, closeDatabase: true });
   // Anyone can sign in to a demo account, so say so loudly off localhost.
   const exposed = isLocalUrl(config.publicUrl)

@@ -109,36 +109,53 @@ export function waitInMinutes(seconds: number): string {
 /** JSON media types, as Better Auth's request reader (better-call `getBody`) tells them. */
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
+/** An identity request's body, read once: its fields, or why it cannot be read. */
+export type AttemptBody =
+  | { fields: Record<string, unknown>; email: string | null }
+  | { problem: string; status: 400 | 415 };
+
 /**
- * The `email` field of an identity request's body, read the way Better Auth reads it: JSON
- * (`application/json` and `+json` types), or a form (`application/x-www-form-urlencoded`,
- * `multipart/form-data`); null when there is none or the body cannot be read (Better Auth then
- * refuses the request itself, without checking any password).
+ * Reads the body of a sign-in, sign-up or reset request once, as the one version both the
+ * per-account count and Better Auth use: the caller forwards `fields` to Better Auth as JSON,
+ * so the `email` counted is the `email` Better Auth checks (docs/reliability.md, the fourth
+ * attack: a form with `email` twice was counted by its first and checked by its last).
+ * JSON (`application/json` and `+json` types) must be an object; a form
+ * (`application/x-www-form-urlencoded`) must name each field once.
+ * @returns the fields and the e-mail address (trimmed, lower-case; null when missing), or a
+ *   problem: 400 for a body that cannot be read or names a field twice, 415 for another type.
  */
-export async function attemptEmail(
-  contentType: string | undefined,
-  body: Buffer | undefined,
-): Promise<string | null> {
-  if (!body || body.length === 0) return null;
+export function readAttemptBody(contentType: string | undefined, body: Buffer): AttemptBody {
   const type = (contentType ?? '').toLowerCase();
-  const request = new Request('http://identity.invalid/', {
-    method: 'POST',
-    headers: { 'content-type': type },
-    body: new Uint8Array(body),
-  });
-  let email: unknown;
-  try {
-    if (JSON_TYPE.test(type)) {
-      const parsed = (await request.json()) as { email?: unknown } | null;
-      email = parsed && typeof parsed === 'object' ? parsed.email : undefined;
-    } else if (
-      type.includes('application/x-www-form-urlencoded') ||
-      type.includes('multipart/form-data')
-    ) {
-      email = (await request.formData()).get('email');
+  let fields: Record<string, unknown>;
+  if (JSON_TYPE.test(type)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      return { problem: 'The request body is not valid JSON', status: 400 };
     }
-  } catch {
-    return null;
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      return { problem: 'The request body must be a JSON object', status: 400 };
+    }
+    fields = parsed as Record<string, unknown>;
+  } else if (type.startsWith('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(body.toString('utf8'));
+    fields = {};
+    for (const [name, value] of form) {
+      if (Object.hasOwn(fields, name)) {
+        return { problem: `The form field "${name}" must be sent once`, status: 400 };
+      }
+      fields[name] = value;
+    }
+  } else {
+    return {
+      problem: 'Send the request as application/json or application/x-www-form-urlencoded',
+      status: 415,
+    };
   }
-  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
+  const email = fields.email;
+  return {
+    fields,
+    email: typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null,
+  };
 }

@@ -4,6 +4,7 @@
  * `application/x-www-form-urlencoded`, `multipart/form-data`, all of which Better Auth reads);
  * the refusal says the wait in minutes.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { bearer, registerUser, signUp, testOrigin, uniqueEmail } from '../test-support/accounts.js';
@@ -127,5 +128,91 @@ describe('sign-in limits per account and client', () => {
     const refused = await change(user.password);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/Please wait 15 minutes/);
+  });
+});
+
+describe('one canonical sign-in request decides both the count and what Better Auth sees', () => {
+  let base: URL;
+  beforeAll(async () => {
+    // Over a socket: `inject` would normalise the target before the app saw it.
+    base = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+  });
+
+  /** A POST with `target` sent exactly as written on the request line (from 127.0.0.1). */
+  const raw = (target: string, _address: string, payload: string, type = 'application/json') =>
+    new Promise<{ statusCode: number; body: string; json(): { message: string } }>(
+      (resolve, reject) => {
+        const request = http.request(
+          {
+            host: base.hostname,
+            port: base.port,
+            method: 'POST',
+            path: target,
+            headers: { origin: testOrigin, 'content-type': type },
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () =>
+              resolve({
+                statusCode: response.statusCode ?? 0,
+                body,
+                json: () => JSON.parse(body) as { message: string },
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end(payload);
+      },
+    );
+
+  it('refuses a form body with `email` twice (400), counting nothing and checking no password', async () => {
+    const owner = await signUp(t.app);
+    const decoy = uniqueEmail('decoy');
+    const body = `email=${encodeURIComponent(decoy)}&email=${encodeURIComponent(owner.email)}&password=guess`;
+    const response = await raw(
+      '/api/auth/sign-in/email',
+      '203.0.113.60',
+      body,
+      'application/x-www-form-urlencoded',
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(/email.*once/i);
+  });
+
+  for (const [shape, target] of [
+    ['a #fragment', '/api/auth/sign-in/email#x'],
+    ['a /x/../ segment', '/api/auth/x/../sign-in/email'],
+    ['an encoded dot segment', '/api/auth/x/%2e%2e/sign-in/email'],
+  ] as const) {
+    it(`counts a sign-in whose target has ${shape} on the account's counter`, async () => {
+      const owner = await signUp(t.app);
+      const address = '127.0.0.1';
+      const body = JSON.stringify({ email: owner.email, password: 'wrong-guess' });
+      for (let i = 0; i < MAX; i++) {
+        const response = await raw(target, address, body);
+        expect(response.statusCode, response.body).toBe(401);
+      }
+      const refused = await raw(target, address, body);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect((await signInFrom(address, owner.email, owner.password)).statusCode).toBe(429);
+    });
+  }
+
+  it('counts reset requests sent to a /x/../ target: no more than the limit of mails', async () => {
+    const owner = await signUp(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX + 2; i++) {
+      const response = await raw(
+        '/api/x/../auth/request-password-reset#y',
+        '203.0.113.90',
+        JSON.stringify({ email: owner.email, redirectTo: '/reset-password' }),
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX);
+    expect(statuses.slice(MAX)).toEqual([429, 429]);
   });
 });

@@ -12,13 +12,14 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { authConfigContract } from '../../contract/index.js';
-import { attemptEmail, waitInMinutes } from '../auth/attempt-limits.js';
+import { readAttemptBody, waitInMinutes } from '../auth/attempt-limits.js';
 import { clientIpHeader, createAuth, type Auth } from '../auth/better-auth.js';
 import { guardPlugin } from '../auth/guard.js';
 import { requestOrigin, requestOriginHeader, trustedOriginsFor } from '../auth/origins.js';
 import { resolveAuthSecret } from '../auth/secret.js';
 import { toFetchHeaders } from '../auth/sessions.js';
 import { createApiTokenService, type ApiTokenService } from '../auth/tokens.js';
+import { httpError } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 
 declare module 'fastify' {
@@ -74,15 +75,28 @@ export const authPlugin = fp(
         // Sign-in failures, sign-up and reset requests also count per account and client
         // (decision 0030), whatever the body's encoding.
         handler: async (request, reply) => {
-          const attempt = await accountAttempt(request);
+          const attempt = accountAttempt(request);
           if (!attempt) return forwardToAuth(auth, config.publicUrl, request, reply);
-          await app.accountAttempts.check(request, reply, attempt.email);
-          return forwardToAuth(auth, config.publicUrl, request, reply, async (status) => {
-            if (status === 429 || status >= 500) return;
-            if (attempt.kind !== 'sign-in') await app.accountAttempts.count(request, attempt.email);
-            else if (status < 400) await app.accountAttempts.clear(request, attempt.email);
-            else await app.accountAttempts.count(request, attempt.email);
-          });
+          if (attempt.email === null) {
+            // Nothing to count: Better Auth refuses it (a missing e-mail) without a password check.
+            return forwardToAuth(auth, config.publicUrl, request, reply, undefined, attempt.body);
+          }
+          const { email } = attempt;
+          await app.accountAttempts.check(request, reply, email);
+          const forward = { body: attempt.body };
+          return forwardToAuth(
+            auth,
+            config.publicUrl,
+            request,
+            reply,
+            async (status) => {
+              if (status === 429 || status >= 500) return;
+              if (attempt.kind !== 'sign-in') await app.accountAttempts.count(request, email);
+              else if (status < 400) await app.accountAttempts.clear(request, email);
+              else await app.accountAttempts.count(request, email);
+            },
+            forward.body,
+          );
         },
       });
     });
@@ -98,17 +112,22 @@ const ACCOUNT_ATTEMPT_PATHS = new Map<string, 'sign-in' | 'request'>([
 ]);
 
 /**
- * The account a sign-in, sign-up or reset request is about (its body's `email`, read as Better
- * Auth reads it: JSON or form-encoded) and the kind of attempt, or null.
+ * The account a sign-in, sign-up or reset request is about and the kind of attempt, or null for
+ * other identity requests. The body is read once (`readAttemptBody`) and `body` is what Better
+ * Auth is then handed (as JSON), so the count and the check read one and the same `email`; the
+ * path is the canonical one (plugins/request-target.ts: no fragment, no dot segments).
+ * @throws HttpError 400 (unreadable body, a field named twice) or 415 (another content type).
  */
-async function accountAttempt(
+function accountAttempt(
   request: FastifyRequest,
-): Promise<{ email: string; kind: 'sign-in' | 'request' } | null> {
+): { email: string | null; kind: 'sign-in' | 'request'; body: string } | null {
   if (request.method !== 'POST') return null;
   const kind = ACCOUNT_ATTEMPT_PATHS.get(request.url.split('?')[0] ?? '');
-  if (!kind || !Buffer.isBuffer(request.body)) return null;
-  const email = await attemptEmail(request.headers['content-type'], request.body);
-  return email ? { email, kind } : null;
+  if (!kind) return null;
+  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const read = readAttemptBody(request.headers['content-type'], raw);
+  if ('problem' in read) throw httpError(read.status, read.problem);
+  return { email: read.email, kind, body: JSON.stringify(read.fields) };
 }
 
 async function forwardToAuth(
@@ -117,15 +136,25 @@ async function forwardToAuth(
   request: FastifyRequest,
   reply: FastifyReply,
   beforeAnswer?: (status: number) => Promise<void>,
+  /** The body to hand Better Auth as JSON instead of the raw one (an attempt's, read once). */
+  jsonBody?: string,
 ): Promise<FastifyReply> {
   const headers = toFetchHeaders(request.headers);
+  if (jsonBody !== undefined) {
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+  }
   headers.set(clientIpHeader, request.ip);
   // Always ours, never the client's: Better Auth's trustedOrigins callback reads it.
   const ownOrigin = requestOrigin(request);
   if (ownOrigin) headers.set(requestOriginHeader, ownOrigin);
   else headers.delete(requestOriginHeader);
   const body =
-    Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : null;
+    jsonBody !== undefined
+      ? jsonBody
+      : Buffer.isBuffer(request.body) && request.body.length > 0
+        ? new Uint8Array(request.body)
+        : null;
   const response = await auth.handler(
     new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
   );

@@ -118,6 +118,9 @@ export const errorHandlerPlugin = fp(
         (statusCode >= 400 && statusCode < 500) ||
         (statusCode === 503 && error instanceof HttpError)
       ) {
+        if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+        }
         return reply.code(statusCode).send(errorBody(statusCode, error.message));
       }
       request.log.error({ err: error }, 'unhandled error');

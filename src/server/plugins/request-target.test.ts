@@ -123,6 +123,17 @@ describe('canonicalRequestTarget', () => {
     expect(canonicalRequestTarget('/api/orders')).toBe('/api/orders');
     expect(canonicalRequestTarget('*')).toBe('*');
   });
+
+  it('drops a #fragment and removes dot segments, encoded or not', () => {
+    expect(canonicalRequestTarget('/api/auth/sign-in/email#x')).toBe('/api/auth/sign-in/email');
+    expect(canonicalRequestTarget('/api/x/../auth/./sign-in/email')).toBe(
+      '/api/auth/sign-in/email',
+    );
+    expect(canonicalRequestTarget('/api/x/%2e%2E/auth?a=../b')).toBe('/api/auth?a=../b');
+    expect(canonicalRequestTarget('/../../etc')).toBe('/etc');
+    expect(canonicalRequestTarget('/api/a/..')).toBe('/api/');
+    expect(canonicalRequestTarget('/assets/app.1234.js')).toBe('/assets/app.1234.js');
+  });
 });
 
 describe.each(Object.entries(shapes))('an API path in %s', (_shape, shape) => {

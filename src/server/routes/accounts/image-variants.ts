@@ -22,6 +22,7 @@ import {
   type ImageVariantFormat,
 } from '#contract/images.js';
 import type { ImageStore } from '../../storage/image-store.js';
+import { imageQueue } from './images.js';
 
 /** Encoder quality (1–100) of each variant format. */
 const variantQuality: Record<ImageVariantFormat, number> = { webp: 78, jpeg: 80 };
@@ -101,9 +102,10 @@ export async function ensureImageVariant(store: ImageStore, name: string): Promi
   if (!(await store.exists(parsed.original))) return false;
   let run = inFlight.get(parsed.original);
   if (!run) {
-    run = writeImageVariants(store, parsed.original).finally(() =>
-      inFlight.delete(parsed.original),
-    );
+    // In the image queue: a burst of back-fills waits there, never in libuv's shared pool.
+    run = imageQueue
+      .run(() => writeImageVariants(store, parsed.original))
+      .finally(() => inFlight.delete(parsed.original));
     inFlight.set(parsed.original, run);
   }
   await run;

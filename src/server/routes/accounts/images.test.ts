@@ -164,7 +164,7 @@ describe('POST /api/images', () => {
   });
 
   it('refuses a decompression bomb (huge dimensions in a tiny file) with 400', async () => {
-    const bomb = bombPng(50_000, 50_000);
+    const bomb = bombPng(9_000, 9_000);
     expect(bomb.length).toBeLessThan(2000);
     const response = await upload(bomb, 'bomb.png', 'image/png', bearer(me.token));
     expect(response.statusCode).toBe(400);
@@ -335,5 +335,70 @@ describe('upload quota and own pictures only', () => {
       payload: { image: '/uploads/0123456789abcdef.webp' },
     });
     expect(own.statusCode).toBe(200);
+  });
+});
+
+/** The byte ranges of a JPEG's segments (marker, start, end), entropy-coded data with its scan. */
+function jpegSegments(jpeg: Buffer): { marker: number; start: number; end: number }[] {
+  const segments: { marker: number; start: number; end: number }[] = [];
+  let at = 2;
+  while (at < jpeg.length) {
+    const marker = jpeg[at + 1]!;
+    if (marker === 0xd9) {
+      segments.push({ marker, start: at, end: at + 2 });
+      break;
+    }
+    let end = at + 2 + jpeg.readUInt16BE(at + 2);
+    if (marker === 0xda) {
+      while (!(jpeg[end] === 0xff && jpeg[end + 1] !== 0 && !(jpeg[end + 1]! >> 3 === 0x1a))) {
+        end += 1;
+      }
+    }
+    segments.push({ marker, start: at, end });
+    at = end;
+  }
+  return segments;
+}
+
+/** A progressive JPEG with its last scan repeated `copies` times: a small file, many scans. */
+async function manyScanJpeg(copies: number): Promise<Buffer> {
+  const jpeg = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: '#7f8c8d' },
+  })
+    .jpeg({ progressive: true })
+    .toBuffer();
+  const segments = jpegSegments(jpeg);
+  const scans = segments.filter((segment) => segment.marker === 0xda);
+  const last = scans[scans.length - 1]!;
+  const eoi = segments[segments.length - 1]!;
+  return Buffer.concat([
+    jpeg.subarray(0, eoi.start),
+    ...Array.from({ length: copies }, () => jpeg.subarray(last.start, last.end)),
+    jpeg.subarray(eoi.start),
+  ]);
+}
+
+describe('POST /api/images refuses images that would stall decoding', () => {
+  it('refuses a progressive JPEG with thousands of scans, before decoding, naming the scans', async () => {
+    const crafted = await manyScanJpeg(3000);
+    expect(crafted.length).toBeLessThan(limits.imageMaxBytes);
+    const response = await upload(crafted, 'scans.jpg', 'image/jpeg', bearer(me.token));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(/scans/);
+  });
+
+  it('accepts an ordinary progressive JPEG', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    const response = await upload(jpeg, 'ok.jpg', 'image/jpeg', bearer(me.token));
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('refuses a 1 × 40,000,000 px PNG (within the total) for its width', async () => {
+    const strip = bombPng(40_000_000, 1);
+    const response = await upload(strip, 'strip.png', 'image/png', bearer(me.token));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(new RegExp(`at most ${limits.imageMaxSide}`));
   });
 });

@@ -196,6 +196,28 @@ describe('POST /api/offers', () => {
     expect(listingAnswer.body).not.toContain('offer_floor');
   });
 
+  it('lets a buyer make at most 3 offers on one listing in 24 hours, so the minimum cannot be searched for', async () => {
+    const searcher = await registerUser(t.app, { role: 'buyer' });
+    const product = await listing();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}/offer-floor`,
+      headers: bearer(seller.token),
+      payload: { offer_floor: 3800 },
+    });
+    // Below the minimum (declined at once), then one that stays open and is withdrawn.
+    expect((await offer(searcher, product.id, 1000)).json()).toMatchObject({ status: 'declined' });
+    expect((await offer(searcher, product.id, 2000)).json()).toMatchObject({ status: 'declined' });
+    const open = await offerId(searcher, product.id, 4000);
+    expect((await act(searcher, open, { action: 'withdraw' })).statusCode).toBe(200);
+    const fourth = await offer(searcher, product.id, 3700);
+    expect(fourth.statusCode, fourth.body).toBe(429);
+    expect(fourth.json().message).toContain('3 offers on this listing in 24 hours');
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // Another listing is not affected.
+    expect((await offer(searcher, (await listing()).id, 1000)).statusCode).toBe(201);
+  });
+
   it('caps the open offers per buyer (OFFER_OPEN_MAX)', async () => {
     const capped = await registerUser(t.app, { role: 'buyer' });
     for (let i = 0; i < 3; i += 1) await offerId(capped, (await listing()).id, 1000);

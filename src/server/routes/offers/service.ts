@@ -12,7 +12,7 @@
  * listing's row, so two acceptances racing on one listing make exactly one order. Prices charged
  * are the order's, computed here from the stored offer, never taken from the client.
  */
-import { and, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -90,6 +90,17 @@ export async function expireOffers(
 }
 
 /**
+ * Offers one buyer may make on one listing in any 24 hours, whatever became of them (declined
+ * at once below the minimum, withdrawn, expired). Without it a buyer could search for the
+ * seller's private minimum by halving the interval (docs/reliability.md, the fourth attack);
+ * three offers tell a buyer no more than "higher" or "lower" twice.
+ */
+export const offerDailyMaxPerListing = 3;
+
+/** The window of {@link offerDailyMaxPerListing} (ms). */
+const offerDailyWindowMs = 24 * 60 * 60 * 1000;
+
+/**
  * Records `buyer`'s offer of `amountDollars` on a listing (decision 0034), in one transaction
  * that holds the listing (FOR SHARE) and the buyer's row (FOR UPDATE, so parallel offers cannot
  * pass the cap together). An offer below the seller's minimum is stored as `declined` at once
@@ -97,7 +108,8 @@ export async function expireOffers(
  * into the pair's conversation and the seller is mailed.
  * @throws HttpError 404 unknown listing; 403 own listing; 409 deleted, sold, off the market,
  *   reserved for another buyer, or an open offer of this buyer exists; 400 an amount not below
- *   the asking price; 429 at `caps.offerOpenMax` open offers.
+ *   the asking price; 429 at `caps.offerOpenMax` open offers, or (with `retry-after`) when the
+ *   buyer made {@link offerDailyMaxPerListing} offers on this listing in the last 24 hours.
  */
 export function makeOffer(
   app: FastifyInstance,
@@ -143,6 +155,27 @@ export function makeOffer(
         ),
       );
     if ((mine?.n ?? 0) > 0) throw httpError(409, 'You already have an open offer on this listing');
+    const recent = await tx
+      .select({ createdAt: offers.createdAt })
+      .from(offers)
+      .where(
+        and(
+          eq(offers.buyerId, buyer.id),
+          eq(offers.productId, product.id),
+          gt(offers.createdAt, new Date(now.getTime() - offerDailyWindowMs)),
+        ),
+      )
+      .orderBy(asc(offers.createdAt));
+    if (recent.length >= offerDailyMaxPerListing) {
+      // Free again when the oldest of the last `offerDailyMaxPerListing` leaves the window.
+      const oldest = recent[recent.length - offerDailyMaxPerListing]!.createdAt;
+      const seconds = (oldest.getTime() + offerDailyWindowMs - now.getTime()) / 1000;
+      throw httpError(
+        429,
+        `You can make at most ${offerDailyMaxPerListing} offers on this listing in 24 hours`,
+        seconds,
+      );
+    }
     const [open] = await tx
       .select({ n: count() })
       .from(offers)

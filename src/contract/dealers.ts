@@ -24,9 +24,6 @@ export * from './trader.js';
 
 /** Texts the pages show about sellers' types and the dealer tools. */
 export const dealerTexts = {
-  privateSeller: 'Private seller',
-  dealer: (legalName: string) => `Dealer · ${legalName}`,
-  traderDetails: 'Trader details',
   businessOnly: 'Only business sellers can do this: add your trader details first',
   selfCertified:
     'I confirm that I offer only products and services that comply with the applicable rules of EU law',

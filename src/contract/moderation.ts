@@ -73,6 +73,8 @@ export const auditActions = [
   // Trust signals (decision 0028).
   'message.report',
   'risk.dismiss',
+  // Trader details of business sellers (EU DSA Art. 30; docs/features.md "Dealers").
+  'trader.check',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -22,6 +22,7 @@
  *   (409).
  */
 import { z } from 'zod';
+import { sellerTypeFields } from './trader.js';
 import { passwordSchema, photoUrlSchema } from './accounts.js';
 import { errorSchema } from './errors.js';
 import { limits, registrationRoles, userStatuses } from './limits.js';
@@ -58,6 +59,7 @@ export const profileSchema = z.object({
   home_place: placeSchema
     .nullable()
     .describe('where the user searches from by default (decision 0026); null when none chosen'),
+  ...sellerTypeFields,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

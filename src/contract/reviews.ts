@@ -12,6 +12,7 @@
  * to one decimal (null without reviews).
  */
 import { z } from 'zod';
+import { sellerTypeFields } from './trader.js';
 import { idSchema, productCardSchema, uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
@@ -64,6 +65,7 @@ export const sellerProfileSchema = z.object({
     photo_url: z.string(),
     verified: z.boolean(),
     member_since: z.string().describe('ISO 8601'),
+    ...sellerTypeFields,
   }),
   rating: ratingSummarySchema,
   products: z.array(productCardSchema).describe('live listings, newest first (first page)'),

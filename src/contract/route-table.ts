@@ -60,6 +60,11 @@ export const confirmSandboxPaymentIntent = {
   method: 'POST',
   url: '/api/sandbox/payment-intents/:id/confirm',
 } as const satisfies RouteOf<'confirmSandboxPaymentIntent'>;
+export const createApiKey = {
+  name: 'createApiKey',
+  method: 'POST',
+  url: '/api/dealer/api-keys',
+} as const satisfies RouteOf<'createApiKey'>;
 export const createAppeal = {
   name: 'createAppeal',
   method: 'POST',
@@ -75,6 +80,11 @@ export const createDepositHold = {
   method: 'POST',
   url: '/api/order/:id/deposit/hold',
 } as const satisfies RouteOf<'createDepositHold'>;
+export const createImport = {
+  name: 'createImport',
+  method: 'POST',
+  url: '/api/dealer/imports',
+} as const satisfies RouteOf<'createImport'>;
 export const createOffer = {
   name: 'createOffer',
   method: 'POST',
@@ -140,6 +150,16 @@ export const deleteCategory = {
   method: 'DELETE',
   url: '/api/category-delete/:uid',
 } as const satisfies RouteOf<'deleteCategory'>;
+export const deleteFeed = {
+  name: 'deleteFeed',
+  method: 'DELETE',
+  url: '/api/dealer/feed',
+} as const satisfies RouteOf<'deleteFeed'>;
+export const deleteInventory = {
+  name: 'deleteInventory',
+  method: 'DELETE',
+  url: '/api/dealer/inventory/:external_id',
+} as const satisfies RouteOf<'deleteInventory'>;
 export const deleteProduct = {
   name: 'deleteProduct',
   method: 'DELETE',
@@ -230,6 +250,11 @@ export const health = {
   method: 'GET',
   url: '/api/health',
 } as const satisfies RouteOf<'health'>;
+export const importTemplate = {
+  name: 'importTemplate',
+  method: 'GET',
+  url: '/api/dealer/imports/template.csv',
+} as const satisfies RouteOf<'importTemplate'>;
 export const issueToken = {
   name: 'issueToken',
   method: 'POST',
@@ -240,6 +265,11 @@ export const listAdminCategories = {
   method: 'GET',
   url: '/api/admin-categories/:uid',
 } as const satisfies RouteOf<'listAdminCategories'>;
+export const listApiKeys = {
+  name: 'listApiKeys',
+  method: 'GET',
+  url: '/api/dealer/api-keys',
+} as const satisfies RouteOf<'listApiKeys'>;
 export const listAppeals = {
   name: 'listAppeals',
   method: 'GET',
@@ -280,6 +310,11 @@ export const listFavourites = {
   method: 'GET',
   url: '/api/favourites',
 } as const satisfies RouteOf<'listFavourites'>;
+export const listImports = {
+  name: 'listImports',
+  method: 'GET',
+  url: '/api/dealer/imports',
+} as const satisfies RouteOf<'listImports'>;
 export const listMessages = {
   name: 'listMessages',
   method: 'GET',
@@ -385,6 +420,21 @@ export const promoteProduct = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
 } as const satisfies RouteOf<'promoteProduct'>;
+export const putFeed = {
+  name: 'putFeed',
+  method: 'PUT',
+  url: '/api/dealer/feed',
+} as const satisfies RouteOf<'putFeed'>;
+export const putInventory = {
+  name: 'putInventory',
+  method: 'PUT',
+  url: '/api/dealer/inventory/:external_id',
+} as const satisfies RouteOf<'putInventory'>;
+export const putTrader = {
+  name: 'putTrader',
+  method: 'PUT',
+  url: '/api/profile/trader',
+} as const satisfies RouteOf<'putTrader'>;
 export const ready = {
   name: 'ready',
   method: 'GET',
@@ -440,6 +490,11 @@ export const reportProduct = {
   method: 'PATCH',
   url: '/api/report-product',
 } as const satisfies RouteOf<'reportProduct'>;
+export const revokeApiKey = {
+  name: 'revokeApiKey',
+  method: 'DELETE',
+  url: '/api/dealer/api-keys/:id',
+} as const satisfies RouteOf<'revokeApiKey'>;
 export const riskQueue = {
   name: 'riskQueue',
   method: 'GET',
@@ -500,6 +555,11 @@ export const timeToSell = {
   method: 'GET',
   url: '/api/time-to-sell',
 } as const satisfies RouteOf<'timeToSell'>;
+export const traderCheck = {
+  name: 'traderCheck',
+  method: 'PATCH',
+  url: '/api/trader-check/:uid',
+} as const satisfies RouteOf<'traderCheck'>;
 export const unreadMessages = {
   name: 'unreadMessages',
   method: 'GET',

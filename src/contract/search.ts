@@ -4,6 +4,7 @@
  * number of matches, the next page's cursor and facet counts for the filter panel.
  */
 import { z } from 'zod';
+import { sellerTypeSchema } from './trader.js';
 import {
   conditionSchema,
   fuelTypeSchema,
@@ -78,6 +79,9 @@ export const searchQuerySchema = z
       .transform((value) => value === 'true')
       .optional()
       .describe('true: verified sellers only'),
+    seller_type: sellerTypeSchema
+      .optional()
+      .describe('private: private sellers only; business: dealers only'),
     near: placeIdSchema.optional().describe('centre: a place id (`GET /api/places`)'),
     lat: z.coerce
       .number({ message: 'must be a latitude in degrees' })

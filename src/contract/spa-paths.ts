@@ -77,6 +77,8 @@ export const paths = {
   sellerOffers: { path: '/user/seller/offers', href: () => '/user/seller/offers' },
   /** Seller dashboard: Insights (views, impressions, time to sell of the seller's listings). */
   sellerInsights: { path: '/user/seller/insights', href: () => '/user/seller/insights' },
+  /** Seller dashboard: Import (business sellers' inventory import; docs/features.md "Dealers"). */
+  sellerImport: { path: '/user/seller/import', href: () => '/user/seller/import' },
   /**
    * The signed-in user's own profile (any role): name, photo, password, notifications,
    * deleting the account. Linked from the user's name in the navigation bar.

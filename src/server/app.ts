@@ -59,6 +59,7 @@ import { listingExpiryPlugin } from './routes/listings/expiry.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
 import { trustRoutes } from './routes/trust/index.js';
 import { photoHashBackfillPlugin } from './trust/backfill.js';
+import { dealerFeedsPlugin, dealerRoutes } from './routes/dealers/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
 import { profileRoutes } from './routes/profile/index.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(offerJobsPlugin);
   await app.register(photoHashBackfillPlugin);
   await app.register(insightsJobsPlugin);
+  await app.register(dealerFeedsPlugin);
   // Listing views and impressions, kept in memory and written in batches (decision 0029).
   await app.register(listingEventsPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
@@ -249,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationSettingsRoutes);
   await app.register(seoRoutes);
   await app.register(insightsRoutes);
+  await app.register(dealerRoutes);
 
   // Missing responsive variants of an upload are made when first asked for (decision 0017).
   await app.register(imageVariantsPlugin, { store: app.imageStore });

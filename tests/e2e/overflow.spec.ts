@@ -64,6 +64,7 @@ const access: Record<RouteName, 'public' | 'signed-in' | 'seller' | 'buyer' | 'a
   sellerBookings: 'seller',
   sellerOffers: 'seller',
   sellerInsights: 'seller',
+  sellerImport: 'seller',
   profile: 'signed-in',
   buyerOrders: 'buyer',
   buyerOffers: 'buyer',

@@ -221,6 +221,44 @@ const imageUpload = (): RequestParts => ({
 });
 
 // Resources of the entries, made in their setup.
+/** Trader details of the matrix's business seller. */
+const matrixTrader = {
+  legal_name: 'Matrix Motors LLC',
+  address: '1 Main St, Austin, TX',
+  phone: '+1 512 555 0100',
+  email: 'matrix@example.com',
+  register_name: 'Texas SOS',
+  register_number: '123',
+  self_certified: true,
+};
+
+/** Makes `seller` a business seller (idempotent). */
+async function makeSellerBusiness() {
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/profile/trader',
+    headers: bearer(seller.token),
+    payload: matrixTrader,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** The X-Api-Key each user sends on the inventory API (set by its entries' set-up). */
+const apiKeys: Record<string, string> = {};
+
+/** A new API key of business seller `who`. */
+async function apiKeyOf(who: TestUser): Promise<{ id: string; key: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/dealer/api-keys',
+    headers: bearer(who.token),
+    payload: { name: 'Matrix key' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const made = response.json<{ id: string; key: string }>();
+  return made;
+}
+
 const ids: Record<string, string> = {};
 /** Right callers the control row uses up (password changed, account deleted). */
 const throwaway: Record<string, TestUser> = {};
@@ -717,6 +755,98 @@ const entries: Record<string, Entry> = {
     request: () => ({ query: { role: 'seller' } }),
     ok: 200,
   },
+  // Dealers (decision 0046): the right seller is made a business first.
+  'PUT /api/profile/trader': {
+    role: 'seller',
+    request: () => ({ payload: matrixTrader }),
+    ok: 200,
+  },
+  'PATCH /api/trader-check/:uid': {
+    role: 'admin',
+    setup: makeSellerBusiness,
+    request: () => ({ query: { id: seller.recordId }, payload: { result: 'requested' } }),
+    ok: 200,
+  },
+  'POST /api/dealer/imports': {
+    role: 'seller',
+    setup: makeSellerBusiness,
+    request: () => {
+      const boundary = '----matrix';
+      const csv =
+        'external_id,category,make,model,year,mileage,price,description,place,photo_urls\n' +
+        'M-9,Matrix,Ford,Focus,2016,1000,900,Fine.,Austin,https://dealer.example/9.jpg\n';
+      return {
+        query: { mode: 'partial', dry_run: 'true' },
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload:
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      };
+    },
+    ok: 200,
+  },
+  'GET /api/dealer/imports': { role: 'seller', request: () => ({}), ok: 200 },
+  'PUT /api/dealer/feed': {
+    role: 'seller',
+    setup: makeSellerBusiness,
+    request: () => ({ payload: { url: 'https://dealer.example/feed.csv', mode: 'full' } }),
+    ok: 200,
+  },
+  'DELETE /api/dealer/feed': { role: 'seller', request: () => ({}), ok: 200 },
+  'POST /api/dealer/api-keys': {
+    role: 'seller',
+    setup: makeSellerBusiness,
+    request: () => ({ payload: { name: 'Matrix' } }),
+    ok: 201,
+  },
+  'GET /api/dealer/api-keys': { role: 'seller', request: () => ({}), ok: 200 },
+  'DELETE /api/dealer/api-keys/:id': {
+    role: 'seller',
+    setup: async () => {
+      await makeSellerBusiness();
+      ids.apiKey = (await apiKeyOf(seller)).id;
+    },
+    request: () => ({ params: { id: ids.apiKey! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'PUT /api/dealer/inventory/:external_id': {
+    caller: () => seller,
+    setup: async () => {
+      await makeSellerBusiness();
+      apiKeys[seller.uid] = (await apiKeyOf(seller)).key;
+      // An imported car whose photo was fetched already: the control row fetches nothing.
+      await productOf(seller.recordId, {
+        externalId: 'M-1',
+        photoSources: ['https://dealer.example/1.jpg'],
+      } as Parameters<typeof productOf>[1]);
+    },
+    request: () => ({
+      params: { external_id: 'M-1' },
+      payload: {
+        category: 'Matrix',
+        make: 'Ford',
+        model: 'Focus',
+        year: 2016,
+        mileage: 1000,
+        price: 900,
+        description: 'Fine.',
+        place: 'Austin',
+        photo_urls: ['https://dealer.example/1.jpg'],
+      },
+    }),
+    ok: 200,
+  },
+  'DELETE /api/dealer/inventory/:external_id': {
+    caller: () => seller,
+    setup: async () => {
+      await makeSellerBusiness();
+      apiKeys[seller.uid] = (await apiKeyOf(seller)).key;
+      await productOf(seller.recordId, { externalId: 'M-2' } as Parameters<typeof productOf>[1]);
+    },
+    request: () => ({ params: { external_id: 'M-2' } }),
+    ok: 200,
+  },
   'PATCH /api/seller-verify/:uid': {
     role: 'admin',
     setup: async () => {
@@ -917,6 +1047,7 @@ const wrongRoles = (role: Role): Array<keyof typeof callers> =>
 
 /** The credentials `who` sends on a route: the session cookie for 'session', else a token. */
 function credentials(route: GuardedRoute, who: TestUser): Record<string, string> {
+  if (route.access.via === 'api-key') return { 'x-api-key': apiKeys[who.uid] ?? 'none' };
   return route.access.via === 'session'
     ? { cookie: who.cookie, origin: testOrigin }
     : bearer(who.token);

@@ -22,6 +22,8 @@
  *      (for calls the registration makes before it has a token: POST /api/users, POST
  *      /api/images). A cookie-authenticated write must come from a trusted origin (403, CSRF
  *      defence in depth); a deleted record is 401.
+ *    - `'api-key'` — a business seller's dealer API key in `X-Api-Key` (auth/api-keys.ts;
+ *      decision 0046), for the inventory API: 401 without one, or with an unknown or revoked key.
  *    - `'session'` — the identity session cookie alone, for `POST /api/jwt`, which turns it into
  *      a token: 401 without one. The handler decides what the session may have (its own uid, a
  *      live record: 403 otherwise); no origin check, because the answer is readable only by the
@@ -39,6 +41,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../lib/http-error.js';
 import { hooksOf } from '../lib/route.js';
 import type { Auth } from './better-auth.js';
+import { findApiKeyCaller } from './api-keys.js';
 import { findUserRecord, loadCallerState, type CallerState, type UserRecord } from './records.js';
 import { identitySessionOf } from './sessions.js';
 import { ApiTokenError, type ApiTokenService } from './tokens.js';
@@ -49,7 +52,7 @@ export type Role = 'admin' | 'seller' | 'buyer';
 /** Who may call a route; declared once per route (`route(contract, { access })`). */
 export interface RouteAccess {
   /** How the caller proves who they are (see the module comment); default 'bearer'. */
-  via?: 'bearer' | 'session-or-bearer' | 'session';
+  via?: 'bearer' | 'session-or-bearer' | 'session' | 'api-key';
   /** The path parameter (e.g. 'uid') that must be the caller's own uid. */
   self?: string;
   /** The role the caller must hold. */
@@ -65,9 +68,9 @@ export interface Caller {
    * `via: 'session'` routes, whose handler refuses it.
    */
   record: UserRecord | null;
-  /** How the caller proved it: an API token or the identity session cookie. */
-  via: 'bearer' | 'session';
-  /** The identity session behind the call. */
+  /** How the caller proved it: an API token, the identity session cookie or a dealer API key. */
+  via: 'bearer' | 'session' | 'api-key';
+  /** The identity session behind the call; for an API key, the key's id. */
   sessionId: string;
   /** When the API token of a `bearer` call expires (a live stream ends then). */
   tokenExpiresAt?: Date;
@@ -241,8 +244,25 @@ export const guardPlugin = fp(
       }
     }
 
+    /** A dealer API key's caller (auth/api-keys.ts). @throws HttpError 401 */
+    async function fromApiKey(request: FastifyRequest): Promise<Caller> {
+      const key = request.headers['x-api-key'];
+      if (typeof key !== 'string' || key === '') {
+        throw httpError(401, 'Send your dealer API key in the X-Api-Key header');
+      }
+      const found = await findApiKeyCaller(app.db, key);
+      if (!found) throw httpError(401, 'This API key is not valid or has been revoked');
+      return {
+        uid: found.record.uid,
+        record: found.record,
+        via: 'api-key',
+        sessionId: found.keyId,
+      };
+    }
+
     /** Step 1: who is calling, by `via`. @throws HttpError 401/403 */
     async function authenticate(request: FastifyRequest, via: RouteAccess['via']) {
+      if (via === 'api-key') return fromApiKey(request);
       const header = request.headers.authorization;
       if (via === 'session') {
         const caller = await fromSession(request);

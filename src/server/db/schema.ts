@@ -5,6 +5,7 @@
  * a snapshot of what the buyer saw (spec §3 Order: customer_info, product_info, seller_info).
  */
 import { offerStates } from '../../contract/offers.js';
+import type { TraderDetails } from '../../contract/trader.js';
 import { sql } from 'drizzle-orm';
 import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
 import {
@@ -111,6 +112,13 @@ export const users = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /** The place this user searches from by default (decision 0026); null = none chosen. */
     homePlaceId: integer('home_place_id').references(() => places.id),
+    /** 'private' or 'business' (docs/features.md "Dealers"); a business has `trader` details. */
+    sellerType: text('seller_type').$type<'private' | 'business'>().notNull().default('private'),
+    /** A business seller's trader details (EU DSA Art. 30(1)), API field names; null if private. */
+    trader: jsonb('trader').$type<TraderDetails>(),
+    /** An admin's check of the trader details: requested, passed or failed; null = none asked. */
+    traderCheck: text('trader_check').$type<'requested' | 'passed' | 'failed'>(),
+    traderCheckedAt: timestamp('trader_checked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_uid_key').on(t.uid),
@@ -119,6 +127,14 @@ export const users = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in ('buyer', 'seller')`),
     check('users_status_check', sql`${t.status} in ('unverified', 'verified')`),
+    check(
+      'users_seller_type_check',
+      sql`${t.sellerType} in ('private', 'business') and (${t.sellerType} = 'private' or ${t.trader} is not null)`,
+    ),
+    check(
+      'users_trader_check_check',
+      sql`${t.traderCheck} is null or ${t.traderCheck} in ('requested', 'passed', 'failed')`,
+    ),
   ],
 );
 
@@ -283,6 +299,12 @@ export const products = pgTable(
      */
     placeLat: doublePrecision('place_lat'),
     placeLon: doublePrecision('place_lon'),
+    /** The dealer's own id of an imported car, unique per seller (decision 0046). */
+    externalId: text('external_id'),
+    /** Digest of the import row the listing was last written from (decision 0046). */
+    importDigest: text('import_digest'),
+    /** Where each photo was fetched from, parallel to `product_images` (imported cars only). */
+    photoSources: text('photo_sources').array(),
   },
   (t) => [
     // Ascending on purpose: the listings are read `order by created_at desc, id desc`, which a
@@ -299,6 +321,9 @@ export const products = pgTable(
       .on(t.expiresAt)
       .where(sql`${onMarketSql}`),
     index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    uniqueIndex('products_seller_external_id_key')
+      .on(t.sellerId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     // The VIN history (decision 0028): every listing that carried a VIN, oldest first.
     index('products_vin_idx')
       .on(t.vin, t.createdAt)
@@ -1325,3 +1350,75 @@ export const visitorSalts = pgTable('visitor_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * One inventory import run of a business seller (decision 0046): upload or scheduled feed, its
+ * mode, whether it was a dry run, and its report (counts; failed rows `[{row, field, reason}]`).
+ */
+export const dealerImports = pgTable(
+  'dealer_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source').$type<'upload' | 'feed'>().notNull(),
+    mode: text('mode').$type<'full' | 'partial'>().notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    failed: jsonb('failed')
+      .$type<Array<{ row: number; field: string; reason: string }>>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('dealer_imports_seller_idx').on(t.sellerId, t.createdAt),
+    check('dealer_imports_source_check', sql`${t.source} in ('upload', 'feed')`),
+    check('dealer_imports_mode_check', sql`${t.mode} in ('full', 'partial')`),
+  ],
+);
+
+/** A business seller's inventory feed, fetched hourly by the job queue (decision 0046). */
+export const dealerFeeds = pgTable(
+  'dealer_feeds',
+  {
+    sellerId: uuid('seller_id')
+      .primaryKey()
+      .references(() => users.id),
+    url: text('url').notNull(),
+    mode: text('mode').$type<'full' | 'partial'>().notNull().default('full'),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastImportId: uuid('last_import_id').references(() => dealerImports.id),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('dealer_feeds_mode_check', sql`${t.mode} in ('full', 'partial')`)],
+);
+
+/**
+ * A business seller's API key (decision 0046): only its SHA-256 is kept; `prefix` (the first
+ * characters) lets the seller tell keys apart. Revoked keys stay for the record.
+ */
+export const dealerApiKeys = pgTable(
+  'dealer_api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('dealer_api_keys_hash_key').on(t.keyHash),
+    index('dealer_api_keys_seller_idx').on(t.sellerId, t.createdAt),
+  ],
+);

@@ -35,6 +35,7 @@ export async function referencedUploads(db: Database): Promise<Set<string>> {
     select product_image as url from products where product_image like '/uploads/%'
     union select url from products, unnest(product_images) as url where url like '/uploads/%'
     union select photo_url from users where photo_url like '/uploads/%'
+    union select trader->>'logo_url' from users where trader->>'logo_url' like '/uploads/%'
     union select image from auth_user where image like '/uploads/%'
     union select product_image from orders where product_image like '/uploads/%'
     union select seller_image from orders where seller_image like '/uploads/%'

@@ -164,6 +164,9 @@ const SellerInsightsRoute = lazy(() =>
     default: m.SellerInsightsRoute,
   })),
 );
+const DealerImportRoute = lazy(() =>
+  import('./routes/dealer-import').then((m) => ({ default: m.DealerImportWithProfileRoute })),
+);
 const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
@@ -229,6 +232,7 @@ export const routes: RouteObject[] = [
                   { path: paths.sellerBookings.path, element: <SellerBookingsRoute /> },
                   { path: paths.sellerOffers.path, element: <OffersRoute role="seller" /> },
                   { path: paths.sellerInsights.path, element: <SellerInsightsRoute /> },
+                  { path: paths.sellerImport.path, element: <DealerImportRoute /> },
                 ],
               },
             ],

@@ -31,6 +31,7 @@ import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/
 import { LocalTime } from './local-time';
 import { cardImageSizes, ResponsiveImage } from './responsive-image';
 import { VerifiedBadge } from './verified-badge';
+import { SellerTypeLabel } from './seller-type';
 
 /** A card's listing: the public card, with its distance when the answer measured one (km). */
 export type ListingCardProduct = ProductCard & { distance_km?: number };
@@ -202,6 +203,7 @@ export function ListingCard({
             )}
           </p>
         )}
+        {showSeller && <SellerTypeLabel seller={product} className="relative z-10 -mt-1" />}
         {foot !== null && <div className="relative z-10 card-actions mt-auto pt-2">{foot}</div>}
       </div>
     </article>

@@ -7,6 +7,7 @@ import {
   type VehicleDetails,
 } from '#contract/index.js';
 import { presentPlace, type PlaceRow } from '../places/repository.js';
+import { presentSellerType, type SellerTypeRow } from '../dealers/presenters.js';
 
 /** The vehicle-detail columns of a product row, null when not given. */
 export interface VehicleRow {
@@ -21,7 +22,7 @@ export interface VehicleRow {
   vin: string | null;
 }
 
-export interface ProductCardRow extends VehicleRow {
+export interface ProductCardRow extends VehicleRow, SellerTypeRow {
   id: string;
   productName: string;
   productDescription: string;
@@ -93,6 +94,7 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     seller_image: row.sellerImage,
     seller_verified: row.sellerStatus === 'verified',
     seller_rating: sellerRating(row.sellerReviewCount, row.sellerRatingSum),
+    ...presentSellerType(row),
     createAt: row.createdAt.toISOString(),
     order_status: row.sold,
     promote: row.promote,

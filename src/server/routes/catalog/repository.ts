@@ -2,6 +2,7 @@
  * Catalogue queries of the public pages (spec §2 Home, Blogs, Category page). Each query is
  * served by an index of schema.ts; listings that grow are paginated by keyset.
  */
+import { sellerTypeColumns } from '../dealers/presenters.js';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { limits } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
@@ -98,6 +99,7 @@ export const productCardColumns = {
   sellerStatus: users.status,
   sellerReviewCount: users.reviewCount,
   sellerRatingSum: users.ratingSum,
+  ...sellerTypeColumns,
   createdAt: products.createdAt,
   sold: products.sold,
   promote: products.promote,

@@ -18,6 +18,7 @@ import type { UserRecord } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { authAccount, authUser, orders, users } from '../../db/schema.js';
 import { findPlace } from '../places/repository.js';
+import { presentSellerType } from '../dealers/presenters.js';
 
 /** The caller's profile as `GET /api/profile` answers it. */
 export async function readProfile(db: Database, record: UserRecord): Promise<Profile> {
@@ -40,6 +41,7 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
     status: record.status as Profile['status'],
     hasPassword: credential !== undefined,
     home_place: homePlace,
+    ...presentSellerType(record),
   };
 }
 

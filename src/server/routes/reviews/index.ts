@@ -6,6 +6,7 @@
  * - An admin may remove a review: soft, audit-logged `review.remove` in the same transaction.
  * - `GET /api/sellers/{uid}` is public.
  */
+import { presentSellerType } from '../dealers/presenters.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createReviewContract,
@@ -118,6 +119,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           photo_url: seller.photoUrl,
           verified: seller.status === 'verified',
           member_since: seller.createdAt.toISOString(),
+          ...presentSellerType(seller),
         },
         rating,
         products: listings.map(presentProductCard),

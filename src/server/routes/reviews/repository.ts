@@ -3,6 +3,7 @@
  * paid order (unique `order_id`); removed reviews (`removed_at`) are kept but never shown or
  * counted. The rating average is computed in SQL over the seller's live reviews.
  */
+import { sellerTypeColumns } from '../dealers/presenters.js';
 import { and, avg, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -153,6 +154,7 @@ export async function findSellerByUid(db: Database, uid: string) {
       photoUrl: users.photoUrl,
       status: users.status,
       createdAt: users.createdAt,
+      ...sellerTypeColumns,
     })
     .from(users)
     .where(and(eq(users.uid, uid), eq(users.role, 'seller'), isNull(users.deletedAt)));

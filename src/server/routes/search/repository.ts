@@ -164,6 +164,10 @@ function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL
   // Kept from users.status by triggers (migration search_seller_verified): a column predicate
   // that products_search_verified_idx holds, instead of a join per listing.
   if (query.verified === true) conditions.push(sql`${products.sellerVerified}`);
+  if (query.seller_type)
+    conditions.push(
+      sql`exists (select 1 from ${users} where ${users.id} = ${products.sellerId} and ${users.sellerType} = ${query.seller_type})`,
+    );
   // Within the radius of the search's centre, when it has one (near.ts, decision 0026).
   conditions.push(nearCondition(query));
   return and(...conditions)!;

@@ -19,6 +19,7 @@ const sellerLinks = [
   { to: paths.sellerBookings.href(), label: 'Bookings' },
   { to: paths.sellerOffers.href(), label: 'Offers' },
   { to: paths.sellerInsights.href(), label: 'Insights' },
+  { to: paths.sellerImport.href(), label: 'Import' },
 ] as const;
 
 const buyerLinks = [

@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { UserAvatar } from '../../components/user-avatar';
 import { VerifiedBadge } from '../../components/verified-badge';
+import { SellerTypeLabel, TraderDetails } from '../../components/seller-type';
 import { ListingCard } from '../../components/listing-card';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { useSellerProfile } from '../../features/reviews/api/reviews';
@@ -49,9 +50,31 @@ export function SellerProfileRoute() {
           <p className="text-sm text-base-content/70">
             Member since <LocalTime value={seller.member_since} format={monthYearFormat} />
           </p>
+          <SellerTypeLabel seller={seller} />
           <RatingSummaryText rating={rating} />
         </div>
       </header>
+
+      {seller.trader && (
+        // A dealer's page: its logo, address, opening hours and the trader details.
+        <section
+          aria-labelledby="dealer-details"
+          className="card border border-base-300 bg-base-100"
+        >
+          <div className="card-body flex-col gap-4 p-5 sm:flex-row">
+            {seller.trader.logo_url && (
+              <img
+                src={seller.trader.logo_url}
+                alt={`${seller.trader.legal_name} logo`}
+                width={96}
+                height={96}
+                className="size-24 shrink-0 rounded-box object-contain"
+              />
+            )}
+            <TraderDetails trader={seller.trader} headingId="dealer-details" />
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="seller-listings" className="flex flex-col gap-4">
         <h2 id="seller-listings" className="text-xl font-bold">

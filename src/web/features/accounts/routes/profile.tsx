@@ -12,7 +12,7 @@
  * 5. Delete my account — after a confirmation dialog; then signed out, on the home page.
  */
 import type { ReactNode } from 'react';
-import { profileTexts } from '#contract/profile';
+import { profileTexts, type Profile } from '#contract/profile';
 import { ErrorMessage } from '#web/components/error-message';
 import { PageTitle } from '#web/components/page-title';
 import { PlaceCombobox } from '#web/components/place-combobox';
@@ -71,9 +71,14 @@ export interface ProfileRouteProps {
    * Nothing is shown for it while absent.
    */
   notifications?: ReactNode;
+  /**
+   * BUSINESS SELLER SLOT (sellers only): the dealers feature's trader-details form for this
+   * profile, composed in by the app.
+   */
+  business?: (profile: Profile) => ReactNode;
 }
 
-export function ProfileRoute({ notifications }: ProfileRouteProps) {
+export function ProfileRoute({ notifications, business }: ProfileRouteProps) {
   const { data: profile, isPending, error } = useProfile();
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
@@ -95,6 +100,11 @@ export function ProfileRoute({ notifications }: ProfileRouteProps) {
           <Section title="Home place" id="profile-home-place">
             <HomePlaceField />
           </Section>
+          {business && profile.role === 'seller' && (
+            <Section title="Business seller" id="business-seller">
+              {business(profile)}
+            </Section>
+          )}
           <Section title="Password" id="profile-password">
             <ChangePasswordForm hasPassword={profile.hasPassword} />
           </Section>

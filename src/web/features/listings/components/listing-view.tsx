@@ -18,6 +18,7 @@ import { listingTexts } from '#contract/texts';
 import { formatDollars } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
 import { VerifiedBadge } from '#web/components/verified-badge';
+import { SellerTypeLabel, TraderDetails } from '#web/components/seller-type';
 import { paths } from '#web/lib/paths';
 import { vehicleRows } from '#web/lib/vehicle-details';
 import { useUnit } from '#web/lib/units';
@@ -271,6 +272,7 @@ export function ListingView({
                 </Link>
                 {listing.seller_verified && <VerifiedBadge />}
               </p>
+              <SellerTypeLabel seller={listing} />
               {sellerRating}
               <p className="text-sm text-base-content/70">
                 Member since{' '}
@@ -278,6 +280,7 @@ export function ListingView({
               </p>
             </div>
           </div>
+          {listing.trader && <TraderDetails trader={listing.trader} headingId="trader" />}
           {contact ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-base-content/70">Phone</dt>

@@ -35,6 +35,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'appeal.reverse': 'Reversed a removal on appeal',
   'message.report': 'Reported a message',
   'risk.dismiss': 'Dismissed a listing from the risk queue',
+  'trader.check': "Checked a dealer's trader details",
 };
 
 const targetLabels: Record<AuditEntry['targetType'], string> = {

@@ -13,7 +13,14 @@ import { invalidateSellerListings } from './invalidate-listings';
 /** The body the spec's form sends: a Product without its id, `category` being its name. */
 export type ProductBody = Omit<
   Product,
-  '_id' | 'seller_verified' | 'seller_rating' | 'listing_status' | 'expires_at' | 'place'
+  | '_id'
+  | 'seller_verified'
+  | 'seller_rating'
+  | 'listing_status'
+  | 'expires_at'
+  | 'place'
+  | 'seller_type'
+  | 'trader'
 > & {
   category: string;
 };

@@ -1,0 +1,65 @@
+/**
+ * Dealer calls (src/contract/dealers.ts; decision 0046): trader details, inventory import and its
+ * reports. The profile (with `seller_type` and `trader`) is the accounts feature's query; it is
+ * refetched after the trader details change.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as apiRoutes from '#contract/route-table';
+import type { RouteBody } from '#contract/routes';
+import { apiCall } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth/auth-context';
+import { invalidateListings, queryKeys } from '#web/lib/query-keys';
+
+export type TraderBody = RouteBody<typeof apiRoutes.putTrader>;
+
+/** Saves the caller's trader details: the seller becomes (or stays) a business seller. */
+export function usePutTrader() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (body: TraderBody) => apiCall(apiRoutes.putTrader, { body }),
+    onSuccess: () =>
+      Promise.all([
+        user && queryClient.invalidateQueries({ queryKey: queryKeys.profile(user.uid) }),
+        invalidateListings(queryClient),
+      ]),
+  });
+}
+
+/** The caller's import reports, newest first. */
+export function useImportReports(enabled: boolean) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['dealer-imports', user?.uid ?? ''],
+    queryFn: ({ signal }) => apiCall(apiRoutes.listImports, { signal }),
+    enabled: enabled && user !== null,
+  });
+}
+
+/** Runs an import of `file`; a real run refetches every listing. */
+export function useRunImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      file,
+      mode,
+      dryRun,
+    }: {
+      file: File;
+      mode: 'full' | 'partial';
+      dryRun: boolean;
+    }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiCall(apiRoutes.createImport, {
+        query: { mode, dry_run: dryRun ? 'true' : 'false' },
+        form,
+      });
+    },
+    onSuccess: (result) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['dealer-imports'] }),
+        !result.dry_run && invalidateListings(queryClient),
+      ]),
+  });
+}

@@ -1,10 +1,21 @@
 /**
  * The signed-in user's profile (route /user/profile): the accounts feature's page with
- * the notifications feature's e-mail settings in its Notifications section (decision 0016, 0018).
+ * the notifications feature's e-mail settings in its Notifications section (decision 0016, 0018)
+ * and, after them, the push notification settings (decision 0045).
  */
 import { ProfileRoute } from '../../features/accounts/routes/profile';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
+import { PushSettings } from '../../features/notifications/components/push-settings';
 
 export function ProfileWithNotificationsRoute() {
-  return <ProfileRoute notifications={<NotificationSettings headingLevel={3} />} />;
+  return (
+    <ProfileRoute
+      notifications={
+        <div className="space-y-6">
+          <NotificationSettings headingLevel={3} />
+          <PushSettings headingLevel={3} />
+        </div>
+      }
+    />
+  );
 }

@@ -6,15 +6,59 @@
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always a production build, even when the caller's NODE_ENV says otherwise (vitest
   // sets NODE_ENV=test, and Vite would then ship React's development build, 3x larger).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      // The installable app (decision 0045): the web app manifest and the Workbox service worker
+      // src/web/sw.ts, whose precache list is injected here. Registered by src/web/lib/pwa.ts.
+      VitePWA({
+        disable: isSsrBuild === true,
+        strategies: 'injectManifest',
+        srcDir: 'src/web',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifestFilename: 'manifest.webmanifest',
+        includeAssets: ['favicon.svg', 'offline.html', 'offline.js', 'icons/*.png'],
+        injectManifest: {
+          // The app shell: scripts, styles, the offline page and the icons; not the carousel's
+          // photos (large, and cached when shown) nor source maps.
+          globPatterns: ['**/*.{js,css,svg,webmanifest}', 'offline.html', 'icons/*.png'],
+          globIgnores: ['sw.js', 'carousel/**', '**/*.map'],
+          maximumFileSizeToCacheInBytes: 600 * 1024,
+        },
+        manifest: {
+          id: '/',
+          name: 'Second Gear',
+          short_name: 'Second Gear',
+          description: 'A marketplace for used cars and second-hand goods.',
+          lang: 'en',
+          start_url: '/?source=pwa',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#0f766e',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+      }),
+    ],
     // `#contract/…` and `#web/…` (package.json "imports", decision 0033) resolve to the sources.
     resolve: { conditions: ['second-gear-source', ...defaultClientConditions] },
     ssr: { resolve: { conditions: ['second-gear-source', ...defaultServerConditions] } },

@@ -30,3 +30,4 @@ export * from './trust.js';
 export * from './insights.js';
 export * from './places.js';
 export * from './dealers.js';
+export * from './push.js';

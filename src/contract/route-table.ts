@@ -110,6 +110,11 @@ export const createProduct = {
   method: 'POST',
   url: '/api/products',
 } as const satisfies RouteOf<'createProduct'>;
+export const createPushSubscription = {
+  name: 'createPushSubscription',
+  method: 'POST',
+  url: '/api/push/subscriptions',
+} as const satisfies RouteOf<'createPushSubscription'>;
 export const createReview = {
   name: 'createReview',
   method: 'POST',
@@ -170,6 +175,11 @@ export const deleteProfile = {
   method: 'DELETE',
   url: '/api/profile',
 } as const satisfies RouteOf<'deleteProfile'>;
+export const deletePushSubscription = {
+  name: 'deletePushSubscription',
+  method: 'DELETE',
+  url: '/api/push/subscriptions',
+} as const satisfies RouteOf<'deletePushSubscription'>;
 export const deleteReportedProduct = {
   name: 'deleteReportedProduct',
   method: 'DELETE',
@@ -225,6 +235,16 @@ export const getProfile = {
   method: 'GET',
   url: '/api/profile',
 } as const satisfies RouteOf<'getProfile'>;
+export const getPushConfig = {
+  name: 'getPushConfig',
+  method: 'GET',
+  url: '/api/push/config',
+} as const satisfies RouteOf<'getPushConfig'>;
+export const getPushSettings = {
+  name: 'getPushSettings',
+  method: 'GET',
+  url: '/api/push/settings',
+} as const satisfies RouteOf<'getPushSettings'>;
 export const getSellerContact = {
   name: 'getSellerContact',
   method: 'GET',
@@ -590,6 +610,11 @@ export const updateProfile = {
   method: 'PATCH',
   url: '/api/profile',
 } as const satisfies RouteOf<'updateProfile'>;
+export const updatePushSettings = {
+  name: 'updatePushSettings',
+  method: 'PUT',
+  url: '/api/push/settings',
+} as const satisfies RouteOf<'updatePushSettings'>;
 export const updateSavedSearch = {
   name: 'updateSavedSearch',
   method: 'PATCH',

@@ -26,6 +26,8 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { authPlugin } from './plugins/auth.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
+import { pushPlugin } from './push/service.js';
+import { pushRoutes } from './routes/push/index.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
@@ -210,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Background work (DESIGN.md §9): the durable queue, outgoing mail, the upload clean-up.
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(pushPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);
@@ -249,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(categoryModerationRoutes);
   await app.register(savedSearchRoutes);
   await app.register(notificationSettingsRoutes);
+  await app.register(pushRoutes);
   await app.register(seoRoutes);
   await app.register(insightsRoutes);
   await app.register(dealerRoutes);

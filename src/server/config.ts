@@ -88,6 +88,24 @@ const envSchema = z.object({
    * (src/server/lib/outbound.ts). Everything else outbound must resolve to a public address.
    */
   OUTBOUND_ALLOWED_ORIGINS: originList.optional(),
+  /**
+   * Web Push VAPID keys (RFC 8292; decision 0045), base64url: the P-256 public key (65 bytes,
+   * uncompressed) and private key (32 bytes). Both or neither; without them a pair is generated
+   * once and kept in `DATA_DIR/vapid-keys.json` (mode 0600). Several instances must share them.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, { message: 'must be a base64url P-256 public key' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, { message: 'must be a base64url P-256 private key' })
+    .optional(),
+  /** The contact push services may use (a `mailto:` or `https:` URL); default `mailto:` + MAIL_FROM's address or the site's URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { message: 'must be a mailto: or https:// URL' })
+    .optional(),
   /** Google sign-in (OpenID Connect) is offered only when both are set. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -384,6 +402,12 @@ export type Config = {
   trustedOrigins: string[];
   /** OUTBOUND_ALLOWED_ORIGINS: origins outbound requests may reach on private addresses. */
   outboundAllowedOrigins: string[];
+  /** VAPID_*: Web Push keys, or undefined to use the generated `DATA_DIR/vapid-keys.json`. */
+  vapid: {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string | undefined;
+  };
   /**
    * PUBLIC_URL unset: identity requests and cookie-authenticated writes are also trusted from the
    * origin they were made to (same-origin; src/server/auth/origins.ts).
@@ -551,6 +575,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowedOrigins: (value.OUTBOUND_ALLOWED_ORIGINS ?? []).map(
       (origin) => new URL(origin).origin,
     ),
+    vapid: {
+      publicKey: value.VAPID_PUBLIC_KEY,
+      privateKey: value.VAPID_PRIVATE_KEY,
+      subject: value.VAPID_SUBJECT,
+    },
     sameOriginTrusted: value.PUBLIC_URL === undefined,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET

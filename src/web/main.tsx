@@ -9,10 +9,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readState } from './app/ssr/state';
 import { createQueryClient, hydrateServerState } from './lib/react-query';
+import { startPwa } from './lib/pwa';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The service worker and the install offer (decision 0045).
+startPwa();
 
 const state = readState();
 if (state) {

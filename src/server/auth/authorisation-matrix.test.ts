@@ -567,6 +567,27 @@ const entries: Record<string, Entry> = {
     request: () => ({ payload: { settings: [{ kind: 'message', enabled: true }] } }),
     ok: 200,
   },
+  // Push subscriptions and switches are the caller's own: a DELETE names an endpoint and removes
+  // only the caller's row with it (push.test.ts shows someone else's is left alone). No job
+  // workers run here, so the public endpoint below is never contacted.
+  'POST /api/push/subscriptions': {
+    request: () => ({
+      payload: {
+        endpoint: 'https://1.1.1.1/push/matrix',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+    }),
+    ok: 201,
+  },
+  'DELETE /api/push/subscriptions': {
+    request: () => ({ payload: { endpoint: 'https://1.1.1.1/push/matrix' } }),
+    ok: 200,
+  },
+  'GET /api/push/settings': { request: () => ({}), ok: 200 },
+  'PUT /api/push/settings': {
+    request: () => ({ payload: { settings: [{ kind: 'message', enabled: true }] } }),
+    ok: 200,
+  },
   'GET /api/favourites/ids': {
     request: () => ({ query: { ids: '00000000-0000-4000-8000-000000000000' } }),
     ok: 200,

@@ -1422,3 +1422,65 @@ export const dealerApiKeys = pgTable(
     index('dealer_api_keys_seller_idx').on(t.sellerId, t.createdAt),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (RFC 8030; decision 0045): the push service's `endpoint`
+ * and the keys the payload is encrypted to (RFC 8291: `p256dh`, the P-256 public key, and
+ * `auth`, the 16-byte secret, both base64url). One row per endpoint; removed when the push
+ * service answers 404 or 410, or when its owner unsubscribes.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** A person's push switch per kind (decision 0045); no row means on. */
+export const pushPreferences = pgTable(
+  'push_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'push_preferences_pk', columns: [t.userId, t.kind] }),
+    check(
+      'push_preferences_kind_check',
+      sql`${t.kind} in ('message', 'offer', 'viewing', 'saved-search', 'price-drop')`,
+    ),
+  ],
+);
+
+/**
+ * When a follower was last alerted to a price drop of a listing (at most once a day per
+ * follower and listing; decision 0045). Claimed with one upsert in the edit's transaction.
+ */
+export const priceDropAlerts = pgTable(
+  'price_drop_alerts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'price_drop_alerts_pk', columns: [t.userId, t.productId] })],
+);

@@ -73,6 +73,11 @@ export interface Jobs {
     data: Data,
     options: EnqueueOptions & { throttle: { key: string; seconds: number } },
   ): Promise<string | null>;
+  /**
+   * Wakes this instance's worker of queue `name` to look for jobs now instead of at its next
+   * poll (for jobs enqueued in a transaction that has committed since). No-op without workers.
+   */
+  wake(name: string): void;
   /** Runs one defined job's handler now, in this process (for tests and operator scripts). */
   runNow<Data extends object>(name: string, data: Data): Promise<void>;
   /** The pg-boss instance, for inspection (tests, operator scripts). */
@@ -142,6 +147,10 @@ export const jobsPlugin = fp(
           singletonSeconds: Math.max(1, Math.round(options.throttle.seconds)),
         } as PgBoss.SendOptions);
         return id ?? null;
+      },
+      wake(name) {
+        const workerId = workerIds.get(name);
+        if (workerId) boss.notifyWorker(workerId);
       },
       async runNow(name, data) {
         const definition = definitions.get(name);

@@ -104,6 +104,10 @@ export const queryKeys = {
     all: ['notification-settings'] as const,
     mine: (uid: string) => ['notification-settings', uid] as const,
   },
+  /** The signed-in user's push notification switches. */
+  pushSettings: {
+    mine: (uid: string) => ['push-settings', uid] as const,
+  },
   /** Seller profiles and reviews: public, keyed by the seller's uid. */
   reviews: {
     all: ['reviews'] as const,

@@ -3,11 +3,16 @@
  * watcher (favourites) gets one e-mail about that drop, queued in the edit's transaction so the
  * mail exists exactly when the new price does. Key `price-drop:<productId>:<watcherId>:
  * <newPriceCents>:<editMs>` is unique per drop and watcher (the mail job sends a key once).
- * Watchers who unsubscribed (topic `price-drop`, `users.price_drop_emails = false`) are skipped.
+ * Watchers who unsubscribed (topic `price-drop`, `users.price_drop_emails = false`) get no mail.
+ * Each watcher also gets a push (kind `price-drop`, per their push switch; decision 0045). Mail
+ * and push go out at most once a day per watcher and listing: the edit claims the pair's row in
+ * `price_drop_alerts` with one upsert that only succeeds when the last alert is a day old.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { formatDollars, centsToDollars } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
+import { priceDropAlerts } from '../../db/schema.js';
 import { renderMail } from '../../notifications/layout.js';
 import { priceDropWatchers } from './repository.js';
 
@@ -27,8 +32,12 @@ export interface PriceDrop {
 /** The unsubscribe topic of price-drop mail. */
 export const priceDropTopic = 'price-drop';
 
+/** At most one price-drop alert per watcher and listing in this many seconds. */
+export const priceDropAlertIntervalSeconds = 24 * 60 * 60;
+
 /**
- * Queues one mail per watcher of `drop.productId` in `tx`.
+ * Queues one mail (when the watcher gets price-drop mail) and one push per watcher of
+ * `drop.productId` in `tx`, skipping watchers alerted about this listing in the last day.
  * @returns how many mails were queued.
  */
 export async function queuePriceDropMails(
@@ -38,10 +47,31 @@ export async function queuePriceDropMails(
 ): Promise<number> {
   if (drop.newPriceCents >= drop.oldPriceCents) return 0;
   const watchers = await priceDropWatchers(tx, drop.productId, drop.sellerId);
-  const link = `${app.config.publicUrl}/listing/${drop.productId}`;
+  const listingPath = `/listing/${drop.productId}`;
+  const link = `${app.config.publicUrl}${listingPath}`;
   const oldPrice = formatDollars(centsToDollars(drop.oldPriceCents));
   const newPrice = formatDollars(centsToDollars(drop.newPriceCents));
+  let mailed = 0;
   for (const watcher of watchers) {
+    const [claim] = await tx
+      .insert(priceDropAlerts)
+      .values({ userId: watcher.id, productId: drop.productId, alertedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [priceDropAlerts.userId, priceDropAlerts.productId],
+        set: { alertedAt: sql`now()` },
+        setWhere: sql`${priceDropAlerts.alertedAt} <= now() - make_interval(secs => ${priceDropAlertIntervalSeconds})`,
+      })
+      .returning({ userId: priceDropAlerts.userId });
+    if (!claim) continue;
+    await app.push.notify(tx, watcher.id, {
+      kind: 'price-drop',
+      title: `Price drop: ${drop.productName}`,
+      body: `Now ${newPrice} (was ${oldPrice})`,
+      url: listingPath,
+      tag: `price-drop:${drop.productId}`,
+    });
+    if (!watcher.wantsMail) continue;
+    mailed += 1;
     const unsubscribePage = app.unsubscribe.pageUrl(watcher.id, priceDropTopic);
     await app.mail.enqueue(
       {
@@ -64,5 +94,5 @@ export async function queuePriceDropMails(
       { tx },
     );
   }
-  return watchers.length;
+  return mailed;
 }

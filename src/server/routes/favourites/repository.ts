@@ -78,22 +78,22 @@ export async function favouriteIdsAmong(
 }
 
 /**
- * The watchers a price drop of `productId` mails (decision 0013): users with the listing in
- * favourites whose account is live, who have not opted out (`price_drop_emails`), and who are
- * not its seller.
+ * The watchers a price drop of `productId` alerts (decision 0013): users with the listing in
+ * favourites whose account is live and who are not its seller; `wantsMail` is false for those
+ * who opted out of the mail (`price_drop_emails`; they may still get the push, decision 0045).
  */
 export function priceDropWatchers(tx: Executor, productId: string, sellerId: string) {
   return tx
-    .select({ id: users.id, email: users.email, name: users.displayName })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.displayName,
+      wantsMail: users.priceDropEmails,
+    })
     .from(favourites)
     .innerJoin(users, eq(users.id, favourites.userId))
     .where(
-      and(
-        eq(favourites.productId, productId),
-        isNull(users.deletedAt),
-        eq(users.priceDropEmails, true),
-        ne(users.id, sellerId),
-      ),
+      and(eq(favourites.productId, productId), isNull(users.deletedAt), ne(users.id, sellerId)),
     )
     .orderBy(sql`${users.id}`);
 }

@@ -25,6 +25,7 @@ import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
 import { queueMessageMail } from '../../notifications/message-mail.js';
+import { pushNewMessage } from '../../push/notices.js';
 import { messageWarnings } from '../../trust/message-warnings.js';
 import { MessageHub } from './live.js';
 import {
@@ -175,6 +176,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const message = await appendMessage(tx, conversationId, senderId, text);
     if (message === 'blocked') throw httpError(403, 'This conversation is blocked.');
     await queueMessageMail(app, tx, { conversationId, recipientId });
+    await pushNewMessage(app, tx, { conversationId, senderId, recipientId, text });
     return message;
   }
 

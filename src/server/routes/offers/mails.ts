@@ -62,9 +62,9 @@ export async function notifyOffer(
   const reader = toSeller
     ? { id: offer.sellerId, name: offer.sellerName, email: offer.sellerEmail }
     : { id: offer.buyerId, name: offer.buyerName, email: offer.buyerEmail };
-  if (!(await wantsMail(tx, reader.id, kind))) return null;
   const { publicUrl } = app.config;
-  const page = `${publicUrl}${(toSeller ? paths.sellerOffers : paths.buyerOffers).href()}`;
+  const pagePath = (toSeller ? paths.sellerOffers : paths.buyerOffers).href();
+  const page = `${publicUrl}${pagePath}`;
   const amount = price(offer.amountCents);
   const counter = offer.counterCents === null ? null : price(offer.counterCents);
   const lines: Record<OfferEvent, { subject: string; text: string }> = {
@@ -94,6 +94,14 @@ export async function notifyOffer(
     },
   };
   const line = lines[event];
+  await app.push.notify(tx, reader.id, {
+    kind: 'offer',
+    title: line.subject,
+    body: line.text,
+    url: pagePath,
+    tag: `offer:${offer.id}`,
+  });
+  if (!(await wantsMail(tx, reader.id, kind))) return null;
   return app.mail.enqueue(
     {
       key: `offer:${offer.id}:${event}`,

@@ -109,6 +109,16 @@ export async function notifyViewing(
   ];
   let queued = 0;
   for (const reader of sides) {
+    await app.push.notify(tx, reader.userId, {
+      kind: 'viewing',
+      title:
+        event === 'confirmed'
+          ? `Viewing confirmed: ${order.productName}`
+          : `Viewing in two hours: ${order.productName}`,
+      body: `${when} (UTC), ${order.meetingLocation}`,
+      url: reader.page.slice(publicUrl.length),
+      tag: `viewing:${order.id}`,
+    });
     if (!(await wantsMail(tx, reader.userId, 'order-update'))) continue;
     const subject =
       event === 'confirmed'

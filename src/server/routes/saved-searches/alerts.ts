@@ -111,6 +111,15 @@ export const savedSearchAlertsPlugin = fp(
         `<p><a href="${escapeHtml(searchUrl)}">See every match</a></p>`,
         `<p><a href="${escapeHtml(pageUrl)}">Stop these e-mails</a></p>`,
       ].join('\n');
+      if (kind === 'instant') {
+        await app.push.notify(tx, draft.userId, {
+          kind: 'saved-search',
+          title: subject,
+          body: draft.listings.map((listing) => listing.name).join(', '),
+          url: count === 1 ? paths.listing.href(draft.listings[0]!.id) : searchPathOf(draft.query),
+          tag: `saved-search:${draft.savedSearchId}`,
+        });
+      }
       await app.mail.enqueue(
         {
           key: `saved-search:${draft.savedSearchId}:${kind}:${digest}`,

@@ -5,6 +5,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar';
+import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -34,6 +35,7 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <InstallPrompt />
       <Footer />
     </div>
   );

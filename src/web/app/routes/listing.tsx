@@ -33,6 +33,8 @@ import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useIsBuyer } from '../../lib/auth/roles';
 import { sendListingView } from '../../lib/listing-events';
+import { rememberListing } from '../../lib/recent-listings';
+import { formatDollars } from '#contract/money';
 
 /** The owner's Edit and listing-state actions (selling feature, with SweetAlert2): owners only. */
 const OwnerListingControls = lazy(() =>
@@ -68,6 +70,14 @@ export function ListingRoute() {
   useEffect(() => {
     if (shownId && !authLoading) sendListingView(shownId);
   }, [shownId, authLoading]);
+  // The offline page lists the listings viewed recently (decision 0045).
+  const shownName = listing.data?.product_name;
+  const shownPrice = listing.data?.resell_price;
+  useEffect(() => {
+    if (shownId && shownName !== undefined && shownPrice !== undefined) {
+      rememberListing({ id: shownId, name: shownName, price: formatDollars(shownPrice) });
+    }
+  }, [shownId, shownName, shownPrice]);
 
   if (listing.isPending) {
     return <PageLoading />;

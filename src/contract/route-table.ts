@@ -30,6 +30,11 @@ export const authConfig = {
   method: 'GET',
   url: '/api/auth-config',
 } as const satisfies RouteOf<'authConfig'>;
+export const becomeSeller = {
+  name: 'becomeSeller',
+  method: 'POST',
+  url: '/api/profile/seller',
+} as const satisfies RouteOf<'becomeSeller'>;
 export const blockConversation = {
   name: 'blockConversation',
   method: 'PATCH',

@@ -43,6 +43,8 @@ let otherSeller: TestUser;
 let admin: TestUser;
 let otherAdmin: TestUser;
 let deleted: TestUser;
+/** A seller whose buyer role was taken away (every account buys, decision 0042). */
+let nonBuyer: TestUser;
 let categoryId: string;
 let png: Buffer;
 
@@ -247,6 +249,14 @@ const entries: Record<string, Entry> = {
   // Profile: the caller's own account only (no id in the request).
   'GET /api/profile': { request: () => ({}), ok: 200 },
   'PATCH /api/profile': { request: () => ({ payload: { displayName: 'Same Name' } }), ok: 200 },
+  'POST /api/profile/seller': {
+    setup: async () => {
+      throwaway.seller = await registerUser(t.app, { role: 'buyer', name: 'Stan Starter' });
+    },
+    caller: () => throwaway.seller!,
+    request: () => ({}),
+    ok: 200,
+  },
   'POST /api/profile/password': {
     setup: async () => {
       throwaway.password = await registerUser(t.app, { role: 'buyer', name: 'Pat Password' });
@@ -846,15 +856,18 @@ const guardedRoutes = t.app.guardedRoutes.filter((route) => route.method !== 'HE
 const headRoutes = t.app.guardedRoutes.filter((route) => route.method === 'HEAD');
 
 beforeAll(async () => {
-  [buyer, otherBuyer, seller, otherSeller, admin, otherAdmin, deleted] = await Promise.all([
-    registerUser(t.app, { role: 'buyer', name: 'Bea Buyer' }),
-    registerUser(t.app, { role: 'buyer', name: 'Otis Buyer' }),
-    registerUser(t.app, { role: 'seller', name: 'Sam Seller' }),
-    registerUser(t.app, { role: 'seller', name: 'Olga Seller' }),
-    registerUser(t.app, { role: 'seller', admin: true, name: 'Ada Admin' }),
-    registerUser(t.app, { role: 'buyer', admin: true, name: 'Otto Admin' }),
-    registerUser(t.app, { role: 'seller', name: 'Dora Deleted' }),
-  ]);
+  [buyer, otherBuyer, seller, otherSeller, admin, otherAdmin, deleted, nonBuyer] =
+    await Promise.all([
+      registerUser(t.app, { role: 'buyer', name: 'Bea Buyer' }),
+      registerUser(t.app, { role: 'buyer', name: 'Otis Buyer' }),
+      registerUser(t.app, { role: 'seller', name: 'Sam Seller' }),
+      registerUser(t.app, { role: 'seller', name: 'Olga Seller' }),
+      registerUser(t.app, { role: 'seller', admin: true, name: 'Ada Admin' }),
+      registerUser(t.app, { role: 'buyer', admin: true, name: 'Otto Admin' }),
+      registerUser(t.app, { role: 'seller', name: 'Dora Deleted' }),
+      registerUser(t.app, { role: 'seller', name: 'Nora Nonbuyer' }),
+    ]);
+  await t.app.db.update(users).set({ isBuyer: false }).where(eq(users.uid, nonBuyer.uid));
   await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.uid, deleted.uid));
   categoryId = (await createCategory(t.database.db, 'Matrix')).id;
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
@@ -910,10 +923,22 @@ const rightCaller = (role: Role | undefined) =>
 /** Another user who holds the same role as the right caller. */
 const siblingOf = (role: Role | undefined) =>
   role === 'admin' ? otherAdmin : role === 'seller' ? otherSeller : otherBuyer;
-/** Signed-in users who lack `role` (each calls with their own uid); the admin is a seller. */
-const callers = { buyer: () => buyer, seller: () => seller, admin: () => admin };
+/**
+ * Signed-in users who lack `role` (each calls with their own uid); the admin is a seller. Every
+ * account buys (decision 0042), so the buyer role's wrong caller is an account without it.
+ */
+const callers = {
+  buyer: () => buyer,
+  seller: () => seller,
+  admin: () => admin,
+  'seller without the buyer role': () => nonBuyer,
+};
 const wrongRoles = (role: Role): Array<keyof typeof callers> =>
-  role === 'admin' ? ['buyer', 'seller'] : role === 'seller' ? ['buyer'] : ['seller', 'admin'];
+  role === 'admin'
+    ? ['buyer', 'seller']
+    : role === 'seller'
+      ? ['buyer']
+      : ['seller without the buyer role'];
 
 /** The credentials `who` sends on a route: the session cookie for 'session', else a token. */
 function credentials(route: GuardedRoute, who: TestUser): Record<string, string> {

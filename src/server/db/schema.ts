@@ -93,8 +93,13 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     email: text('email').notNull(),
     photoUrl: text('photo_url').notNull().default(''),
-    /** The self-registered role (spec §6: buyer or seller). */
+    /**
+     * The self-registered role (spec §6: buyer or seller); 'seller' also once the user starts
+     * selling (POST /api/profile/seller). It is the seller role; the buyer role is `is_buyer`.
+     */
     role: text('role').notNull(),
+    /** Every account holds the buyer role (decision 0042): one account buys and sells. */
+    isBuyer: boolean('is_buyer').notNull().default(true),
     /** Admin is granted by an operator, never by registration (DESIGN.md §3). */
     isAdmin: boolean('is_admin').notNull().default(false),
     status: text('status').notNull().default('unverified'),

@@ -178,6 +178,9 @@ const RoleNotFoundRoute = lazy(() =>
     default: m.RoleNotFoundRoute,
   })),
 );
+const SellerNotFoundRoute = lazy(() =>
+  import('./routes/seller-not-found').then((m) => ({ default: m.SellerNotFoundRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../features/errors/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -262,7 +265,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.adminNotFound.path, element: <RoleNotFoundRoute role="admin" /> },
-      { path: paths.sellerNotFound.path, element: <RoleNotFoundRoute role="seller" /> },
+      { path: paths.sellerNotFound.path, element: <SellerNotFoundRoute /> },
       { path: paths.buyerNotFound.path, element: <RoleNotFoundRoute role="buyer" /> },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],

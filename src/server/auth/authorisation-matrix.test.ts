@@ -21,7 +21,8 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as contract from '../../contract/index.js';
-import { deposits, orders, users } from '../db/schema.js';
+import { deposits, orderPayments, orders, sandboxPaymentIntents, users } from '../db/schema.js';
+import { completeSale } from '../payments/sale.js';
 import {
   bearer,
   registerUser,
@@ -96,6 +97,30 @@ async function bookFor(who: TestUser, productId: string): Promise<string> {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ insertedId: string }>().insertedId;
+}
+
+/**
+ * A paid order of `who` for a new product of `sellerId`, its money held (decision 0042); the
+ * sale is completed as the provider's confirmation would. Returns the order id.
+ */
+async function heldOrderOf(who: TestUser, sellerId: string): Promise<string> {
+  const product = await productOf(sellerId);
+  const id = await bookFor(who, product.id);
+  const intentId = `pi_matrix_${id.replaceAll('-', '')}`;
+  await t.database.db.insert(sandboxPaymentIntents).values({
+    id: intentId,
+    clientSecret: `${intentId}_secret_matrix`,
+    orderId: id,
+    amountCents: product.resellPriceCents,
+    status: 'succeeded',
+  });
+  const sale = await completeSale(t.database.db, {
+    orderId: id,
+    transactionId: intentId,
+    amountCents: product.resellPriceCents,
+  });
+  expect(sale.kind).toBe('recorded');
+  return id;
 }
 
 /** Starts `who`'s conversation about `productId`; returns its id. */
@@ -719,6 +744,70 @@ const entries: Record<string, Entry> = {
       await setDepositState(ids.depositDecide, 'disputed');
     },
     request: () => ({ params: { id: ids.depositDecide! }, payload: { decision: 'keep' } }),
+    ok: 200,
+  },
+
+  // Protected payment (decision 0042): the order's sides only; strangers 404.
+  'POST /api/order/:id/payment/release': {
+    setup: async () => {
+      ids.paymentRelease = await heldOrderOf(buyer, seller.recordId);
+      const [row] = await t.database.db
+        .select({ code: orderPayments.handoverCode })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, ids.paymentRelease));
+      ids.paymentReleaseCode = row!.code;
+    },
+    caller: () => seller,
+    request: () => ({
+      params: { id: ids.paymentRelease! },
+      payload: { handover_code: ids.paymentReleaseCode! },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/payment/refund': {
+    setup: async () => {
+      ids.paymentRefund = await heldOrderOf(buyer, seller.recordId);
+    },
+    request: () => ({
+      params: { id: ids.paymentRefund! },
+      payload: { reason: 'Not as described' },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/payment/dispute': {
+    setup: async () => {
+      ids.paymentDispute = await heldOrderOf(buyer, seller.recordId);
+    },
+    request: () => ({
+      params: { id: ids.paymentDispute! },
+      payload: { reason: 'Not as described' },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'GET /api/payment-disputes': { role: 'admin', request: () => ({}), ok: 200 },
+  'POST /api/payment-disputes/:id/decision': {
+    role: 'admin',
+    setup: async () => {
+      ids.paymentDecide = await heldOrderOf(buyer, otherSeller.recordId);
+      await t.database.db
+        .update(orderPayments)
+        .set({ status: 'disputed', disputeReason: 'Matrix', disputedBy: 'buyer' })
+        .where(eq(orderPayments.orderId, ids.paymentDecide));
+    },
+    request: () => ({
+      params: { id: ids.paymentDecide! },
+      payload: { outcome: 'refund', note: 'Matrix' },
+    }),
+    ok: 200,
+  },
+  'GET /api/profile/payout': { request: () => ({}), ok: 200 },
+  'PUT /api/profile/payout': {
+    request: () => ({
+      payload: { account_holder: 'Bea Buyer', iban: 'DE89370400440532013000' },
+    }),
     ok: 200,
   },
 

@@ -92,6 +92,11 @@ const DepositDisputesRoute = lazy(() =>
     default: m.DepositDisputesRoute,
   })),
 );
+const PaymentDisputesRoute = lazy(() =>
+  import('../features/orders/routes/payment-disputes').then((m) => ({
+    default: m.PaymentDisputesRoute,
+  })),
+);
 const PaymentRoute = lazy(() =>
   import('../features/payments/routes/payment').then((m) => ({ default: m.PaymentRoute })),
 );
@@ -257,6 +262,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminReportedProducts.path, element: <ReportedProductsRoute /> },
               { path: paths.adminCategories.path, element: <AllCategoriesRoute /> },
               { path: paths.adminDepositDisputes.path, element: <DepositDisputesRoute /> },
+              { path: paths.adminPaymentDisputes.path, element: <PaymentDisputesRoute /> },
               { path: paths.adminAppeals.path, element: <AppealsRoute /> },
               { path: paths.adminRisk.path, element: <RiskQueueRoute /> },
               { path: paths.adminAuditLog.path, element: <AuditLogRoute /> },

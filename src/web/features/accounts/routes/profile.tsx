@@ -22,6 +22,7 @@ import toast from '#web/lib/toast';
 import { useProfile } from '../api/profile';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount } from '../components/delete-account';
+import { PayoutForm } from '../components/payout-form';
 import { StartSellingButton } from '../components/start-selling';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 
@@ -101,6 +102,11 @@ export function ProfileRoute({ notifications }: ProfileRouteProps) {
               <div>
                 <StartSellingButton />
               </div>
+            </Section>
+          )}
+          {profile.isSeller && (
+            <Section title="Payout details" id="profile-payout">
+              <PayoutForm />
             </Section>
           )}
           <Section title="Home place" id="profile-home-place">

@@ -31,3 +31,4 @@ export * from './insights.js';
 export * from './places.js';
 export * from './dealers.js';
 export * from './push.js';
+export * from './protected-payments.js';

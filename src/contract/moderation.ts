@@ -65,6 +65,9 @@ export const auditActions = [
   'review.remove',
   'deposit.refund',
   'deposit.keep',
+  // Protected payment disputes (decision 0042).
+  'payment.release',
+  'payment.refund',
   // Accountable moderation (DSA Art. 16, 17, 20; decision 0021).
   'report.create',
   'appeal.submit',

@@ -10,6 +10,7 @@ import { depositViewSchema } from './deposits.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
+import { paymentViewSchema } from './protected-payments.js';
 
 /** Spec §5 "Booking" validation messages, word for word. */
 export const bookingMessages = {
@@ -131,6 +132,16 @@ export const orderSchema = z.object({
   viewing: viewingSchema
     .nullable()
     .describe('the viewing time proposed or confirmed for this booking; null when none'),
+  payment: paymentViewSchema
+    .nullable()
+    .describe('the protected payment (decision 0042); null before the order is paid'),
+  handover_code: z
+    .string()
+    .nullable()
+    .describe(
+      'the 6 digits the buyer gives the seller at the handover: for the buyer only, while the ' +
+        'payment is held; always null for the seller',
+    ),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -22,7 +22,9 @@ import { errorSchema } from './errors.js';
 export const paymentTexts = {
   paid: 'Congrats! your payment completed',
   orderPlaced: 'Your Order Successfully Placed',
-  shipped: 'Product Shipped Soon',
+  /** Replaces the spec's "Product Shipped Soon" (docs/spec-deviations.md): a car is handed over. */
+  nextSteps:
+    'What happens next: meet the seller, check the car, then give the seller your handover code from My Orders. Second Gear holds your money until then.',
   noOrder: 'No order found',
 } as const;
 
@@ -50,6 +52,10 @@ export const paymentConfigContract = {
     200: z.object({
       provider: z.enum(['sandbox', 'stripe']),
       publishableKey: z.string().optional().describe('Stripe only: the pk_… key for Stripe.js'),
+      release_days: z
+        .number()
+        .int()
+        .describe('days held money waits for the handover before it goes to the seller'),
     }),
   },
 } as const;
@@ -206,3 +212,15 @@ export const stripeWebhookContract = {
     503: errorSchema,
   },
 } as const;
+
+/**
+ * What the payment page says before Pay (decision 0042): who holds the money, when the seller
+ * gets it, how to get it back.
+ */
+export function protectionText(releaseDays: number): string {
+  return (
+    `Protected payment: Second Gear holds your money, not the seller. The seller gets it when ` +
+    `you give them your handover code after checking the car, or ${releaseDays} days after ` +
+    `payment unless you open a dispute. Until then you can ask for a refund in My Orders.`
+  );
+}

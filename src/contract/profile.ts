@@ -50,7 +50,11 @@ export const profileSchema = z.object({
   displayName: z.string(),
   email: z.string(),
   photoURL: z.string().describe("'' for no photo; else an upload of ours (/uploads/…)"),
-  role: z.enum(registrationRoles),
+  role: z
+    .enum(registrationRoles)
+    .describe("'seller' once the account sells (registration's choice or Start selling)"),
+  isSeller: z.boolean().describe('holds the seller role (decision 0042)'),
+  isBuyer: z.boolean().describe('holds the buyer role: every account does (decision 0042)'),
   isAdmin: z.boolean(),
   status: z.enum(userStatuses),
   hasPassword: z
@@ -80,6 +84,23 @@ export const displayNameSchema = z
   .max(limits.displayNameMax, {
     message: `must be at most ${limits.displayNameMax} characters`,
   });
+
+/**
+ * `POST /api/profile/seller`: the signed-in user starts selling (decision 0042). Every account
+ * buys; this adds the seller role to the caller's own account. Idempotent: a seller calling it
+ * again gets the same answer.
+ */
+export const becomeSellerContract = {
+  method: 'POST',
+  url: '/api/profile/seller',
+  summary:
+    "Adds the seller role to the caller's own account (every account already buys). " +
+    'Idempotent; answers the roles the account now holds.',
+  response: {
+    200: z.object({ isSeller: z.literal(true), isBuyer: z.literal(true) }),
+    ...guarded,
+  },
+} as const;
 
 export const updateProfileContract = {
   method: 'PATCH',

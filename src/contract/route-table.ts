@@ -30,6 +30,11 @@ export const authConfig = {
   method: 'GET',
   url: '/api/auth-config',
 } as const satisfies RouteOf<'authConfig'>;
+export const becomeSeller = {
+  name: 'becomeSeller',
+  method: 'POST',
+  url: '/api/profile/seller',
+} as const satisfies RouteOf<'becomeSeller'>;
 export const blockConversation = {
   name: 'blockConversation',
   method: 'PATCH',
@@ -140,6 +145,11 @@ export const decideDepositDispute = {
   method: 'POST',
   url: '/api/deposit-disputes/:id/decision',
 } as const satisfies RouteOf<'decideDepositDispute'>;
+export const decidePaymentDispute = {
+  name: 'decidePaymentDispute',
+  method: 'POST',
+  url: '/api/payment-disputes/:id/decision',
+} as const satisfies RouteOf<'decidePaymentDispute'>;
 export const declineOrder = {
   name: 'declineOrder',
   method: 'PATCH',
@@ -205,6 +215,11 @@ export const disputeDeposit = {
   method: 'POST',
   url: '/api/order/:id/deposit/dispute',
 } as const satisfies RouteOf<'disputeDeposit'>;
+export const disputePayment = {
+  name: 'disputePayment',
+  method: 'POST',
+  url: '/api/order/:id/payment/dispute',
+} as const satisfies RouteOf<'disputePayment'>;
 export const favouriteIds = {
   name: 'favouriteIds',
   method: 'GET',
@@ -230,6 +245,11 @@ export const getOrder = {
   method: 'GET',
   url: '/api/order/:id',
 } as const satisfies RouteOf<'getOrder'>;
+export const getPayout = {
+  name: 'getPayout',
+  method: 'GET',
+  url: '/api/profile/payout',
+} as const satisfies RouteOf<'getPayout'>;
 export const getProfile = {
   name: 'getProfile',
   method: 'GET',
@@ -360,6 +380,11 @@ export const listOwnProducts = {
   method: 'GET',
   url: '/api/products',
 } as const satisfies RouteOf<'listOwnProducts'>;
+export const listPaymentDisputes = {
+  name: 'listPaymentDisputes',
+  method: 'GET',
+  url: '/api/payment-disputes',
+} as const satisfies RouteOf<'listPaymentDisputes'>;
 export const listPromotedProducts = {
   name: 'listPromotedProducts',
   method: 'GET',
@@ -450,6 +475,11 @@ export const putInventory = {
   method: 'PUT',
   url: '/api/dealer/inventory/:external_id',
 } as const satisfies RouteOf<'putInventory'>;
+export const putPayout = {
+  name: 'putPayout',
+  method: 'PUT',
+  url: '/api/profile/payout',
+} as const satisfies RouteOf<'putPayout'>;
 export const putTrader = {
   name: 'putTrader',
   method: 'PUT',
@@ -470,6 +500,16 @@ export const recordView = {
   method: 'POST',
   url: '/api/product/:id/view',
 } as const satisfies RouteOf<'recordView'>;
+export const refundPayment = {
+  name: 'refundPayment',
+  method: 'POST',
+  url: '/api/order/:id/payment/refund',
+} as const satisfies RouteOf<'refundPayment'>;
+export const releasePayment = {
+  name: 'releasePayment',
+  method: 'POST',
+  url: '/api/order/:id/payment/release',
+} as const satisfies RouteOf<'releasePayment'>;
 export const removeFavourite = {
   name: 'removeFavourite',
   method: 'DELETE',

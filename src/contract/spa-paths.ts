@@ -55,6 +55,11 @@ export const paths = {
     path: '/user/admin/deposit-disputes',
     href: () => '/user/admin/deposit-disputes',
   },
+  /** Admin dashboard → Payment disputes (release or refund a disputed protected payment). */
+  adminPaymentDisputes: {
+    path: '/user/admin/payment-disputes',
+    href: () => '/user/admin/payment-disputes',
+  },
   /** Admin dashboard: Appeals (DSA Art. 20: uphold or reverse a removal). */
   adminAppeals: { path: '/user/admin/appeals', href: () => '/user/admin/appeals' },
   /** Admin dashboard: Risk (decision 0028: listings that the trust checks point at). */

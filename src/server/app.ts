@@ -71,6 +71,7 @@ import { messageMailPlugin } from './notifications/message-mail.js';
 import { notificationSettingsRoutes } from './routes/notifications/index.js';
 import { seoRoutes } from './routes/seo/index.js';
 import { depositJobsPlugin, depositRoutes } from './routes/deposits/index.js';
+import { paymentJobsPlugin, protectedPaymentRoutes } from './routes/protected-payments/index.js';
 import { insightsJobsPlugin, insightsRoutes } from './routes/insights/index.js';
 import { listingEventsPlugin } from './routes/insights/recorder.js';
 
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationTopicsPlugin);
   await app.register(messageMailPlugin);
   await app.register(depositJobsPlugin);
+  await app.register(paymentJobsPlugin);
   await app.register(viewingJobsPlugin);
   await app.register(offerJobsPlugin);
   await app.register(photoHashBackfillPlugin);
@@ -242,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vehicleRoutes);
   await app.register(trustRoutes);
   await app.register(orderRoutes);
+  await app.register(protectedPaymentRoutes);
   await app.register(offerRoutes);
   await app.register(messageRoutes);
   await app.register(favouriteRoutes);

@@ -283,6 +283,17 @@ const envSchema = z.object({
   /** Cron (UTC) of the listing-expiry job: reminders and expiries (default every 15 minutes). */
   LISTING_EXPIRY_CRON: z.string().min(9).default('*/15 * * * *'),
   /**
+   * Days held money waits for the handover before it is released to the seller unless disputed
+   * (decision 0042; default 14). Both sides are reminded at 7 and 12 days (scaled down for
+   * shorter periods).
+   */
+  PAYMENT_RELEASE_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(2, { message: 'must be at least 2' })
+    .max(90, { message: 'must be at most 90' })
+    .default(14),
+  /**
    * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
    */
@@ -468,6 +479,8 @@ export type Config = {
   notifications: { messageMailDelaySeconds: number };
   /** Listing expiry (decision 0027): days on the market per listing or renewal, job cron. */
   listings: { ttlDays: number; expiryCron: string };
+  /** Protected payment (decision 0042): days before held money is released automatically. */
+  protectedPayments: { releaseDays: number };
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3 bucket (S3_BUCKET). */
   imageStorage: ImageStorageConfig;
 };
@@ -640,6 +653,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(value),
     notifications: { messageMailDelaySeconds: value.MESSAGE_MAIL_DELAY_SECONDS },
     listings: { ttlDays: value.LISTING_TTL_DAYS, expiryCron: value.LISTING_EXPIRY_CRON },
+    protectedPayments: { releaseDays: value.PAYMENT_RELEASE_DAYS },
     imageStorage: imageStorageConfig(value, path.resolve(value.DATA_DIR)),
   };
 }

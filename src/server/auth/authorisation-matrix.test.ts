@@ -21,7 +21,8 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as contract from '../../contract/index.js';
-import { deposits, orders, users } from '../db/schema.js';
+import { deposits, orderPayments, orders, sandboxPaymentIntents, users } from '../db/schema.js';
+import { completeSale } from '../payments/sale.js';
 import {
   bearer,
   registerUser,
@@ -43,6 +44,8 @@ let otherSeller: TestUser;
 let admin: TestUser;
 let otherAdmin: TestUser;
 let deleted: TestUser;
+/** A seller whose buyer role was taken away (every account buys, decision 0042). */
+let nonBuyer: TestUser;
 let categoryId: string;
 let png: Buffer;
 
@@ -94,6 +97,30 @@ async function bookFor(who: TestUser, productId: string): Promise<string> {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ insertedId: string }>().insertedId;
+}
+
+/**
+ * A paid order of `who` for a new product of `sellerId`, its money held (decision 0042); the
+ * sale is completed as the provider's confirmation would. Returns the order id.
+ */
+async function heldOrderOf(who: TestUser, sellerId: string): Promise<string> {
+  const product = await productOf(sellerId);
+  const id = await bookFor(who, product.id);
+  const intentId = `pi_matrix_${id.replaceAll('-', '')}`;
+  await t.database.db.insert(sandboxPaymentIntents).values({
+    id: intentId,
+    clientSecret: `${intentId}_secret_matrix`,
+    orderId: id,
+    amountCents: product.resellPriceCents,
+    status: 'succeeded',
+  });
+  const sale = await completeSale(t.database.db, {
+    orderId: id,
+    transactionId: intentId,
+    amountCents: product.resellPriceCents,
+  });
+  expect(sale.kind).toBe('recorded');
+  return id;
 }
 
 /** Starts `who`'s conversation about `productId`; returns its id. */
@@ -285,6 +312,14 @@ const entries: Record<string, Entry> = {
   // Profile: the caller's own account only (no id in the request).
   'GET /api/profile': { request: () => ({}), ok: 200 },
   'PATCH /api/profile': { request: () => ({ payload: { displayName: 'Same Name' } }), ok: 200 },
+  'POST /api/profile/seller': {
+    setup: async () => {
+      throwaway.seller = await registerUser(t.app, { role: 'buyer', name: 'Stan Starter' });
+    },
+    caller: () => throwaway.seller!,
+    request: () => ({}),
+    ok: 200,
+  },
   'POST /api/profile/password': {
     setup: async () => {
       throwaway.password = await registerUser(t.app, { role: 'buyer', name: 'Pat Password' });
@@ -771,6 +806,70 @@ const entries: Record<string, Entry> = {
     ok: 200,
   },
 
+  // Protected payment (decision 0042): the order's sides only; strangers 404.
+  'POST /api/order/:id/payment/release': {
+    setup: async () => {
+      ids.paymentRelease = await heldOrderOf(buyer, seller.recordId);
+      const [row] = await t.database.db
+        .select({ code: orderPayments.handoverCode })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, ids.paymentRelease));
+      ids.paymentReleaseCode = row!.code;
+    },
+    caller: () => seller,
+    request: () => ({
+      params: { id: ids.paymentRelease! },
+      payload: { handover_code: ids.paymentReleaseCode! },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/payment/refund': {
+    setup: async () => {
+      ids.paymentRefund = await heldOrderOf(buyer, seller.recordId);
+    },
+    request: () => ({
+      params: { id: ids.paymentRefund! },
+      payload: { reason: 'Not as described' },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'POST /api/order/:id/payment/dispute': {
+    setup: async () => {
+      ids.paymentDispute = await heldOrderOf(buyer, seller.recordId);
+    },
+    request: () => ({
+      params: { id: ids.paymentDispute! },
+      payload: { reason: 'Not as described' },
+    }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
+  'GET /api/payment-disputes': { role: 'admin', request: () => ({}), ok: 200 },
+  'POST /api/payment-disputes/:id/decision': {
+    role: 'admin',
+    setup: async () => {
+      ids.paymentDecide = await heldOrderOf(buyer, otherSeller.recordId);
+      await t.database.db
+        .update(orderPayments)
+        .set({ status: 'disputed', disputeReason: 'Matrix', disputedBy: 'buyer' })
+        .where(eq(orderPayments.orderId, ids.paymentDecide));
+    },
+    request: () => ({
+      params: { id: ids.paymentDecide! },
+      payload: { outcome: 'refund', note: 'Matrix' },
+    }),
+    ok: 200,
+  },
+  'GET /api/profile/payout': { request: () => ({}), ok: 200 },
+  'PUT /api/profile/payout': {
+    request: () => ({
+      payload: { account_holder: 'Bea Buyer', iban: 'DE89370400440532013000' },
+    }),
+    ok: 200,
+  },
+
   'GET /api/users-by-role/:uid': {
     role: 'admin',
     request: () => ({ query: { role: 'seller' } }),
@@ -997,15 +1096,18 @@ const guardedRoutes = t.app.guardedRoutes.filter((route) => route.method !== 'HE
 const headRoutes = t.app.guardedRoutes.filter((route) => route.method === 'HEAD');
 
 beforeAll(async () => {
-  [buyer, otherBuyer, seller, otherSeller, admin, otherAdmin, deleted] = await Promise.all([
-    registerUser(t.app, { role: 'buyer', name: 'Bea Buyer' }),
-    registerUser(t.app, { role: 'buyer', name: 'Otis Buyer' }),
-    registerUser(t.app, { role: 'seller', name: 'Sam Seller' }),
-    registerUser(t.app, { role: 'seller', name: 'Olga Seller' }),
-    registerUser(t.app, { role: 'seller', admin: true, name: 'Ada Admin' }),
-    registerUser(t.app, { role: 'buyer', admin: true, name: 'Otto Admin' }),
-    registerUser(t.app, { role: 'seller', name: 'Dora Deleted' }),
-  ]);
+  [buyer, otherBuyer, seller, otherSeller, admin, otherAdmin, deleted, nonBuyer] =
+    await Promise.all([
+      registerUser(t.app, { role: 'buyer', name: 'Bea Buyer' }),
+      registerUser(t.app, { role: 'buyer', name: 'Otis Buyer' }),
+      registerUser(t.app, { role: 'seller', name: 'Sam Seller' }),
+      registerUser(t.app, { role: 'seller', name: 'Olga Seller' }),
+      registerUser(t.app, { role: 'seller', admin: true, name: 'Ada Admin' }),
+      registerUser(t.app, { role: 'buyer', admin: true, name: 'Otto Admin' }),
+      registerUser(t.app, { role: 'seller', name: 'Dora Deleted' }),
+      registerUser(t.app, { role: 'seller', name: 'Nora Nonbuyer' }),
+    ]);
+  await t.app.db.update(users).set({ isBuyer: false }).where(eq(users.uid, nonBuyer.uid));
   await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.uid, deleted.uid));
   categoryId = (await createCategory(t.database.db, 'Matrix')).id;
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
@@ -1061,10 +1163,22 @@ const rightCaller = (role: Role | undefined) =>
 /** Another user who holds the same role as the right caller. */
 const siblingOf = (role: Role | undefined) =>
   role === 'admin' ? otherAdmin : role === 'seller' ? otherSeller : otherBuyer;
-/** Signed-in users who lack `role` (each calls with their own uid); the admin is a seller. */
-const callers = { buyer: () => buyer, seller: () => seller, admin: () => admin };
+/**
+ * Signed-in users who lack `role` (each calls with their own uid); the admin is a seller. Every
+ * account buys (decision 0042), so the buyer role's wrong caller is an account without it.
+ */
+const callers = {
+  buyer: () => buyer,
+  seller: () => seller,
+  admin: () => admin,
+  'seller without the buyer role': () => nonBuyer,
+};
 const wrongRoles = (role: Role): Array<keyof typeof callers> =>
-  role === 'admin' ? ['buyer', 'seller'] : role === 'seller' ? ['buyer'] : ['seller', 'admin'];
+  role === 'admin'
+    ? ['buyer', 'seller']
+    : role === 'seller'
+      ? ['buyer']
+      : ['seller without the buyer role'];
 
 /** The credentials `who` sends on a route: the session cookie for 'session', else a token. */
 function credentials(route: GuardedRoute, who: TestUser): Record<string, string> {

@@ -109,7 +109,9 @@ declare module 'fastify' {
 export function holdsRole(record: UserRecord | null, role: Role): boolean {
   if (!record || record.deletedAt) return false;
   if (role === 'admin') return record.isAdmin;
-  return record.role === role;
+  // Every account buys (decision 0042); the seller role is registration's or added later.
+  if (role === 'buyer') return record.isBuyer;
+  return record.role === 'seller';
 }
 
 /**

@@ -94,8 +94,13 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     email: text('email').notNull(),
     photoUrl: text('photo_url').notNull().default(''),
-    /** The self-registered role (spec §6: buyer or seller). */
+    /**
+     * The self-registered role (spec §6: buyer or seller); 'seller' also once the user starts
+     * selling (POST /api/profile/seller). It is the seller role; the buyer role is `is_buyer`.
+     */
     role: text('role').notNull(),
+    /** Every account holds the buyer role (decision 0042): one account buys and sells. */
+    isBuyer: boolean('is_buyer').notNull().default(true),
     /** Admin is granted by an operator, never by registration (DESIGN.md §3). */
     isAdmin: boolean('is_admin').notNull().default(false),
     status: text('status').notNull().default('unverified'),
@@ -653,10 +658,14 @@ export const payments = pgTable(
     transactionId: text('transaction_id').notNull(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    /** The protected payment was refunded before release (decision 0042): relisted, resellable. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_order_key').on(t.orderId),
-    uniqueIndex('payments_product_key').on(t.productId),
+    uniqueIndex('payments_product_key')
+      .on(t.productId)
+      .where(sql`${t.refundedAt} is null`),
     uniqueIndex('payments_transaction_key').on(t.transactionId),
     check('payments_price_check', sql`${t.priceCents} > 0`),
   ],
@@ -1424,6 +1433,74 @@ export const dealerApiKeys = pgTable(
 );
 
 /**
+ * Protected payment of an order (decision 0042): the buyer's charge, held for Second Gear until
+ * the handover. `status` is what the API shows; `pending` names a provider move under way
+ * (`release`: the transfer to the seller; `refund`: the refund to the buyer) that a crash may
+ * have cut short and a retry or the sweep completes.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** The PaymentIntent that charged the buyer. */
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['held', 'released', 'refunded', 'disputed'] })
+      .notNull()
+      .default('held'),
+    pending: text('pending', { enum: ['release', 'refund'] }),
+    /** When `pending` was claimed (the sweep finishes moves older than a minute). */
+    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    /** Six digits the buyer gives the seller at the handover. */
+    handoverCode: text('handover_code').notNull(),
+    /** Wrong codes since the last lock; five lock the order for an hour. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The seller entered the right code (the release may still wait for payout details). */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** 'handover', 'automatic' or 'admin'. */
+    releaseReason: text('release_reason'),
+    refundReason: text('refund_reason'),
+    /** 'buyer', 'seller' or 'admin'. */
+    refundRequestedBy: text('refund_requested_by'),
+    disputeReason: text('dispute_reason'),
+    /** 'buyer' or 'seller'. */
+    disputedBy: text('disputed_by'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    decisionOutcome: text('decision_outcome'),
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The provider's transfer to the seller. */
+    transferId: text('transfer_id'),
+    /** The provider's refund to the buyer. */
+    refundId: text('refund_id'),
+    /** Reminders sent before the automatic release (0, 1 at 7 days, 2 at 12 days). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    /** SHA-256 (hex) of the bill of sale's PDF, once released. */
+    billOfSaleSha256: text('bill_of_sale_sha256'),
+  },
+  (t) => [
+    uniqueIndex('order_payments_transaction_key').on(t.transactionId),
+    index('order_payments_open_idx')
+      .on(t.heldAt)
+      .where(sql`${t.status} in ('held', 'disputed')`),
+    index('order_payments_seller_idx').on(t.sellerId, t.status),
+    check('order_payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
  * A browser's Web Push subscription (RFC 8030; decision 0045): the push service's `endpoint`
  * and the keys the payload is encrypted to (RFC 8291: `p256dh`, the P-256 public key, and
  * `auth`, the 16-byte secret, both base64url). One row per endpoint; removed when the push
@@ -1483,4 +1560,59 @@ export const priceDropAlerts = pgTable(
     alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'price_drop_alerts_pk', columns: [t.userId, t.productId] })],
+);
+
+/**
+ * Every movement of protected money, one row each (decision 0042): `charge` (the buyer's card),
+ * `hold` (kept for Second Gear), `release` and `payout` (to the seller), `refund` (to the buyer).
+ * Held = charge − release − refund for every order at all times. The idempotency key makes a
+ * retried write insert nothing.
+ */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['charge', 'hold', 'release', 'payout', 'refund'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's id of the movement (intent, transfer, refund). */
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_ledger_idempotency_key').on(t.idempotencyKey),
+    index('payment_ledger_order_idx').on(t.orderId),
+  ],
+);
+
+/** A seller's payout account (decision 0042): a bank account, or a Stripe connected account. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  accountHolder: text('account_holder').notNull(),
+  kind: text('kind', { enum: ['iban', 'us_bank', 'stripe'] }).notNull(),
+  iban: text('iban'),
+  routingNumber: text('routing_number'),
+  accountNumber: text('account_number'),
+  last4: text('last4').notNull(),
+  stripeAccountId: text('stripe_account_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox provider's transfers to sellers (Stripe's Transfer, offline). */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: uuid('order_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    destination: text('destination').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey)],
 );

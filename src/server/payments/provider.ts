@@ -53,6 +53,22 @@ export interface IntentRequest {
   amountCents: number;
 }
 
+/** A protected payment's release: the held amount goes to the seller's payout account. */
+export interface TransferRequest {
+  orderId: string;
+  /** The held amount in cents (from the database). */
+  amountCents: number;
+  /**
+   * Where the money goes: the sandbox's payout account reference (`payout:<user id>`) or, with
+   * Stripe, the seller's connected account (`acct_…`).
+   */
+  destination: string;
+  /** The charge the transfer is funded by (Stripe's `source_transaction`); the intent id. */
+  sourceIntentId: string;
+  /** Same key, same transfer: `payment-release-{orderId}` (decision 0042). */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Stripe's publishable key for Stripe.js; undefined for the sandbox. */
@@ -104,6 +120,22 @@ export interface PaymentProvider {
    * @throws PaymentProviderError when the provider fails.
    */
   refundHold(id: string): Promise<void>;
+  /**
+   * Moves a held payment to the seller (Stripe: a Transfer to the connected account, separate
+   * charges and transfers, https://docs.stripe.com/connect/separate-charges-and-transfers).
+   * Idempotent per `idempotencyKey`: a repeat answers the same transfer.
+   * @returns the provider's transfer id.
+   * @throws PaymentProviderError when the provider fails.
+   */
+  transfer(request: TransferRequest): Promise<{ id: string }>;
+  /**
+   * Refunds a succeeded sale's intent in full (a protected payment given back before release).
+   * Idempotent per `idempotencyKey` (`payment-refund-{orderId}`); an intent already refunded
+   * counts as done.
+   * @returns the provider's refund id.
+   * @throws PaymentProviderError when the provider fails or the intent was never charged.
+   */
+  refundPayment(intentId: string, idempotencyKey: string): Promise<{ id: string }>;
 }
 
 /**

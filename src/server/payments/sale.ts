@@ -8,9 +8,10 @@
  * serialise on the product row and cannot deadlock; the unique indexes on payments (per order,
  * product and transaction) are the last line of defence.
  */
+import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { offers, orders, payments } from '../db/schema.js';
+import { offers, orderPayments, orders, paymentLedger, payments } from '../db/schema.js';
 import { transitionListing } from '../routes/listings/listing-state.js';
 
 /** A transaction handle (or the database itself: a single statement needs no transaction). */
@@ -64,6 +65,7 @@ export async function completeSaleIn(
       paid: orders.paid,
       productId: orders.productId,
       buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
       priceCents: orders.productPriceCents,
       email: orders.customerEmail,
       declinedAt: orders.declinedAt,
@@ -138,12 +140,42 @@ export async function completeSaleIn(
       email: order.email,
     })
     .returning({ id: payments.id });
+  // Protected payment (decision 0042): the charge is held for Second Gear until the handover.
+  await tx.insert(orderPayments).values({
+    orderId: order.id,
+    buyerId: order.buyerId,
+    sellerId: order.sellerId,
+    transactionId: payment.transactionId,
+    amountCents: order.priceCents,
+    handoverCode: newHandoverCode(),
+  });
+  await tx.insert(paymentLedger).values([
+    {
+      orderId: order.id,
+      kind: 'charge',
+      amountCents: order.priceCents,
+      providerRef: payment.transactionId,
+      idempotencyKey: `charge-${order.id}`,
+    },
+    {
+      orderId: order.id,
+      kind: 'hold',
+      amountCents: order.priceCents,
+      providerRef: payment.transactionId,
+      idempotencyKey: `hold-${order.id}`,
+    },
+  ]);
   await onRecorded?.(tx, {
     orderId: order.id,
     transactionId: payment.transactionId,
     paymentId: row!.id,
   });
   return { kind: 'recorded', paymentId: row!.id, created: true };
+}
+
+/** Six random digits (leading zeros kept) the buyer gives the seller at the handover. */
+export function newHandoverCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** Completes the sale in its own transaction (see completeSaleIn). */

@@ -14,13 +14,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CardError } from '../../contract/payments.js';
 import type { Database } from '../db/client.js';
-import { orders, sandboxPaymentIntents } from '../db/schema.js';
+import { orders, sandboxPaymentIntents, sandboxTransfers } from '../db/schema.js';
 import {
   PaymentProviderError,
   type HoldRequest,
   type IntentRequest,
   type PaymentIntentView,
   type PaymentProvider,
+  type TransferRequest,
 } from './provider.js';
 import { chargeOutcome } from './sandbox-cards.js';
 import { completeSaleIn, type OnRecorded } from './sale.js';
@@ -170,6 +171,43 @@ export function createSandboxProvider(db: Database): PaymentProvider {
         )
         .returning({ id: sandboxPaymentIntents.id });
       if (!row) throw new PaymentProviderError(`The sandbox cannot refund ${id}: not captured`);
+    },
+
+    async transfer(request: TransferRequest) {
+      await db
+        .insert(sandboxTransfers)
+        .values({
+          id: `tr_${randomId(12)}`,
+          idempotencyKey: request.idempotencyKey,
+          orderId: request.orderId,
+          amountCents: request.amountCents,
+          destination: request.destination,
+        })
+        .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey });
+      const [row] = await db
+        .select({ id: sandboxTransfers.id })
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.idempotencyKey, request.idempotencyKey));
+      return { id: row!.id };
+    },
+
+    async refundPayment(intentId: string) {
+      // Full refunds only: refunded_cents becomes the amount; a repeat changes nothing.
+      const [row] = await db
+        .update(sandboxPaymentIntents)
+        .set({ refundedCents: sql`${sandboxPaymentIntents.amountCents}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, intentId),
+            eq(sandboxPaymentIntents.captureMethod, 'automatic'),
+            eq(sandboxPaymentIntents.status, 'succeeded'),
+          ),
+        )
+        .returning({ id: sandboxPaymentIntents.id });
+      if (!row) {
+        throw new PaymentProviderError(`The sandbox cannot refund ${intentId}: not charged`);
+      }
+      return { id: `re_${intentId.slice(3)}` };
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   type IntentRequest,
   type PaymentIntentView,
   type PaymentProvider,
+  type TransferRequest,
 } from './provider.js';
 
 export type StripeSettings = Extract<PaymentsConfig, { provider: 'stripe' }>;
@@ -50,6 +51,13 @@ export function createStripeProvider(
   settings: StripeSettings,
   client = createStripeClient(settings),
 ): PaymentProvider {
+  /** The charge of a succeeded intent (a transfer's `source_transaction`). */
+  async function chargeOf(intentId: string): Promise<string | undefined> {
+    const intent = await client.paymentIntents.retrieve(intentId);
+    const charge = intent.latest_charge;
+    return typeof charge === 'string' ? charge : (charge?.id ?? undefined);
+  }
+
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
@@ -168,6 +176,44 @@ export function createStripeProvider(
           return;
         }
         throw providerError('refund the deposit', error);
+      }
+    },
+
+    async transfer(request: TransferRequest) {
+      try {
+        const transfer = await client.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            destination: request.destination,
+            source_transaction: await chargeOf(request.sourceIntentId),
+            transfer_group: `order-${request.orderId}`,
+            metadata: { orderId: request.orderId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        throw providerError('pay the seller', error);
+      }
+    },
+
+    async refundPayment(intentId: string, idempotencyKey: string) {
+      try {
+        const refund = await client.refunds.create(
+          { payment_intent: intentId, reason: 'requested_by_customer' },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        // After the idempotency key expired (24 h) a repeat is refused as already refunded.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === 'charge_already_refunded'
+        ) {
+          return { id: `refunded:${intentId}` };
+        }
+        throw providerError('refund the payment', error);
       }
     },
   };

@@ -31,6 +31,7 @@ import http from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { totalHeldCents } from '../payments/protected.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
@@ -193,6 +194,15 @@ export const metricsPlugin = fp(
         this.reset();
         if (!app.hasDecorator('jobs')) return;
         for (const [job, count] of Object.entries(app.jobs.failed)) this.inc({ job }, count);
+      },
+    });
+
+    new Gauge({
+      name: 'payments_held_cents',
+      help: 'Money held for buyers and sellers by the payment ledger: charged − released − refunded, cents (decision 0042).',
+      registers: [registry],
+      async collect() {
+        this.set(await totalHeldCents(app.db));
       },
     });
 

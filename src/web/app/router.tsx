@@ -95,6 +95,11 @@ const DepositDisputesRoute = lazy(() =>
     default: m.DepositDisputesRoute,
   })),
 );
+const PaymentDisputesRoute = lazy(() =>
+  import('../features/orders/routes/payment-disputes').then((m) => ({
+    default: m.PaymentDisputesRoute,
+  })),
+);
 const PaymentRoute = lazy(() =>
   import('../features/payments/routes/payment').then((m) => ({ default: m.PaymentRoute })),
 );
@@ -184,6 +189,9 @@ const RoleNotFoundRoute = lazy(() =>
     default: m.RoleNotFoundRoute,
   })),
 );
+const SellerNotFoundRoute = lazy(() =>
+  import('./routes/seller-not-found').then((m) => ({ default: m.SellerNotFoundRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../features/errors/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -262,6 +270,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminReportedProducts.path, element: <ReportedProductsRoute /> },
               { path: paths.adminCategories.path, element: <AllCategoriesRoute /> },
               { path: paths.adminDepositDisputes.path, element: <DepositDisputesRoute /> },
+              { path: paths.adminPaymentDisputes.path, element: <PaymentDisputesRoute /> },
               { path: paths.adminAppeals.path, element: <AppealsRoute /> },
               { path: paths.adminRisk.path, element: <RiskQueueRoute /> },
               { path: paths.adminAuditLog.path, element: <AuditLogRoute /> },
@@ -270,7 +279,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.adminNotFound.path, element: <RoleNotFoundRoute role="admin" /> },
-      { path: paths.sellerNotFound.path, element: <RoleNotFoundRoute role="seller" /> },
+      { path: paths.sellerNotFound.path, element: <SellerNotFoundRoute /> },
       { path: paths.buyerNotFound.path, element: <RoleNotFoundRoute role="buyer" /> },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],

@@ -27,6 +27,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type ListingActor =
   | { kind: 'seller'; userId: string }
   | { kind: 'order' }
+  /** A protected payment refunded before release puts its listing back (decision 0042). */
+  | { kind: 'refund' }
   | { kind: 'expiry' }
   | { kind: 'admin'; userId: string };
 
@@ -61,7 +63,7 @@ export const allowedTransitions: Readonly<
     removed: ['admin'],
   },
   // Back to active only when the seller recorded the sale (checked in transitionListing).
-  sold: { active: ['seller'], removed: ['admin'] },
+  sold: { active: ['seller', 'refund'], removed: ['admin'] },
   // The seller relists through renewListing (a new expiry window), not a bare transition.
   expired: { active: ['seller'], sold: ['seller', 'order'], removed: ['admin'] },
   // An appeal reversed: back to what it was (moderation_decisions.previous_listing_status).
@@ -124,7 +126,7 @@ export async function transitionListing(
     const [paid] = await tx
       .select({ id: payments.id })
       .from(payments)
-      .where(eq(payments.productId, id))
+      .where(and(eq(payments.productId, id), isNull(payments.refundedAt)))
       .limit(1);
     if (paid) return { kind: 'refused', from };
   }

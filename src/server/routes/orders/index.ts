@@ -73,6 +73,10 @@ function bookingError(result: Exclude<BookingResult, { kind: 'booked' }>) {
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const asBuyerViewer = {
+    viewer: 'buyer' as const,
+    releaseDays: app.config.protectedPayments.releaseDays,
+  };
   app.route({
     ...route(createOrderContract, asBuyer),
     handler: async (request, reply) => {
@@ -102,7 +106,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     // The most frequent signed-in read: kept until the next write (plugins/private-cache.ts).
     ...route(listOwnOrdersContract, { ...asBuyer, privateCache: true }),
     handler: async (request) =>
-      (await listBuyerOrders(app.db, requireCallerRecord(request).id)).map(presentOrder),
+      (await listBuyerOrders(app.db, requireCallerRecord(request).id)).map((row) =>
+        presentOrder(row, asBuyerViewer),
+      ),
   });
 
   app.route({
@@ -114,7 +120,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
       );
       if (!order) throw httpError(404, 'No order found');
-      return { success: true as const, data: presentOrder(order) };
+      return { success: true as const, data: presentOrder(order, asBuyerViewer) };
     },
   });
 
@@ -125,7 +131,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await keysetPage(reply, request.query, (cursor, limit) =>
         listSellerOrders(app.db, sellerId, cursor, limit),
       );
-      return page.map(presentOrder);
+      return page.map((row) =>
+        presentOrder(row, { viewer: 'seller', releaseDays: asBuyerViewer.releaseDays }),
+      );
     },
   });
 

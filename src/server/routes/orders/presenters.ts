@@ -8,11 +8,20 @@ import {
   depositDisputeWindowMs,
   type DepositView,
   type Order,
+  type PaymentView,
   type Viewing,
 } from '#contract/index.js';
 import type { OrderRow } from './repository.js';
 
-export function presentOrder(row: OrderRow): Order {
+/** Who reads an order: its buyer sees the handover code, its seller never. */
+export interface OrderViewer {
+  viewer: 'buyer' | 'seller';
+  /** Days before held money is released automatically (config PAYMENT_RELEASE_DAYS). */
+  releaseDays: number;
+}
+
+export function presentOrder(row: OrderRow, { viewer, releaseDays }: OrderViewer): Order {
+  const payment = presentPayment(row, releaseDays);
   return {
     _id: row.id,
     customer_info: {
@@ -45,6 +54,43 @@ export function presentOrder(row: OrderRow): Order {
     reviewed: row.reviewed,
     deposit: presentDeposit(row),
     viewing: presentViewing(row),
+    payment,
+    handover_code:
+      viewer === 'buyer' && payment?.status === 'held' ? row.paymentHandoverCode : null,
+  };
+}
+
+/** The payment columns an order view needs (decision 0042). */
+export type PaymentColumns = Pick<
+  OrderRow,
+  | 'paymentStatus'
+  | 'paymentAmountCents'
+  | 'paymentHeldAt'
+  | 'paymentReleasedAt'
+  | 'paymentRefundedAt'
+  | 'paymentHandedOverAt'
+  | 'paymentDisputeReason'
+  | 'paymentDecisionNote'
+>;
+
+/** The order's protected payment, or null before payment. */
+export function presentPayment(row: PaymentColumns, releaseDays: number): PaymentView | null {
+  if (row.paymentStatus === null || row.paymentAmountCents === null || !row.paymentHeldAt) {
+    return null;
+  }
+  const held = row.paymentStatus === 'held';
+  return {
+    status: row.paymentStatus,
+    amount: centsToDollars(row.paymentAmountCents),
+    held_at: row.paymentHeldAt.toISOString(),
+    released_at: row.paymentReleasedAt?.toISOString() ?? null,
+    refunded_at: row.paymentRefundedAt?.toISOString() ?? null,
+    release_by: held
+      ? new Date(row.paymentHeldAt.getTime() + releaseDays * 86_400_000).toISOString()
+      : null,
+    awaiting_payout: held && row.paymentHandedOverAt !== null,
+    dispute_reason: row.paymentDisputeReason,
+    decision_note: row.paymentDecisionNote,
   };
 }
 

@@ -13,6 +13,7 @@ import type { ReportReason } from '#contract/index.js';
 import {
   categories,
   deposits,
+  orderPayments,
   moderationNotices,
   offers,
   orders,
@@ -274,6 +275,16 @@ const orderColumns = {
   depositCapturedAt: deposits.capturedAt,
   depositDisputeReason: deposits.disputeReason,
   depositDecisionNote: deposits.decisionNote,
+  /** The protected payment (all null before payment; decision 0042). */
+  paymentStatus: orderPayments.status,
+  paymentAmountCents: orderPayments.amountCents,
+  paymentHeldAt: orderPayments.heldAt,
+  paymentReleasedAt: orderPayments.releasedAt,
+  paymentRefundedAt: orderPayments.refundedAt,
+  paymentHandedOverAt: orderPayments.handedOverAt,
+  paymentHandoverCode: orderPayments.handoverCode,
+  paymentDisputeReason: orderPayments.disputeReason,
+  paymentDecisionNote: orderPayments.decisionNote,
 };
 
 function selectOrders(db: Database | Transaction) {
@@ -282,7 +293,8 @@ function selectOrders(db: Database | Transaction) {
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(seller, eq(seller.id, orders.sellerId))
-    .leftJoin(deposits, eq(deposits.orderId, orders.id));
+    .leftJoin(deposits, eq(deposits.orderId, orders.id))
+    .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id));
 }
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 

@@ -49,6 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(paymentConfigContract, { tags }),
     handler: async () => ({
       provider: app.payments.name,
+      release_days: app.config.protectedPayments.releaseDays,
       ...(app.payments.publishableKey ? { publishableKey: app.payments.publishableKey } : {}),
     }),
   });

@@ -54,7 +54,7 @@ async function snapshot(productId: string) {
 describe('GET /api/payment-config', () => {
   it('names the sandbox provider by default', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
-    expect(response.json()).toEqual({ provider: 'sandbox' });
+    expect(response.json()).toEqual({ provider: 'sandbox', release_days: 14 });
   });
 });
 

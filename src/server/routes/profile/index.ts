@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  becomeSellerContract,
   changePasswordContract,
   deleteProfileContract,
   getProfileContract,
@@ -19,7 +20,7 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { deleteOwnAccount } from '../moderation/repository.js';
 import { findPlace } from '../places/repository.js';
-import { readProfile, updateProfile } from './repository.js';
+import { readProfile, startSelling, updateProfile } from './repository.js';
 
 const tags = ['profile'];
 /** Any signed-in user with a bearer token; the record is the caller's own. */
@@ -52,6 +53,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!updated) throw accountGone();
       return readProfile(app.db, updated);
+    },
+  });
+
+  // Start selling (decision 0042): the intent to sell is enough; no form, no review.
+  app.route({
+    ...route(becomeSellerContract, options),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      if (!(await startSelling(app.db, me.id))) throw accountGone();
+      return { isSeller: true as const, isBuyer: true as const };
     },
   });
 

@@ -37,6 +37,8 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
     email: record.email,
     photoURL: record.photoUrl,
     role: record.role as Profile['role'],
+    isSeller: record.role === 'seller',
+    isBuyer: record.isBuyer,
     isAdmin: record.isAdmin,
     status: record.status as Profile['status'],
     hasPassword: credential !== undefined,
@@ -102,4 +104,18 @@ export function updateProfile(
       .where(and(eq(orders.sellerId, recordId), open));
     return record;
   });
+}
+
+/**
+ * Gives the live record `recordId` the seller role and the buyer role (decision 0042: one
+ * account buys and sells). Idempotent.
+ * @returns false when the record is gone (deleted meanwhile).
+ */
+export async function startSelling(db: Database, recordId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ role: 'seller', isBuyer: true })
+    .where(and(eq(users.id, recordId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

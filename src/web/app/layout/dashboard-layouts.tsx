@@ -10,6 +10,7 @@ const adminLinks = [
   { to: paths.adminRisk.href(), label: 'Risk' },
   { to: paths.adminCategories.href(), label: 'Categories' },
   { to: paths.adminDepositDisputes.href(), label: 'Deposit disputes' },
+  { to: paths.adminPaymentDisputes.href(), label: 'Payment disputes' },
   { to: paths.adminAuditLog.href(), label: 'Audit log' },
 ] as const;
 

@@ -22,6 +22,8 @@ import toast from '#web/lib/toast';
 import { useProfile } from '../api/profile';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount } from '../components/delete-account';
+import { PayoutForm } from '../components/payout-form';
+import { StartSellingButton } from '../components/start-selling';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 
 /** The home place field: saved as soon as a place is chosen or cleared. */
@@ -97,6 +99,21 @@ export function ProfileRoute({ notifications, business }: ProfileRouteProps) {
               profile={profile}
             />
           </Section>
+          {!profile.isSeller && (
+            <Section title="Selling" id="profile-selling">
+              <p className="text-sm">
+                Your account buys. Start selling to list your car with the same account.
+              </p>
+              <div>
+                <StartSellingButton />
+              </div>
+            </Section>
+          )}
+          {profile.isSeller && (
+            <Section title="Payout details" id="profile-payout">
+              <PayoutForm />
+            </Section>
+          )}
           <Section title="Home place" id="profile-home-place">
             <HomePlaceField />
           </Section>

@@ -29,6 +29,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'review.remove': 'Removed a review',
   'deposit.refund': 'Refunded a deposit',
   'deposit.keep': 'Kept a deposit for the seller',
+  'payment.release': 'Released a disputed payment to the seller',
+  'payment.refund': 'Refunded a disputed payment to the buyer',
   'report.create': 'Reported a listing',
   'appeal.submit': 'Appealed a removal',
   'appeal.uphold': 'Upheld a removal on appeal',

@@ -14,6 +14,7 @@ import { bookingTexts, type Order } from '#contract/orders';
 import { paths } from '#web/lib/paths';
 import { useCancelOrder } from '../api/booking-actions';
 import { BuyerDepositInfo } from './deposit-info';
+import { BuyerPaymentInfo } from './payment-info';
 import { ViewingInfo } from './viewing-info';
 
 export interface OrdersTableProps {
@@ -100,6 +101,7 @@ export function OrdersTable({ orders, paidAction }: OrdersTableProps) {
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="badge font-bold badge-success">PAID</span>
                     {paidAction?.(order)}
+                    <BuyerPaymentInfo order={order} />
                   </div>
                 ) : order.booking_state === 'declined' ? (
                   <div className="max-w-56">

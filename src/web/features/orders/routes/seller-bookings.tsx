@@ -15,6 +15,7 @@ import { bookingTexts, declineMessageMax, type Order } from '#contract/orders';
 import { useDeclineOrder, useSellerOrders } from '../api/booking-actions';
 import { BookingStateBadge } from '../components/booking-state-badge';
 import { SellerDepositInfo } from '../components/deposit-info';
+import { SellerPaymentInfo } from '../components/payment-info';
 import { ViewingInfo } from '../components/viewing-info';
 
 const bookedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -104,6 +105,7 @@ export function SellerBookingsRoute() {
                   </dl>
                   <ViewingInfo order={order} side="seller" />
                   <SellerDepositInfo order={order} />
+                  <SellerPaymentInfo order={order} />
                   {order.booking_state === 'open' && (
                     <div className="card-actions justify-end">
                       <button

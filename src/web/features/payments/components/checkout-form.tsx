@@ -12,6 +12,7 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import { formatDollars } from '#contract/money';
+import { protectionText } from '#contract/payments';
 import type { Order } from '#contract/orders';
 import type { AuthUser } from '#web/lib/auth/auth-context';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -80,6 +81,11 @@ export function CheckoutForm({ order, user, onPaid }: CheckoutFormProps) {
         <p className="text-sm" data-testid="sandbox-note">
           Test mode: no real card is charged. Pay with the test card 4242 4242 4242 4242, any future
           expiry date and any CVC (4000 0000 0000 0002 shows a declined card).
+        </p>
+      )}
+      {config.data && (
+        <p className="text-sm" data-testid="protection-note">
+          {protectionText(config.data.release_days)}
         </p>
       )}
       <button type="submit" className="btn btn-sm btn-primary" disabled={!canPay}>

@@ -1,0 +1,281 @@
+/**
+ * Protected payment calls and jobs (contract src/contract/protected-payments.ts; decision 0042):
+ * the seller's handover code releases the held money, either side refunds or disputes before
+ * release, the admin decides disputes, the seller gives payout details. Job `payment-sweep`
+ * (every 15 minutes): finishes interrupted moves, sends reminders, releases automatically.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import {
+  centsToDollars,
+  decidePaymentDisputeContract,
+  disputePaymentContract,
+  getPayoutContract,
+  listPaymentDisputesContract,
+  protectedPaymentTexts as texts,
+  putPayoutContract,
+  refundPaymentContract,
+  releasePaymentContract,
+} from '#contract/index.js';
+import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import { payoutAccounts } from '../../db/schema.js';
+import { httpError } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import {
+  confirmHandover,
+  decideDispute,
+  disputePayment,
+  findOrderPayment,
+  listDisputedPayments,
+  refundPayment,
+  releaseAwaitingPayout,
+  sideOf,
+  sweepPayments,
+  type MoveResult,
+  type OrderPaymentRow,
+} from '../../payments/protected.js';
+import { presentPayment } from '../orders/presenters.js';
+
+const tags = ['protected payment'];
+/** Any signed-in user; the handler checks the caller's side of the order. */
+const signedIn = { tags, access: {} satisfies RouteAccess };
+const asAdmin = { tags, access: { role: 'admin' } satisfies RouteAccess };
+
+export const paymentSweepJob = 'payment-sweep';
+/** Every 15 minutes (UTC). */
+export const paymentSweepCron = '*/15 * * * *';
+
+const notFound = () => httpError(404, 'No order found');
+
+/** The job (registered after `jobs`, before the app is ready). */
+export const paymentJobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.jobs.define({
+      name: paymentSweepJob,
+      schedule: paymentSweepCron,
+      retryLimit: 3,
+      handler: async () => {
+        await sweepPayments(app, new Date());
+      },
+    });
+  },
+  { name: 'payment-jobs', dependencies: ['jobs', 'mail', 'database'] },
+);
+
+/**
+ * ABA routing number checksum (the American Bankers Association's check digit:
+ * 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 mod 10).
+ */
+export function isAbaRoutingNumber(value: string): boolean {
+  if (!/^[0-9]{9}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+export const protectedPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const releaseDays = app.config.protectedPayments.releaseDays;
+
+  /** The caller's payment: 404 for a stranger (or no payment), with the caller's side. */
+  async function paymentFor(orderId: string, userId: string) {
+    const payment = await findOrderPayment(app.db, orderId);
+    const side = payment ? sideOf(payment, userId) : null;
+    if (!payment || !side) throw notFound();
+    return { payment, side };
+  }
+
+  async function answer(orderId: string, changed: boolean) {
+    const row = (await findOrderPayment(app.db, orderId))!;
+    return { changed, payment: view(row, releaseDays) };
+  }
+
+  function refuse(result: Exclude<MoveResult, { kind: 'done' }>): never {
+    switch (result.kind) {
+      case 'no-payout':
+        throw httpError(409, texts.needsPayout);
+      case 'busy':
+        throw httpError(409, `A ${result.pending} of this payment is under way; try again`);
+      case 'not-held':
+        throw httpError(409, result.status === 'disputed' ? texts.disputed : texts.notHeld);
+    }
+  }
+
+  app.route({
+    ...route(releasePaymentContract, signedIn),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const { payment, side } = await paymentFor(request.params.id, me.id);
+      if (side !== 'seller') throw httpError(403, texts.notSeller);
+      const result = await confirmHandover(app, payment, request.body.handover_code);
+      switch (result.kind) {
+        case 'done':
+          return answer(payment.orderId, result.changed);
+        case 'awaiting-payout':
+          return answer(payment.orderId, true);
+        case 'wrong-code':
+          if (result.locked) throw httpError(429, texts.locked);
+          throw httpError(400, texts.wrongCode);
+        case 'locked':
+          throw httpError(429, texts.locked);
+        default:
+          return refuse(result);
+      }
+    },
+  });
+
+  app.route({
+    ...route(refundPaymentContract, signedIn),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const { payment, side } = await paymentFor(request.params.id, me.id);
+      const result = await refundPayment(app, payment.orderId, side, request.body.reason);
+      if (result.kind !== 'done') refuse(result);
+      return answer(payment.orderId, result.changed);
+    },
+  });
+
+  app.route({
+    ...route(disputePaymentContract, signedIn),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const { payment, side } = await paymentFor(request.params.id, me.id);
+      const result = await disputePayment(app, payment.orderId, side, request.body.reason);
+      if (result.kind !== 'done') refuse(result);
+      return answer(payment.orderId, result.changed);
+    },
+  });
+
+  app.route({
+    ...route(listPaymentDisputesContract, asAdmin),
+    handler: async () => {
+      const rows = await listDisputedPayments(app.db);
+      return rows.map((row) => ({
+        order_id: row.orderId,
+        product_name: row.productName,
+        amount: centsToDollars(row.amountCents),
+        buyer_name: row.buyerName,
+        buyer_email: row.buyerEmail,
+        seller_name: row.sellerName,
+        seller_email: row.sellerEmail,
+        held_at: row.heldAt.toISOString(),
+        disputed_at: row.disputedAt?.toISOString() ?? null,
+        disputed_by: (row.disputedBy === 'seller' ? 'seller' : 'buyer') as 'buyer' | 'seller',
+        dispute_reason: row.disputeReason ?? '',
+      }));
+    },
+  });
+
+  app.route({
+    ...route(decidePaymentDisputeContract, asAdmin),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const payment = await findOrderPayment(app.db, request.params.id);
+      if (!payment) throw httpError(404, texts.noPayment);
+      const result = await decideDispute(
+        app,
+        payment.orderId,
+        me.id,
+        request.body.outcome,
+        request.body.note || null,
+      );
+      if (result.kind !== 'done') refuse(result);
+      return answer(payment.orderId, result.changed);
+    },
+  });
+
+  const payoutView = async (userId: string) => {
+    const [row] = await app.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, userId));
+    return {
+      has_payout: row !== undefined,
+      account_holder: row?.accountHolder ?? null,
+      last4: row?.last4 ?? null,
+    };
+  };
+
+  app.route({
+    ...route(getPayoutContract, signedIn),
+    handler: async (request) => payoutView(requireCallerRecord(request).id),
+  });
+
+  app.route({
+    ...route(putPayoutContract, signedIn),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const body = request.body;
+      let values: typeof payoutAccounts.$inferInsert;
+      if ('iban' in body) {
+        const iban = electronicFormatIBAN(body.iban) ?? '';
+        const checked = validateIBAN(iban);
+        if (!checked.valid) {
+          const reason = checked.errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum)
+            ? 'its check digits are wrong'
+            : 'it is not an IBAN of a known country and length';
+          throw httpError(400, `body.iban is not a valid IBAN: ${reason}`);
+        }
+        values = {
+          userId: me.id,
+          accountHolder: body.account_holder,
+          kind: 'iban',
+          iban,
+          last4: iban.slice(-4),
+        };
+      } else {
+        if (!isAbaRoutingNumber(body.routing_number)) {
+          throw httpError(400, 'body.routing_number is not a valid 9-digit ABA routing number');
+        }
+        if (!/^[0-9]{4,17}$/.test(body.account_number)) {
+          throw httpError(400, 'body.account_number must be 4 to 17 digits');
+        }
+        values = {
+          userId: me.id,
+          accountHolder: body.account_holder,
+          kind: 'us_bank',
+          routingNumber: body.routing_number,
+          accountNumber: body.account_number,
+          last4: body.account_number.slice(-4),
+        };
+      }
+      await app.db
+        .insert(payoutAccounts)
+        .values(values)
+        .onConflictDoUpdate({
+          target: payoutAccounts.userId,
+          set: {
+            accountHolder: values.accountHolder,
+            kind: values.kind,
+            iban: values.iban ?? null,
+            routingNumber: values.routingNumber ?? null,
+            accountNumber: values.accountNumber ?? null,
+            last4: values.last4,
+            updatedAt: new Date(),
+          },
+        });
+      // Handovers confirmed while the details were missing are paid out now.
+      await releaseAwaitingPayout(app, me.id);
+      return payoutView(me.id);
+    },
+  });
+};
+
+/** The API view of a payment row. */
+export function view(row: OrderPaymentRow, releaseDays: number) {
+  return presentPayment(
+    {
+      paymentStatus: row.status,
+      paymentAmountCents: row.amountCents,
+      paymentHeldAt: row.heldAt,
+      paymentReleasedAt: row.releasedAt,
+      paymentRefundedAt: row.refundedAt,
+      paymentHandedOverAt: row.handedOverAt,
+      paymentDisputeReason: row.disputeReason,
+      paymentDecisionNote: row.decisionNote,
+    },
+    releaseDays,
+  )!;
+}

@@ -30,7 +30,7 @@ export const limits = {
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxPixels: 40_000_000,
   /** A listing has 1 to this many photos (`product_images`). */
-  productImagesMax: 10,
+  productImagesMax: 20,
   /** The listing page's seller card links at most this many other listings. */
   sellerOtherListingsMax: 12,
   /** Make, model, body type and colour, in characters. */

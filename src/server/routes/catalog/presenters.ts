@@ -31,7 +31,7 @@ export interface ProductCardRow extends VehicleRow {
   categoryName: string;
   condition: string;
   resellPriceCents: number;
-  originalPriceCents: number;
+  originalPriceCents: number | null;
   yearOfUsed: number;
   sellerLocation: string;
   sellerName: string;
@@ -85,7 +85,8 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     category_name: row.categoryName,
     condition: row.condition as ProductCard['condition'],
     resell_price: centsToDollars(row.resellPriceCents),
-    original_price: centsToDollars(row.originalPriceCents),
+    original_price:
+      row.originalPriceCents === null ? null : centsToDollars(row.originalPriceCents),
     year_of_used: row.yearOfUsed,
     seller_location: row.sellerLocation,
     seller_name: row.sellerName,

@@ -14,7 +14,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Listing, SellerContact } from '#contract/listings';
-import { listingTexts } from '#contract/texts';
+import { listingTexts, originalPriceNotGiven } from '#contract/texts';
 import { formatDollars } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
 import { VerifiedBadge } from '#web/components/verified-badge';
@@ -188,7 +188,12 @@ export function ListingView({
             {listing.category_holds_vehicles && <PriceBadge listingId={listing._id} />}
           </div>
           <p className="text-sm text-base-content/70">
-            Original price: <s>{formatDollars(listing.original_price)}</s>
+            Original price:{' '}
+            {listing.original_price === null ? (
+              originalPriceNotGiven
+            ) : (
+              <s>{formatDollars(listing.original_price)}</s>
+            )}
           </p>
         </div>
         <p className="text-base-content/80 [overflow-wrap:anywhere]" data-testid="key-facts">

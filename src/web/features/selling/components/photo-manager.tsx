@@ -2,7 +2,7 @@
  * The photos of a listing being edited: previews in order, the first being the cover;
  * each has Move earlier / Move later / Make cover / Remove buttons (so reordering works with the
  * keyboard as well as the pointer), and "Add photos" uploads several files at once
- * (POST /api/images each; the per-account upload quota applies). 1–10 photos.
+ * (POST /api/images each; the per-account upload quota applies). 1–20 photos.
  */
 import { useId, useState } from 'react';
 import toast from '#web/lib/toast';

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Listing, SellerContact } from '#contract/listings';
 import { listingTexts, originalPriceNotGiven } from '#contract/texts';
+import { ShareListing } from './share-listing';
 import { formatDollars } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
 import { VerifiedBadge } from '#web/components/verified-badge';
@@ -178,6 +179,7 @@ export function ListingView({
         <h1 className="text-2xl font-bold [overflow-wrap:anywhere] lg:text-3xl">
           {listing.product_name}
         </h1>
+        <ShareListing title={listing.product_name} path={paths.listing.href(listing._id)} />
         <div>
           {/* One line tall whatever the badge does: it arrives after the page and must not
               push what follows. */}

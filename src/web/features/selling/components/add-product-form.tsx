@@ -262,7 +262,11 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
       )}
       <form
         noValidate
-        onSubmit={(event) => void handleAddProduct(event)}
+        onSubmit={(event) => {
+          // The photos' message shows with the other fields' messages.
+          if (photos.length === 0 && pendingPhotos === 0) setPhotoError(photosRequiredMessage);
+          void handleAddProduct(event);
+        }}
         className="card border border-base-300 bg-base-100 shadow-sm"
       >
         <div className="card-body grid gap-x-6 gap-y-2 p-5 sm:p-8 md:grid-cols-2">

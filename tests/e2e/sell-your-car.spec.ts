@@ -120,6 +120,13 @@ for (const width of [360, 1440]) {
       await page.getByRole('button', { name: 'Write a draft from the details' }).click();
       await expect(page.getByLabel('Product Description')).toHaveValue(/2003 Honda Accord/);
 
+      // The form on a phone, for the README (docs/screenshots/listing-form-phone.png).
+      if (width === 360) {
+        await page.screenshot({
+          path: testInfo.outputPath('listing-form-phone.png'),
+          fullPage: true,
+        });
+      }
       const [created] = await Promise.all([
         page.waitForResponse(
           (response) =>

@@ -82,7 +82,7 @@ export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
 /**
  * A product as a category page shows it (spec §2 "Category page"). The seller's phone and email
  * are not part of the public card: they reach a buyer through their order (seller_info).
- * Beside the spec's fields: `product_images` (1–10 photos, the first is `product_image`) and the vehicle
+ * Beside the spec's fields: `product_images` (1–20 photos, the first is `product_image`) and the vehicle
  * details.
  */
 export const productCardSchema = z.object({
@@ -90,13 +90,16 @@ export const productCardSchema = z.object({
   product_name: z.string(),
   product_description: z.string(),
   product_image: z.string().describe('the cover: product_images[0]'),
-  product_images: z.array(z.string()).describe('1–10 photos, cover first'),
+  product_images: z.array(z.string()).describe('1–20 photos, cover first'),
   ...vehicleDetailsSchema.shape,
   category_id: z.string(),
   category_name: z.string(),
   condition: conditionSchema,
   resell_price: z.number().describe('US dollars'),
-  original_price: z.number().describe('US dollars'),
+  original_price: z
+    .number()
+    .nullable()
+    .describe("US dollars; null when not given (a car's seller may leave it out)"),
   year_of_used: z.number().int(),
   seller_location: z.string(),
   seller_name: z.string(),

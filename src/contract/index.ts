@@ -32,3 +32,4 @@ export * from './places.js';
 export * from './dealers.js';
 export * from './push.js';
 export * from './protected-payments.js';
+export * from './description-draft.js';

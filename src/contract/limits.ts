@@ -38,7 +38,7 @@ export const limits = {
    */
   imageMaxJpegScans: 64,
   /** A listing has 1 to this many photos (`product_images`). */
-  productImagesMax: 10,
+  productImagesMax: 20,
   /** The listing page's seller card links at most this many other listings. */
   sellerOtherListingsMax: 12,
   /** Make, model, body type and colour, in characters. */

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { idSchema, productCardSchema } from './entities.js';
 import { errorSchema } from './errors.js';
+import { limits } from './limits.js';
 import { productUpdateSchema } from './selling.js';
 import { trustFlagSchema } from './trust.js';
 export { listingTexts } from './texts.js';
@@ -191,5 +192,48 @@ export const renewListingByLinkContract = {
     409: errorSchema,
     410: errorSchema,
     503: errorSchema,
+  },
+} as const;
+
+/**
+ * A box on a photo, as fractions 0–1 of the photo's width and height from its top-left corner
+ * (so the box means the same on the preview, the stored photo and every variant).
+ */
+export const photoRegionSchema = z
+  .object({
+    x: z.number().min(0).max(1).describe('left edge, fraction of the width'),
+    y: z.number().min(0).max(1).describe('top edge, fraction of the height'),
+    width: z.number().gt(0).max(1).describe('fraction of the width'),
+    height: z.number().gt(0).max(1).describe('fraction of the height'),
+  })
+  .refine((box) => box.x + box.width <= 1 + 1e-9 && box.y + box.height <= 1 + 1e-9, {
+    message: 'The box must lie inside the photo (x + width and y + height at most 1)',
+  });
+export type PhotoRegion = z.infer<typeof photoRegionSchema>;
+
+export const blurPhotoContract = {
+  method: 'POST',
+  url: '/api/product/:id/photos/:index/blur',
+  summary:
+    "Blurs a box of an own listing's photo (a number plate; seller): the stored photo and " +
+    'every variant are replaced under a new name, the unblurred files are removed unless ' +
+    'another listing uses them. Answers the listing’s photos (new URLs, cover first).',
+  params: z.object({
+    id: idSchema.describe('the product `_id`'),
+    index: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(limits.productImagesMax - 1)
+      .describe('the photo’s position in `product_images` (0 = cover)'),
+  }),
+  body: photoRegionSchema,
+  response: {
+    200: z.object({
+      product_image: z.string().describe('the cover'),
+      product_images: z.array(z.string()).describe('every photo, cover first'),
+    }),
+    409: errorSchema.describe('the photo was replaced meanwhile, or its file is gone'),
+    ...guarded,
   },
 } as const;

@@ -40,6 +40,11 @@ export const blockConversation = {
   method: 'PATCH',
   url: '/api/conversations/:id/block',
 } as const satisfies RouteOf<'blockConversation'>;
+export const blurPhoto = {
+  name: 'blurPhoto',
+  method: 'POST',
+  url: '/api/product/:id/photos/:index/blur',
+} as const satisfies RouteOf<'blurPhoto'>;
 export const buyerRole = {
   name: 'buyerRole',
   method: 'GET',

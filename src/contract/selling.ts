@@ -132,7 +132,7 @@ export const vehicleInputShape = {
     .transform((value) => (value === '' ? null : value)),
 };
 
-/** 1–10 uploaded photos, cover first. */
+/** 1–20 uploaded photos, cover first. */
 export const productImagesSchema = z
   .array(imageUrlSchema)
   .min(1, { message: productFormMessages.image })
@@ -160,7 +160,7 @@ const productFields = {
   condition: conditionSchema.default('Fair').describe(`one of ${conditions.join(', ')}`),
   resell_price: priceSchema(productFormMessages.resellPrice, 'Resell price').describe('US dollars'),
   original_price: priceSchema(productFormMessages.originalPrice, 'Original price').describe(
-    'US dollars',
+    'US dollars; may be left out (or null) for a vehicle category: "not given"',
   ),
   year_of_used: z
     .number({ message: productFormMessages.yearOfUsed })
@@ -211,7 +211,12 @@ function coverIsFirst(
  * `reportCount` are ignored: the server sets them.
  */
 export const newProductSchema = z
-  .object({ ...productFields, seller_location: productFields.seller_location.optional() })
+  .object({
+    ...productFields,
+    seller_location: productFields.seller_location.optional(),
+    // Required for every category but a vehicle one; the server checks the category.
+    original_price: productFields.original_price.nullish(),
+  })
   .superRefine(coverIsFirst)
   .superRefine((value, context) => {
     // The location text may be left out when a place is chosen: it is then the place's name

@@ -68,7 +68,7 @@ test.describe('Category page (/category/{id})', () => {
       await expect(card).toContainText(product.seller_location);
       await expect(card).toContainText(String(product.year_of_used));
       await expect(card).toContainText(formatDollars(product.resell_price));
-      await expect(card).toContainText(formatDollars(product.original_price));
+      await expect(card).toContainText(formatDollars(product.original_price!));
       await expect(card.getByRole('img', { name: 'Verified seller' })).toHaveCount(
         product.seller_verified ? 1 : 0,
       );

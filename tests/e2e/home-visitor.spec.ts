@@ -29,7 +29,12 @@ for (const width of [360, 1440]) {
       await expect(slides).toHaveCount(3);
       const expected = [
         { headline: 'Find your next car', action: 'Search cars', href: '/search' },
-        { headline: 'Sell your car for free', action: 'Sell your car', href: '/registration' },
+        {
+          headline: 'Sell your car for free',
+          action: 'Sell your car',
+          // Registration with the seller role preset and the way back to the listing form.
+          href: '/registration?role=seller&next=%2Fuser%2Fseller',
+        },
         {
           headline: 'Buy from verified sellers',
           action: 'See verified sellers',

@@ -169,7 +169,8 @@ test('a seller picks a place on Add A Product', async ({ page }, testInfo) => {
   await category.selectOption({ index: 1 });
   const name = `Place test car ${Math.random().toString(36).slice(2, 8)}`;
   await page.getByLabel('Product Name').fill(name);
-  await page.getByLabel('Product Image').setInputFiles(photo);
+  await page.getByLabel('Add photos').setInputFiles(photo);
+  await expect(page.getByRole('progressbar', { name: /Uploading photo/ })).toHaveCount(0);
   await page.getByLabel('Resell Price').fill('5000');
   await page.getByLabel('Original Price').fill('9000');
   await page.getByLabel('Year Of Used').fill('3');

@@ -169,7 +169,9 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await expect(category.locator('option:checked')).toHaveText(capitalisedCategory);
 
     await page.getByLabel('Product Name').fill(productName);
-    await page.getByLabel('Product Image').setInputFiles(photo);
+    await page.getByLabel('Add photos').setInputFiles(photo);
+    await expect(page.getByTestId('photo-item')).toHaveCount(1);
+    await expect(page.getByRole('progressbar', { name: /Uploading photo/ })).toHaveCount(0);
     await page.getByLabel('Condition').selectOption('Good');
     await page.getByLabel('Resell Price').fill('1250.5');
     await page.getByLabel('Original Price').fill('3000');
@@ -190,8 +192,9 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await expect(page.getByRole('button', { name: 'Add Product' })).toBeHidden();
     releaseSave();
     await expectMessage(page, 'Success', 'New Product Added');
-    await expect(page.getByRole('button', { name: 'Add Product' })).toBeVisible();
-    await expect(page.getByLabel('Product Name')).toHaveValue('');
+    // Then the new listing's page, with its Share action.
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(page).toHaveURL(/\/listing\//);
 
     // What reached the server: capitalised name, description and location, prices in dollars.
     const [saved] = await ownProducts(page, seller);
@@ -336,12 +339,12 @@ test.describe('Seller dashboard (/user/seller)', () => {
 
     await page.getByRole('button', { name: 'Add Product' }).click();
     const alerts = page.locator('form').getByRole('alert');
+    // A car category is chosen first; a car's original price may be left empty (API tests
+    // keep the message for other categories: docs/spec-deviations.md).
     await expect(alerts).toHaveText([
-      productFormMessages.productName,
       productFormMessages.image,
-      'Category is required',
+      productFormMessages.productName,
       productFormMessages.resellPrice,
-      productFormMessages.originalPrice,
       productFormMessages.yearOfUsed,
       productFormMessages.location,
       productFormMessages.phone,

@@ -417,6 +417,27 @@ const entries: Record<string, Entry> = {
     ok: 200,
     foreign: { status: 403 },
   },
+  'POST /api/product/:id/photos/:index/blur': {
+    role: 'seller',
+    setup: async () => {
+      // A real stored photo: the owner's control row blurs it.
+      const photo = await sharp({
+        create: { width: 64, height: 48, channels: 3, background: '#3a6' },
+      })
+        .webp()
+        .toBuffer();
+      await t.app.imageStore.put('blur-matrix-photo.webp', photo);
+      ids.blur = (
+        await productOf(seller.recordId, { productImages: ['/uploads/blur-matrix-photo.webp'] })
+      ).id;
+    },
+    request: () => ({
+      params: { id: ids.blur!, index: '0' },
+      payload: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 },
+    }),
+    ok: 200,
+    foreign: { status: 403 },
+  },
   'POST /api/product/:id/renew': {
     role: 'seller',
     setup: async () => {

@@ -212,7 +212,7 @@ export const inCatalogueSql = sql.raw(
 
 /**
  * A listing (spec §3 Product). Prices in cents; seller name, email and photo come from users.
- * Beside the spec's fields: the optional vehicle details (null when not given), 1–10 photos
+ * Beside the spec's fields: the optional vehicle details (null when not given), 1–20 photos
  * (`product_images`, whose first is the cover `product_image`) and `unavailable`: taken off the
  * market by its seller, hidden from every public list until put back.
  */
@@ -223,14 +223,15 @@ export const products = pgTable(
     productName: text('product_name').notNull(),
     productDescription: text('product_description').notNull(),
     productImage: text('product_image').notNull(),
-    /** Every photo, cover first (`product_images[1] = product_image`), 1–10 of them. */
+    /** Every photo, cover first (`product_images[1] = product_image`), 1–20 of them. */
     productImages: text('product_images').array().notNull(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id),
     condition: text('condition').notNull().default('Fair'),
     resellPriceCents: integer('resell_price_cents').notNull(),
-    originalPriceCents: integer('original_price_cents').notNull(),
+    /** Null when a car's seller left it out ("not given", docs/spec-deviations.md). */
+    originalPriceCents: integer('original_price_cents'),
     yearOfUsed: integer('year_of_used').notNull(),
     sellerLocation: text('seller_location').notNull(),
     sellerPhone: text('seller_phone').notNull(),

@@ -25,6 +25,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '#contract/entities';
 import { formatDollars } from '#contract/money';
+import { originalPriceNotGiven } from '#contract/texts';
 import { paths } from '../lib/paths';
 import { useViewerDistanceKm } from '../lib/home-place';
 import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';
@@ -134,7 +135,12 @@ export function ListingCard({
           </span>
           {specFields && (
             <span className="text-sm text-base-content/70">
-              Original price: <s>{formatDollars(product.original_price)}</s>
+              Original price:{' '}
+              {product.original_price === null ? (
+                originalPriceNotGiven
+              ) : (
+                <s>{formatDollars(product.original_price)}</s>
+              )}
             </span>
           )}
         </p>

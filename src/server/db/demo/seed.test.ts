@@ -140,7 +140,7 @@ describe('seedDemoData', () => {
   it('keeps every listing within the schema rules of spec §3 and §5', async () => {
     const rows = await database.db.select().from(products);
     for (const row of rows) {
-      expect(row.resellPriceCents).toBeLessThan(row.originalPriceCents);
+      expect(row.resellPriceCents).toBeLessThan(row.originalPriceCents!);
       expect(Number.isInteger(row.yearOfUsed)).toBe(true);
       expect(row.sellerPhone.length).toBeGreaterThanOrEqual(11);
       expect(row.createdAt.getTime()).toBeLessThan(Date.now());

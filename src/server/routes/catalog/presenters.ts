@@ -32,7 +32,7 @@ export interface ProductCardRow extends VehicleRow, SellerTypeRow {
   categoryName: string;
   condition: string;
   resellPriceCents: number;
-  originalPriceCents: number;
+  originalPriceCents: number | null;
   yearOfUsed: number;
   sellerLocation: string;
   sellerName: string;
@@ -86,7 +86,8 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     category_name: row.categoryName,
     condition: row.condition as ProductCard['condition'],
     resell_price: centsToDollars(row.resellPriceCents),
-    original_price: centsToDollars(row.originalPriceCents),
+    original_price:
+      row.originalPriceCents === null ? null : centsToDollars(row.originalPriceCents),
     year_of_used: row.yearOfUsed,
     seller_location: row.sellerLocation,
     seller_name: row.sellerName,

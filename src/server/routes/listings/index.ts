@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  blurPhotoContract,
   centsToDollars,
   getListingContract,
   getSimilarListingsContract,
@@ -17,7 +18,7 @@ import {
   setProductAvailabilityContract,
   updateProductContract,
 } from '#contract/index.js';
-import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { enqueueListingMatch } from '../saved-searches/alerts.js';
@@ -36,6 +37,7 @@ import {
   updateProduct,
 } from './repository.js';
 import { resolveListingPlace } from '../places/repository.js';
+import { blurListingPhoto } from './photo-blur.js';
 
 const dayMs = 86_400_000;
 
@@ -150,6 +152,39 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
           throw httpError(400, 'body.category_id must be an existing category');
         case 'updated':
           return { modifiedCount: result.modifiedCount };
+      }
+    },
+  });
+
+  app.route({
+    ...route(blurPhotoContract, asSeller),
+    handler: async (request) => {
+      const { id, index } = request.params;
+      const caller = requireCaller(request);
+      const result = await blurListingPhoto(
+        app.db,
+        app.imageStore,
+        { id: requireCallerRecord(request).id, uid: caller.uid },
+        id,
+        index,
+        request.body,
+      );
+      switch (result.kind) {
+        case 'not-found':
+          throw httpError(404, listingTexts.notFound);
+        case 'not-owner':
+          throw httpError(403, listingTexts.editOwnOnly);
+        case 'no-photo':
+          throw httpError(404, `The listing has no photo ${index + 1}`);
+        case 'missing-file':
+          throw httpError(409, 'That photo is not stored here any more; upload it again');
+        case 'changed':
+          throw httpError(409, 'That photo was changed meanwhile; try again');
+        case 'blurred':
+          return {
+            product_image: result.productImages[0]!,
+            product_images: result.productImages,
+          };
       }
     },
   });

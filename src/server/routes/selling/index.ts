@@ -10,6 +10,7 @@ import {
   createProductContract,
   deleteProductContract,
   listOwnProductsContract,
+  productFormMessages,
   promoteMessages,
   promoteProductContract,
 } from '#contract/index.js';
@@ -19,7 +20,7 @@ import { route } from '../../lib/route.js';
 import { enqueueListingMatch } from '../saved-searches/alerts.js';
 import { presentProduct } from './presenters.js';
 import {
-  categoryExists,
+  findCategoryHoldsVehicles,
   deleteProduct,
   findProductState,
   insertCategory,
@@ -68,8 +69,14 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(createProductContract, asSeller),
     handler: async (request, reply) => {
-      if (!(await categoryExists(app.db, request.body.category_id))) {
+      const holdsVehicles = await findCategoryHoldsVehicles(app.db, request.body.category_id);
+      if (holdsVehicles === null) {
         throw httpError(400, 'body.category_id must be an existing category');
+      }
+      // A car's original price may be left out ("not given", docs/spec-deviations.md); every
+      // other category keeps the form's rule and message.
+      if (!holdsVehicles && (request.body.original_price ?? null) === null) {
+        throw httpError(400, `body.original_price: ${productFormMessages.originalPrice}`);
       }
       const { location } = await resolveListingPlace(
         app.db,

@@ -62,6 +62,15 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/** Whether live category `id` holds vehicles; null when there is no such live category. */
+export async function findCategoryHoldsVehicles(db: Database, id: string): Promise<boolean | null> {
+  const [row] = await db
+    .select({ holdsVehicles: categories.holdsVehicles })
+    .from(categories)
+    .where(and(eq(categories.id, id), isNull(categories.deletedAt)));
+  return row ? row.holdsVehicles : null;
+}
+
 /**
  * The vehicle-detail columns of a form's input: absent fields are left out (so an
  * update keeps them), null clears them.
@@ -116,7 +125,10 @@ export async function insertProduct(
         categoryId: input.category_id,
         condition: input.condition,
         resellPriceCents: dollarsToCents(input.resell_price),
-        originalPriceCents: dollarsToCents(input.original_price),
+        originalPriceCents:
+          input.original_price === undefined || input.original_price === null
+            ? null
+            : dollarsToCents(input.original_price),
         yearOfUsed: input.year_of_used,
         sellerLocation: capitalizeFirst(input.seller_location ?? ''),
         sellerPhone: input.seller_phone,

@@ -33,8 +33,17 @@ const roleNotFound = {
 
 export function RequireRole({ role }: { role: Role }) {
   const { user } = useAuth();
+  const location = useLocation();
   const { holds, isLoading } = useRole(role);
   if (isLoading) return <ProgressBar label="Checking your account" />;
-  if (!user || !holds) return <Navigate to={roleNotFound[role]} replace />;
+  if (!user || !holds) {
+    // The seller's page keeps the way back (`?next=`): once the account adds the seller role
+    // there, it goes on to the page that was asked for (e.g. the listing form).
+    const next =
+      role === 'seller' && user
+        ? `?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`
+        : '';
+    return <Navigate to={`${roleNotFound[role]}${next}`} replace />;
+  }
   return <Outlet />;
 }

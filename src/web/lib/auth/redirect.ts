@@ -1,4 +1,5 @@
 /** Where to go after signing in (spec §2 Login: the page the user came from, or /). */
+import { paths } from '../paths';
 
 /** Where a redirected visitor came from (`location.state`): set by RequireAuth, read by login. */
 export interface FromState {
@@ -32,4 +33,20 @@ export function fromState(state: unknown): string | null {
   const from = (state as FromState | null)?.from;
   if (!from || typeof from.pathname !== 'string') return null;
   return safePath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+}
+
+/**
+ * Where `Sell your car` sends a visitor: registration with the seller role preset and the
+ * listing form as the way back (`next`), kept through registration and sign-in.
+ */
+export function sellYourCarHref(): string {
+  return `/registration?role=seller&next=${encodeURIComponent(paths.sellerAddProduct.href())}`;
+}
+
+/**
+ * The `next` query parameter of a page (the path to go on to afterwards), when it is a safe
+ * same-site path; else null.
+ */
+export function nextParam(search: URLSearchParams): string | null {
+  return safePath(search.get('next'));
 }

@@ -110,7 +110,14 @@ export function LoginRoute({
       </form>
       <p className="text-center text-sm">
         New to Second Gear?{' '}
-        <Link to={paths.registration.href()} className="link font-semibold link-primary">
+        <Link
+          to={
+            from === paths.home.href()
+              ? paths.registration.href()
+              : `${paths.registration.href()}?next=${encodeURIComponent(from)}`
+          }
+          className="link font-semibold link-primary"
+        >
           Register Now
         </Link>
       </p>

@@ -11,7 +11,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from '#web/lib/toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { nextParam } from '#web/lib/auth/redirect';
 import Swal from 'sweetalert2';
 import { paths } from '#web/lib/paths';
 import { acceptedImageTypes, imageInputHint, registrationRoles } from '#contract/limits';
@@ -37,13 +38,18 @@ export const photoUploadFailedMessage =
 export function RegistrationRoute() {
   const { signUp, updateProfile, logOut } = useAuth();
   const navigate = useNavigate();
+  // `Sell your car` presets the role (`?role=seller`) and the way back (`?next=`, e.g. the
+  // listing form), which the login page follows after signing in.
+  const [searchParams] = useSearchParams();
+  const presetRole = registrationRoles.find((role) => role === searchParams.get('role'));
+  const next = nextParam(searchParams);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RegistrationInput, unknown, RegistrationValues>({
     resolver: zodResolver(registrationSchema),
-    defaultValues: { name: '', email: '', role: 'buyer', password: '' },
+    defaultValues: { name: '', email: '', role: presetRole ?? 'buyer', password: '' },
   });
 
   const handleRegister = handleSubmit(async ({ name, email, photo, role, password }) => {
@@ -72,7 +78,9 @@ export function RegistrationRoute() {
       void navigate(paths.login.href(), {
         state: {
           email: user.email,
-          ...(photoFailed && { from: { pathname: paths.profile.href() } }),
+          ...(photoFailed
+            ? { from: { pathname: paths.profile.href() } }
+            : next && { from: { pathname: next } }),
         },
       });
     } catch (error) {
@@ -131,7 +139,11 @@ export function RegistrationRoute() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login.href()} className="link font-semibold link-primary">
+        <Link
+          to={paths.login.href()}
+          state={next ? { from: { pathname: next } } : undefined}
+          className="link font-semibold link-primary"
+        >
           Login Now
         </Link>
       </p>

@@ -13,6 +13,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { paths } from '#web/lib/paths';
+import { sellYourCarHref } from '#web/lib/auth/redirect';
 
 /** The slides' headlines and calls to action (invented: the spec's carousel has no words). */
 export const heroTexts = {
@@ -32,9 +33,10 @@ const slides = [
     src: '/carousel/car-2.webp',
     alt: 'A second-hand car on display',
     texts: heroTexts.sell,
-    // A visitor signs up first (as a seller); a signed-in user goes straight to the form.
-    href: (signedIn: boolean) =>
-      signedIn ? paths.sellerAddProduct.href() : paths.registration.href(),
+    // A visitor signs up first (the seller role preset) and comes back to the form after signing
+    // in; a signed-in user goes straight to the form (a buyer-only account via the seller
+    // role's page, which keeps the way back).
+    href: (signedIn: boolean) => (signedIn ? paths.sellerAddProduct.href() : sellYourCarHref()),
   },
   {
     src: '/carousel/car-3.webp',

@@ -14,7 +14,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Listing, SellerContact } from '#contract/listings';
-import { listingTexts } from '#contract/texts';
+import { listingTexts, originalPriceNotGiven } from '#contract/texts';
+import { ShareListing } from './share-listing';
 import { formatDollars } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
 import { VerifiedBadge } from '#web/components/verified-badge';
@@ -179,6 +180,7 @@ export function ListingView({
         <h1 className="text-2xl font-bold [overflow-wrap:anywhere] lg:text-3xl">
           {listing.product_name}
         </h1>
+        <ShareListing title={listing.product_name} path={paths.listing.href(listing._id)} />
         <div>
           {/* One line tall whatever the badge does: it arrives after the page and must not
               push what follows. */}
@@ -189,7 +191,12 @@ export function ListingView({
             {listing.category_holds_vehicles && <PriceBadge listingId={listing._id} />}
           </div>
           <p className="text-sm text-base-content/70">
-            Original price: <s>{formatDollars(listing.original_price)}</s>
+            Original price:{' '}
+            {listing.original_price === null ? (
+              originalPriceNotGiven
+            ) : (
+              <s>{formatDollars(listing.original_price)}</s>
+            )}
           </p>
         </div>
         <p className="text-base-content/80 [overflow-wrap:anywhere]" data-testid="key-facts">

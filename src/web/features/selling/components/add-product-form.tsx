@@ -1,14 +1,19 @@
 /**
- * The Add A Product form (spec §2 Seller dashboard, §5 Add product, §8): every field of the spec
- * with its exact validation messages, condition defaulting to Fair, and a button opening the
- * add-category dialog (a category added there is selected at once). Several photos at
- * once (previews; the first chosen is the cover) and, for a vehicle category, the optional
- * vehicle details. On submit: upload each photo (POST /api/images), save the product (POST /api/products) with name, description and location
- * capitalised, then the dialog "Success" / "New Product Added" and an empty form. A progress
- * indicator replaces the submit button meanwhile; a failure toasts the server's message.
+ * The Add A Product form (spec §2 Seller dashboard, §5 Add product, §8), in the order a car
+ * seller thinks (docs/features.md, "Listing a car"): the category (a car category is chosen
+ * first when there is one), then for a car the VIN (its decode fills make, model, year, body,
+ * fuel and transmission and says what it filled) and the details with the mileage in the
+ * viewer's unit; then the photos (each uploaded as soon as it is chosen, several batches,
+ * reorder, cover); then the price with the price guidance and time to sell, place, condition,
+ * phone (prefilled from the seller's last listing) and a description draft written from the
+ * facts. For a car the years of use follow from the model year (shown, not asked) and the
+ * original price may be left empty ("not given"; docs/spec-deviations.md); other categories keep
+ * every spec field and message. The form is kept on this device while it is filled and offered
+ * back on the next visit. On submit: POST /api/products, the spec's "Success" / "New Product
+ * Added" dialog, then the new listing's page (with its Share action).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Controller,
   useForm,
@@ -17,9 +22,12 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import toast from '#web/lib/toast';
 import type { Category } from '#contract/entities';
-import { acceptedImageTypes, imageInputHint, conditions } from '#contract/limits';
+import { conditions } from '#contract/limits';
+import { descriptionDraft } from '#contract/description-draft';
+import type { VinDecode } from '#contract/vehicles';
 import { showSuccess } from '#web/components/dialogs';
 import { FormField } from '#web/components/form-field';
 import { PlaceCombobox } from '#web/components/place-combobox';
@@ -28,19 +36,25 @@ import type { Place } from '#contract/places';
 import { SubmitButton } from '#web/components/submitting-indicator';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { errorText } from '#web/lib/error-text';
-import { uploadImage } from '#web/lib/upload-image';
+import { paths } from '#web/lib/paths';
+import { useUnit } from '#web/lib/units';
 import { useCreateProduct } from '../api/create-product';
+import { useSellerProducts } from '../api/get-seller-products';
 import {
   categoryRequiredMessage,
   emptyProductForm,
+  originalPriceProblem,
+  photosRequiredMessage,
   productFormSchema,
   toProductBody,
+  yearsUsedFrom,
   type ProductFormInput,
   type ProductFormValues,
 } from '../lib/product-form';
 import { AddCategoryDialog } from './add-category-dialog';
 import { VehicleFields, type VehicleInputs } from './vehicle-fields';
 import { DepositField } from './deposit-field';
+import { PhotoManager } from './photo-manager';
 
 /** A dollar amount with cents (the contract checks the range and the two decimals). */
 const priceInput = {
@@ -51,6 +65,24 @@ const priceInput = {
   className: 'input w-full',
 } as const;
 
+/** Where the unsent form is kept on this device (local storage). */
+export const listingDraftKey = 'second-gear:listing-draft';
+
+interface StoredDraft {
+  values: ProductFormInput;
+  photos: string[];
+  place: Place | null;
+}
+
+function readDraft(): StoredDraft | null {
+  try {
+    const text = globalThis.localStorage?.getItem(listingDraftKey);
+    return text ? (JSON.parse(text) as StoredDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface AddProductFormProps {
   /** The categories to pick from (GET /api/categories), undefined while they load. */
   categories: Category[] | undefined;
@@ -59,10 +91,24 @@ export interface AddProductFormProps {
 
 export function AddProductForm({ categories, categoriesLoading }: AddProductFormProps) {
   const { user } = useAuth();
+  const unit = useUnit();
+  const navigate = useNavigate();
   const createProduct = useCreateProduct();
+  const ownProducts = useSellerProducts(user?.uid ?? '');
   const categoryDialog = useRef<HTMLDialogElement>(null);
   /** Where the car stands (decision 0026): a gazetteer place, sent as `place_id`. */
   const [place, setPlace] = useState<Place | null>(null);
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [pendingPhotos, setPendingPhotos] = useState(0);
+  const [photoError, setPhotoError] = useState<string>();
+  /** A kept draft from an earlier visit, offered back until restored or discarded. */
+  const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(() => {
+    const draft = readDraft();
+    return draft && (draft.photos.length > 0 || draft.values.product_name) ? draft : null;
+  });
+  /** Bumped to start the photo manager again from restored photos. */
+  const [photoRound, setPhotoRound] = useState(0);
+  const [initialPhotos, setInitialPhotos] = useState<string[]>([]);
   const {
     register,
     control,
@@ -78,15 +124,91 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
   });
 
   const categoryId = useWatch({ control, name: 'category_id' });
+  const modelYear = useWatch({ control, name: 'model_year' });
   const holdsVehicles =
     categories?.find((category) => category._id === categoryId)?.holds_vehicles ?? false;
-  const chosen = useWatch({ control, name: 'product_image' });
-  const previews = useMemo(
-    () =>
-      chosen instanceof FileList ? Array.from(chosen).map((file) => URL.createObjectURL(file)) : [],
-    [chosen],
-  );
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+
+  // A car category is chosen first (the common case); the seller may pick another.
+  useEffect(() => {
+    if (!categories || getValues('category_id')) return;
+    const car = categories.find((category) => category.holds_vehicles);
+    if (car) setValue('category_id', car._id);
+  }, [categories, getValues, setValue]);
+
+  // The phone of the seller's last listing.
+  const lastPhone = ownProducts.data?.[0]?.seller_phone;
+  useEffect(() => {
+    if (lastPhone && !getValues('seller_phone')) setValue('seller_phone', lastPhone);
+  }, [lastPhone, getValues, setValue]);
+
+  // A car's years of use follow from its model year.
+  const derivedYears = holdsVehicles ? yearsUsedFrom(modelYear) : null;
+  useEffect(() => {
+    if (derivedYears !== null) {
+      setValue('year_of_used', String(derivedYears), { shouldValidate: true });
+    }
+  }, [derivedYears, setValue]);
+
+  // The draft kept on this device: offered back once, then kept up to date while typing.
+  const watched = useWatch({ control });
+  useEffect(() => {
+    if (offeredDraft) return; // Not overwritten before the seller decides.
+    const timer = setTimeout(() => {
+      try {
+        const values = getValues();
+        const empty = !values.product_name && photos.length === 0 && !values.vin;
+        if (empty) globalThis.localStorage?.removeItem(listingDraftKey);
+        else {
+          const draft: StoredDraft = { values, photos, place };
+          globalThis.localStorage?.setItem(listingDraftKey, JSON.stringify(draft));
+        }
+      } catch {
+        // Storage full or refused: the form still works without it.
+      }
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [watched, photos, place, offeredDraft, getValues]);
+
+  const restoreDraft = () => {
+    if (!offeredDraft) return;
+    reset({ ...emptyProductForm, ...offeredDraft.values });
+    setPlace(offeredDraft.place);
+    setInitialPhotos(offeredDraft.photos);
+    setPhotos(offeredDraft.photos);
+    setPhotoRound((round) => round + 1);
+    setOfferedDraft(null);
+  };
+  const discardDraft = () => {
+    globalThis.localStorage?.removeItem(listingDraftKey);
+    setOfferedDraft(null);
+  };
+
+  const handleDecoded = (decoded: VinDecode) => {
+    if (!getValues('product_name').trim()) {
+      const name = [decoded.model_year, decoded.make, decoded.model].filter(Boolean).join(' ');
+      if (name) setValue('product_name', name, { shouldValidate: true });
+    }
+  };
+
+  const handleDraft = () => {
+    const values = getValues();
+    const draft = descriptionDraft(
+      {
+        make: values.make,
+        model: values.model,
+        model_year: Number(values.model_year) || null,
+        body_type: values.body_type,
+        fuel_type: values.fuel_type,
+        transmission: values.transmission,
+        color: values.color,
+        mileage_km: values.mileage_km === '' ? null : Number(values.mileage_km),
+        condition: values.condition,
+        place: place?.name ?? values.seller_location,
+      },
+      unit,
+    );
+    if (draft) setValue('product_description', draft, { shouldValidate: true, shouldDirty: true });
+  };
 
   const handleCategoryCreated = (category: Category) =>
     setValue('category_id', category._id, { shouldValidate: true });
@@ -97,20 +219,27 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
       setError('category_id', { message: categoryRequiredMessage });
       return;
     }
+    const priceProblem = originalPriceProblem(values.original_price, category.holds_vehicles);
+    if (priceProblem) {
+      setError('original_price', { message: priceProblem });
+      return;
+    }
+    if (pendingPhotos > 0) {
+      toast.error('Wait until every photo is uploaded');
+      return;
+    }
+    if (photos.length === 0) {
+      setPhotoError(photosRequiredMessage);
+      return;
+    }
     try {
-      // One upload per photo, in the order chosen: the first is the cover.
-      const imageUrls: string[] = [];
-      for (const file of Array.from(values.product_image)) {
-        const url = await uploadImage(file);
-        if (!imageUrls.includes(url)) imageUrls.push(url);
-      }
-      await createProduct.mutateAsync({
-        ...toProductBody(values, imageUrls, category, user),
+      const created = await createProduct.mutateAsync({
+        ...toProductBody(values, photos, category, user),
         ...(place ? { place_id: place.id } : {}),
       });
-      reset();
-      setPlace(null);
-      void showSuccess('Success', 'New Product Added');
+      globalThis.localStorage?.removeItem(listingDraftKey);
+      await showSuccess('Success', 'New Product Added');
+      void navigate(`${paths.listing.href(created)}?listed=1`);
     } catch (error) {
       toast.error(errorText(error));
     }
@@ -118,48 +247,29 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
 
   return (
     <>
+      {offeredDraft && (
+        <div role="status" className="alert mb-4 flex flex-wrap alert-info">
+          <span>You have an unsent listing on this device.</span>
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-sm btn-primary" onClick={restoreDraft}>
+              Restore it
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={discardDraft}>
+              Start again
+            </button>
+          </div>
+        </div>
+      )}
       <form
         noValidate
-        onSubmit={(event) => void handleAddProduct(event)}
+        onSubmit={(event) => {
+          // The photos' message shows with the other fields' messages.
+          if (photos.length === 0 && pendingPhotos === 0) setPhotoError(photosRequiredMessage);
+          void handleAddProduct(event);
+        }}
         className="card border border-base-300 bg-base-100 shadow-sm"
       >
         <div className="card-body grid gap-x-6 gap-y-2 p-5 sm:p-8 md:grid-cols-2">
-          <FormField label="Product Name" error={errors.product_name?.message}>
-            <input type="text" className="input w-full" {...register('product_name')} />
-          </FormField>
-          <FormField
-            label="Product Image"
-            hint={<p className="text-xs text-base-content/70">{imageInputHint}</p>}
-            error={errors.product_image?.message}
-          >
-            <input
-              type="file"
-              multiple
-              accept={acceptedImageTypes.join(',')}
-              className="file-input w-full"
-              {...register('product_image')}
-            />
-          </FormField>
-          {previews.length > 0 && (
-            <ol className="flex flex-wrap gap-2 md:col-span-2" aria-label="Chosen photos">
-              {previews.map((url, i) => (
-                <li key={url} className="relative">
-                  <img
-                    src={url}
-                    alt={`Photo ${i + 1}${i === 0 ? ' (cover)' : ''}`}
-                    width={96}
-                    height={72}
-                    className="h-18 w-24 rounded object-cover"
-                  />
-                  {i === 0 && (
-                    <span className="badge absolute top-1 left-1 badge-xs badge-primary">
-                      Cover
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
           <Controller
             control={control}
             name="category_id"
@@ -190,39 +300,68 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
               </FormField>
             )}
           />
-          <FormField label="Condition" error={errors.condition?.message}>
-            <select className="select w-full" {...register('condition')}>
-              {conditions.map((condition) => (
-                <option key={condition} value={condition}>
-                  {condition}
-                </option>
-              ))}
-            </select>
+          {holdsVehicles && (
+            <VehicleFields
+              register={register as unknown as UseFormRegister<VehicleInputs>}
+              errors={errors}
+              control={control as unknown as Control<VehicleInputs>}
+              setValue={setValue as unknown as UseFormSetValue<VehicleInputs>}
+              onDecoded={handleDecoded}
+            />
+          )}
+          <div className="md:col-span-2">
+            <h2 className="fieldset-legend pb-1">Photos</h2>
+            <PhotoManager
+              key={photoRound}
+              initial={initialPhotos}
+              name={watched.product_name ?? ''}
+              onChange={(urls, pending) => {
+                setPhotos(urls);
+                setPendingPhotos(pending);
+                if (urls.length > 0) setPhotoError(undefined);
+              }}
+            />
+            {photoError && (
+              <p role="alert" className="text-sm text-error">
+                {photoError}
+              </p>
+            )}
+          </div>
+          <FormField label="Product Name" error={errors.product_name?.message}>
+            <input type="text" className="input w-full" {...register('product_name')} />
           </FormField>
           <FormField label="Resell Price" error={errors.resell_price?.message}>
             <input {...priceInput} {...register('resell_price')} />
           </FormField>
-          <FormField label="Original Price" error={errors.original_price?.message}>
+          <FormField
+            label={holdsVehicles ? 'Original Price (optional)' : 'Original Price'}
+            error={errors.original_price?.message}
+          >
             <input {...priceInput} {...register('original_price')} />
           </FormField>
-          <FormField label="Year Of Used" error={errors.year_of_used?.message}>
-            <input
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
-              className="input w-full"
-              {...register('year_of_used')}
-            />
-          </FormField>
-          <DepositField registration={register('deposit')} error={errors.deposit?.message} />
+          {derivedYears === null ? (
+            <FormField label="Year Of Used" error={errors.year_of_used?.message}>
+              <input
+                type="number"
+                inputMode="numeric"
+                min="0"
+                step="1"
+                className="input w-full"
+                {...register('year_of_used')}
+              />
+            </FormField>
+          ) : (
+            <p className="self-end pb-3 text-sm" data-testid="years-used">
+              Years of use: {derivedYears} (from the model year)
+            </p>
+          )}
           <PlaceCombobox
             label="Place"
             value={place}
             onChange={(chosen) => {
               setPlace(chosen);
-              // The location text, when left empty, is the place's name.
-              if (chosen && !getValues('seller_location')?.trim()) {
+              // The place is the location: one field fills both.
+              if (chosen) {
                 setValue('seller_location', placeLabel(chosen), { shouldValidate: true });
               }
             }}
@@ -235,6 +374,15 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
               {...register('seller_location')}
             />
           </FormField>
+          <FormField label="Condition" error={errors.condition?.message}>
+            <select className="select w-full" {...register('condition')}>
+              {conditions.map((condition) => (
+                <option key={condition} value={condition}>
+                  {condition}
+                </option>
+              ))}
+            </select>
+          </FormField>
           <FormField label="Phone Number" error={errors.seller_phone?.message}>
             <input
               type="tel"
@@ -243,16 +391,21 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
               {...register('seller_phone')}
             />
           </FormField>
-          {holdsVehicles && (
-            <VehicleFields
-              register={register as unknown as UseFormRegister<VehicleInputs>}
-              errors={errors}
-              control={control as unknown as Control<VehicleInputs>}
-              setValue={setValue as unknown as UseFormSetValue<VehicleInputs>}
-            />
-          )}
+          <DepositField registration={register('deposit')} error={errors.deposit?.message} />
           <div className="md:col-span-2">
-            <FormField label="Product Description" error={errors.product_description?.message}>
+            <FormField
+              label="Product Description"
+              error={errors.product_description?.message}
+              hint={
+                <button
+                  type="button"
+                  className="btn mt-2 w-fit btn-outline btn-sm"
+                  onClick={handleDraft}
+                >
+                  Write a draft from the details
+                </button>
+              }
+            >
               <textarea rows={4} className="textarea w-full" {...register('product_description')} />
             </FormField>
           </div>

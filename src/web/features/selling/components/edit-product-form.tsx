@@ -19,7 +19,7 @@ import toast from '#web/lib/toast';
 import { z } from 'zod';
 import type { Category, Product } from '#contract/entities';
 import { conditions } from '#contract/limits';
-import { listingMessages } from '#contract/selling';
+import { listingMessages, productFormMessages } from '#contract/selling';
 import { FormField } from '#web/components/form-field';
 import { PlaceCombobox } from '#web/components/place-combobox';
 import { placeLabel } from '#web/lib/places';
@@ -28,12 +28,17 @@ import { SubmitButton } from '#web/components/submitting-indicator';
 import { errorText } from '#web/lib/error-text';
 import { paths } from '#web/lib/paths';
 import { useUpdateProduct } from '../api/product-actions';
-import { categoryRequiredMessage, productFormSchema, toVehicleBody } from '../lib/product-form';
+import {
+  categoryRequiredMessage,
+  originalPriceProblem,
+  productFormSchema,
+  toVehicleBody,
+} from '../lib/product-form';
 import { DepositField } from './deposit-field';
 import { PhotoManager } from './photo-manager';
 import { VehicleFields, type VehicleInputs } from './vehicle-fields';
 
-const editFormSchema = productFormSchema.omit({ product_image: true });
+const editFormSchema = productFormSchema;
 type EditFormInput = z.input<typeof editFormSchema>;
 type EditFormValues = z.output<typeof editFormSchema>;
 
@@ -54,7 +59,7 @@ function initialValues(product: Product): EditFormInput {
     category_id: product.category_id,
     condition: product.condition,
     resell_price: String(product.resell_price),
-    original_price: String(product.original_price),
+    original_price: product.original_price === null ? '' : String(product.original_price),
     year_of_used: String(product.year_of_used),
     seller_location: product.seller_location,
     seller_phone: product.seller_phone,
@@ -81,6 +86,7 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
   const navigate = useNavigate();
   const update = useUpdateProduct();
   const [photos, setPhotos] = useState(product.product_images);
+  const [pendingPhotos, setPendingPhotos] = useState(0);
   /** Where the car stands (decision 0026): a gazetteer place, sent as `place_id`. */
   const [place, setPlace] = useState<Place | null>(product.place);
   const sold = product.order_status;
@@ -106,6 +112,17 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
       setError('category_id', { message: categoryRequiredMessage });
       return;
     }
+    const priceProblem = originalPriceProblem(values.original_price, category.holds_vehicles);
+    if (priceProblem) {
+      setError('original_price', { message: priceProblem });
+      return;
+    }
+    if (pendingPhotos > 0 || photos.length === 0) {
+      toast.error(
+        pendingPhotos > 0 ? 'Wait until every photo is uploaded' : productFormMessages.image,
+      );
+      return;
+    }
     try {
       await update.mutateAsync({
         productId: product._id,
@@ -117,7 +134,8 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
           category_id: values.category_id,
           condition: values.condition,
           ...(sold ? {} : { resell_price: values.resell_price }),
-          original_price: values.original_price,
+          // Left empty on a car: the stored price stays (the API clears nothing here).
+          ...(values.original_price === null ? {} : { original_price: values.original_price }),
           year_of_used: values.year_of_used,
           seller_location: values.seller_location,
           seller_phone: values.seller_phone,
@@ -142,7 +160,15 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
       <div className="card-body grid gap-x-6 gap-y-2 p-5 sm:p-8 md:grid-cols-2">
         <div className="md:col-span-2">
           <h2 className="mb-2 font-semibold">Photos</h2>
-          <PhotoManager photos={photos} onChange={setPhotos} name={product.product_name} />
+          <PhotoManager
+            initial={product.product_images}
+            productId={product._id}
+            name={product.product_name}
+            onChange={(urls, pending) => {
+              setPhotos(urls);
+              setPendingPhotos(pending);
+            }}
+          />
         </div>
         <FormField label="Product Name" error={errors.product_name?.message}>
           <input type="text" className="input w-full" {...register('product_name')} />
@@ -178,7 +204,10 @@ export function EditProductForm({ product, categories }: EditProductFormProps) {
         >
           <input {...priceInput} readOnly={sold} {...register('resell_price')} />
         </FormField>
-        <FormField label="Original Price" error={errors.original_price?.message}>
+        <FormField
+          label={holdsVehicles ? 'Original Price (optional)' : 'Original Price'}
+          error={errors.original_price?.message}
+        >
           <input {...priceInput} {...register('original_price')} />
         </FormField>
         <FormField label="Year Of Used" error={errors.year_of_used?.message}>

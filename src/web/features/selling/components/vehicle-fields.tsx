@@ -6,7 +6,8 @@
  * year, body type, fuel type and transmission from it, where known, for the seller to check.
  * Under the guidance, how long similar cars priced like the typed price took to sell.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { fromKm, toKm, useUnit, type DistanceUnit } from '#web/lib/units';
 import {
   useWatch,
   type Control,
@@ -43,6 +44,8 @@ export interface VehicleFieldsProps {
   errors: FieldErrors<VehicleInputs>;
   control: Control<VehicleInputs>;
   setValue: UseFormSetValue<VehicleInputs>;
+  /** Told what a VIN decode found, after the inputs are filled. */
+  onDecoded?: (decoded: VinDecode) => void;
 }
 
 /** The inputs a decoded VIN fills, with the value each gets (only what the data knows). */
@@ -57,7 +60,14 @@ function decodedValues(decoded: VinDecode): Partial<Record<keyof VehicleInputs, 
   return values;
 }
 
-export function VehicleFields({ register, errors, control, setValue }: VehicleFieldsProps) {
+export function VehicleFields({
+  register,
+  errors,
+  control,
+  setValue,
+  onDecoded,
+}: VehicleFieldsProps) {
+  const unit = useUnit();
   const [make, model, modelYear, mileageKm, vin, price] = useWatch({
     control,
     name: ['make', 'model', 'model_year', 'mileage_km', 'vin', 'resell_price'],
@@ -71,6 +81,7 @@ export function VehicleFields({ register, errors, control, setValue }: VehicleFi
         for (const [name, value] of Object.entries(decodedValues(decoded))) {
           setValue(name as keyof VehicleInputs, value, { shouldValidate: true, shouldDirty: true });
         }
+        onDecoded?.(decoded);
       },
     });
   const text = (name: 'make' | 'model' | 'body_type' | 'color', autoComplete = 'off') => (
@@ -87,59 +98,6 @@ export function VehicleFields({ register, errors, control, setValue }: VehicleFi
   return (
     <fieldset className="grid gap-x-6 gap-y-2 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-2">
       <legend className="px-1 font-semibold">Vehicle details (optional)</legend>
-      {text('make')}
-      {text('model')}
-      <FormField label={vehicleLabels.model_year} error={errors.model_year?.message}>
-        <input
-          type="number"
-          inputMode="numeric"
-          min={limits.modelYearMin}
-          max={limits.modelYearMax}
-          step="1"
-          className="input w-full"
-          {...register('model_year')}
-        />
-      </FormField>
-      <FormField label={`${vehicleLabels.mileage_km} (km)`} error={errors.mileage_km?.message}>
-        <input
-          type="number"
-          inputMode="numeric"
-          min="0"
-          step="1"
-          className="input w-full"
-          {...register('mileage_km')}
-        />
-      </FormField>
-      <PriceGuidanceHint make={make} model={model} modelYear={modelYear} mileageKm={mileageKm} />
-      <TimeToSellHint
-        make={make}
-        model={model}
-        modelYear={modelYear}
-        mileageKm={mileageKm}
-        price={price}
-      />
-      <FormField label={vehicleLabels.fuel_type} error={errors.fuel_type?.message}>
-        <select className="select w-full" {...register('fuel_type')}>
-          <option value="">Not given</option>
-          {fuelTypes.map((fuel) => (
-            <option key={fuel} value={fuel}>
-              {fuel}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label={vehicleLabels.transmission} error={errors.transmission?.message}>
-        <select className="select w-full" {...register('transmission')}>
-          <option value="">Not given</option>
-          {transmissions.map((transmission) => (
-            <option key={transmission} value={transmission}>
-              {transmission}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      {text('body_type')}
-      {text('color')}
       <div className="fieldset md:col-span-2">
         {/* FormField's markup, with Decode VIN beside the input. */}
         <label htmlFor={vinId} className="fieldset-legend pb-1">
@@ -175,7 +133,15 @@ export function VehicleFields({ register, errors, control, setValue }: VehicleFi
           {decode.isError && <ErrorMessage error={decode.error} />}
           {decode.data && decode.variables === typedVin && (
             <div className="flex flex-col gap-1">
-              {decode.data.make && <p>{vehicleTexts.decoded}</p>}
+              {decode.data.make && (
+                <p data-testid="vin-filled">
+                  {vehicleTexts.decoded}:{' '}
+                  {Object.keys(decodedValues(decode.data))
+                    .map((name) => vehicleLabels[name as keyof typeof vehicleLabels].toLowerCase())
+                    .join(', ')}
+                  .
+                </p>
+              )}
               {decode.data.errors.map((message) => (
                 <p key={message} className="alert alert-warning alert-soft py-2">
                   {message}
@@ -185,6 +151,102 @@ export function VehicleFields({ register, errors, control, setValue }: VehicleFi
           )}
         </div>
       </div>
+      {text('make')}
+      {text('model')}
+      <FormField label={vehicleLabels.model_year} error={errors.model_year?.message}>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={limits.modelYearMin}
+          max={limits.modelYearMax}
+          step="1"
+          className="input w-full"
+          {...register('model_year')}
+        />
+      </FormField>
+      <FormField label={`${vehicleLabels.mileage_km} (${unit})`} error={errors.mileage_km?.message}>
+        <MileageInput
+          unit={unit}
+          km={mileageKm}
+          onKm={(km) => setValue('mileage_km', km, { shouldValidate: true, shouldDirty: true })}
+        />
+      </FormField>
+      <PriceGuidanceHint make={make} model={model} modelYear={modelYear} mileageKm={mileageKm} />
+      <TimeToSellHint
+        make={make}
+        model={model}
+        modelYear={modelYear}
+        mileageKm={mileageKm}
+        price={price}
+      />
+      <FormField label={vehicleLabels.fuel_type} error={errors.fuel_type?.message}>
+        <select className="select w-full" {...register('fuel_type')}>
+          <option value="">Not given</option>
+          {fuelTypes.map((fuel) => (
+            <option key={fuel} value={fuel}>
+              {fuel}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label={vehicleLabels.transmission} error={errors.transmission?.message}>
+        <select className="select w-full" {...register('transmission')}>
+          <option value="">Not given</option>
+          {transmissions.map((transmission) => (
+            <option key={transmission} value={transmission}>
+              {transmission}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {text('body_type')}
+      {text('color')}
     </fieldset>
+  );
+}
+
+/**
+ * The mileage in the viewer's unit (miles or kilometres, lib/units.ts); the form holds it in
+ * whole kilometres, as the API stores it.
+ */
+function MileageInput({
+  unit,
+  km,
+  onKm,
+  ...rest
+}: {
+  unit: DistanceUnit;
+  km: string | undefined;
+  onKm: (km: string) => void;
+  /** The id and ARIA attributes FormField gives its control. */
+  id?: string;
+}) {
+  const shownFor = (value: string | undefined) =>
+    value ? String(Math.round(fromKm(Number(value), unit))) : '';
+  const [shown, setShown] = useState(() => shownFor(km));
+  // The unit may change (hydration, the footer's switch), and a draft may be restored: the
+  // shown value follows unless it already says that mileage (React's "adjust state on a prop
+  // change" pattern, no effect).
+  const [seen, setSeen] = useState({ unit, km });
+  if (seen.unit !== unit || seen.km !== km) {
+    setSeen({ unit, km });
+    const typedKm = shown === '' ? '' : String(Math.round(toKm(Number(shown), unit)));
+    if (typedKm !== (km ?? '') || seen.unit !== unit) setShown(shownFor(km));
+  }
+  return (
+    <input
+      {...rest}
+      type="number"
+      inputMode="numeric"
+      min="0"
+      step="1"
+      className="input w-full"
+      value={shown}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        setShown(value);
+        onKm(value === '' ? '' : String(Math.round(toKm(Number(value), unit))));
+      }}
+    />
   );
 }

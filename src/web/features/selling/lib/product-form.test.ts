@@ -48,7 +48,6 @@ describe('the Add A Product form (spec §5)', () => {
     const body = toProductBody(
       {
         product_name: 'toyota corolla',
-        product_image: undefined as unknown as FileList,
         category_id: category._id,
         condition: 'Good',
         resell_price: 12_500,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { AuthUser } from '#web/lib/auth/auth-context';
 import type { Category } from '#contract/entities';
-import { conditions, fuelTypes, imageFileProblem, limits, transmissions } from '#contract/limits';
+import { conditions, fuelTypes, limits, transmissions } from '#contract/limits';
 import {
   capitalizeFirst,
   newProductSchema,
@@ -104,26 +104,22 @@ export const depositFormInput = z
   .transform((value) => (value === '' ? 0 : Number(value)))
   .pipe(depositInputSchema.unwrap());
 
-/** Add A Product takes 1–10 photos; the first chosen is the cover. */
-export const photosMessage = `Choose at most ${limits.productImagesMax} photos`;
-
+/**
+ * The add and edit forms' fields. The photos are not among them: the photo manager uploads each
+ * as it is chosen and the form sends their URLs (1–20; the first is the cover). The original
+ * price may be empty ('' → null): the form asks for it with the spec's message unless the
+ * category holds vehicles (`originalPriceProblem`; docs/spec-deviations.md).
+ */
 export const productFormSchema = z.object({
   product_name: rules.product_name,
-  product_image: z
-    .custom<FileList>((value) => value instanceof FileList && value.length > 0, {
-      message: productFormMessages.image,
-    })
-    .refine((files) => files.length <= limits.productImagesMax, { message: photosMessage })
-    .superRefine((files, context) => {
-      for (const file of Array.from(files)) {
-        const problem = imageFileProblem(file, 'Product image');
-        if (problem) return context.addIssue({ code: 'custom', message: problem });
-      }
-    }),
   category_id: z.string().min(1, { message: categoryRequiredMessage }),
   condition: z.enum(conditions, { message: productFormMessages.condition }),
   resell_price: numberInput(productFormMessages.resellPrice, rules.resell_price),
-  original_price: numberInput(productFormMessages.originalPrice, rules.original_price),
+  original_price: z
+    .string()
+    .trim()
+    .transform((value): number | null | undefined => (value === '' ? null : Number(value)))
+    .pipe(rules.original_price),
   year_of_used: numberInput(productFormMessages.yearOfUsed, rules.year_of_used),
   seller_location: rules.seller_location,
   seller_phone: rules.seller_phone,
@@ -134,8 +130,31 @@ export const productFormSchema = z.object({
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
-/** The empty form (no photo chosen); condition defaults to Fair (spec §5, §9). */
-export const emptyProductForm: Omit<ProductFormInput, 'product_image'> = {
+/** The spec's message when a category that holds no vehicles gets no original price. */
+export function originalPriceProblem(
+  originalPrice: number | null | undefined,
+  holdsVehicles: boolean,
+): string | undefined {
+  return !holdsVehicles && (originalPrice ?? null) === null
+    ? productFormMessages.originalPrice
+    : undefined;
+}
+
+/**
+ * Years of use a car's model year gives: this year minus the model year, at least 0 (a car is
+ * asked its model year, not its years of use). Null without a valid model year.
+ */
+export function yearsUsedFrom(modelYear: string | number | null | undefined, now = new Date()) {
+  const year = Number(modelYear);
+  if (!modelYear || !Number.isInteger(year) || year < limits.modelYearMin) return null;
+  return Math.min(limits.yearOfUsedMax, Math.max(0, now.getFullYear() - year));
+}
+
+/** The photos' message (spec §5) when none is uploaded yet. */
+export const photosRequiredMessage = productFormMessages.image;
+
+/** The empty form; condition defaults to Fair (spec §5, §9). */
+export const emptyProductForm: ProductFormInput = {
   product_name: '',
   category_id: '',
   condition: 'Fair',
@@ -171,7 +190,7 @@ export function toProductBody(
     category_id: category._id,
     condition: values.condition,
     resell_price: values.resell_price,
-    original_price: values.original_price,
+    original_price: values.original_price ?? null,
     year_of_used: values.year_of_used,
     seller_location: capitalizeFirst(values.seller_location),
     seller_phone: values.seller_phone,

@@ -1,0 +1,187 @@
+/// <reference lib="dom" />
+/**
+ * Listing a car (docs/features.md, "Listing a car"), at 360 and 1440 px: a visitor taps `Sell
+ * your car`, registers (the seller role preset), signs in and lands on the listing form; adds
+ * photos in two batches (one of them an 8 MB, 12-megapixel JPEG from a phone, downscaled in the
+ * browser), removes one, moves one to the cover, publishes, and the new listing's page shows the
+ * chosen cover and a Share action. A buyer-only account's `Sell your car` reaches the seller
+ * role's page with the way back to the form kept.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { createAccount, signInViaApi, testPassword, uniqueEmail } from './support/accounts.js';
+
+/** A `width`×`height` PNG of one colour. */
+const plainPng = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/**
+ * A 12-megapixel (4000×3000) JPEG of random noise of 8–10 MB, as a phone's camera makes them
+ * (noise compresses badly, so the quality sets the size).
+ */
+async function phoneJpeg(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
+  for (let quality = 84; ; quality += 2) {
+    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (jpeg.length >= 8 * 1024 * 1024) return jpeg;
+  }
+}
+
+async function openHomeAndTapSell(page: Page) {
+  await page.goto('/');
+  const slide = page.getByTestId('hero-slide').filter({ hasText: 'Sell your car for free' });
+  const link = slide.getByRole('link', { name: 'Sell your car' });
+  // On a phone the slide is scrolled to first.
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+}
+
+for (const width of [360, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
+
+    test('a visitor goes from Sell your car to a live listing with the chosen cover', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const files = {
+        red: testInfo.outputPath('red.png'),
+        green: testInfo.outputPath('green.png'),
+        blue: testInfo.outputPath('blue.png'),
+        phone: testInfo.outputPath('phone.jpg'),
+        face: testInfo.outputPath('face.png'),
+      };
+      await writeFile(files.red, await plainPng(640, 480, '#c00'));
+      await writeFile(files.green, await plainPng(640, 480, '#0a0'));
+      await writeFile(files.blue, await plainPng(640, 480, '#00c'));
+      await writeFile(files.face, await plainPng(64, 64, '#888'));
+      const phone = await phoneJpeg();
+      expect(phone.length).toBeGreaterThanOrEqual(8 * 1024 * 1024);
+      expect(await sharp(phone).metadata()).toMatchObject({ width: 4000, height: 3000 });
+      await writeFile(files.phone, phone);
+
+      // Sell your car → registration with the seller role preset.
+      await openHomeAndTapSell(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Register Now' })).toBeVisible();
+      await expect(page.getByLabel('Role')).toHaveValue('seller');
+      const email = uniqueEmail('sell-car');
+      await page.getByLabel('Name').fill('Casey Seller');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Photo').setInputFiles(files.face);
+      await page.getByLabel('Password').fill(testPassword);
+      await page.getByRole('button', { name: 'Register' }).click();
+
+      // The spec's sequence: success dialog, signed out, the login page; then back to the form.
+      await expect(page.getByRole('heading', { level: 1, name: 'Login Now' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+      await page.getByLabel('Password', { exact: true }).fill(testPassword);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page).toHaveURL(/\/user\/seller$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
+
+      // Photos in two batches: the second adds to the first.
+      const addPhotos = page.getByLabel('Add photos');
+      const items = page.getByTestId('photo-item');
+      await addPhotos.setInputFiles([files.red, files.green]);
+      await expect(items).toHaveCount(2);
+      await addPhotos.setInputFiles([files.phone, files.blue]);
+      await expect(items).toHaveCount(4);
+      // Every upload finishes (the 8 MB photo downscaled first), none failed.
+      await expect(page.getByRole('progressbar', { name: /Uploading photo/ })).toHaveCount(0, {
+        timeout: 60_000,
+      });
+      await expect(items.getByRole('alert')).toHaveCount(0);
+      // Remove the green one (photo 2); the phone photo becomes photo 2: make it the cover.
+      await page.getByRole('button', { name: 'Remove photo 2' }).click();
+      await expect(items).toHaveCount(3);
+      await page.getByRole('button', { name: 'Make photo 2 the cover' }).click();
+      const cover = items.first().getByRole('img');
+      await expect(cover).toHaveAttribute('alt', /photo 1 \(cover\)/);
+
+      // The rest of the form: a price, where, a phone, a description draft.
+      await page.getByLabel('Product Name').fill('Honda Accord 2003');
+      await page.getByLabel('Make').fill('Honda');
+      await page.getByLabel('Model', { exact: true }).fill('Accord');
+      await page.getByLabel('Model year').fill('2003');
+      await expect(page.getByTestId('years-used')).toContainText('Years of use:');
+      await page.getByLabel('Resell Price').fill('3500');
+      await page.getByLabel('Location').fill('Austin, TX');
+      await page.getByLabel('Phone Number').fill('+1 512 555 0142');
+      await page.getByRole('button', { name: 'Write a draft from the details' }).click();
+      await expect(page.getByLabel('Product Description')).toHaveValue(/2003 Honda Accord/);
+
+      // The form on a phone, for the README (docs/screenshots/listing-form-phone.png).
+      if (width === 360) {
+        await page.screenshot({
+          path: testInfo.outputPath('listing-form-phone.png'),
+          fullPage: true,
+        });
+      }
+      const [created] = await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.url().endsWith('/api/products') && response.request().method() === 'POST',
+        ),
+        page.getByRole('button', { name: 'Add Product' }).click(),
+      ]);
+      expect(created.status()).toBe(201);
+      const sent = created.request().postDataJSON() as {
+        product_images: string[];
+        original_price: number | null;
+      };
+      expect(sent.product_images).toHaveLength(3);
+      expect(sent.original_price ?? null).toBeNull();
+      await expect(page.getByText('New Product Added')).toBeVisible();
+
+      // The listing page: the chosen cover first, and Share.
+      await expect(page.getByRole('heading', { level: 1, name: 'Honda Accord 2003' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+      await expect(page.getByText('Original price: not given')).toBeVisible();
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      const listing = (await (await page.request.get(`/api/product/${id}`)).json()) as {
+        product_image: string;
+        product_images: string[];
+      };
+      expect(listing.product_images).toEqual(sent.product_images);
+      // The cover is the phone photo: the stored picture is the downscaled 4:3 noise, not a
+      // plain colour.
+      const stored = await (await page.request.get(listing.product_image)).body();
+      const stats = await sharp(stored).stats();
+      expect(stats.channels[0]!.stdev).toBeGreaterThan(30);
+      const { width: storedWidth, height: storedHeight } = await sharp(stored).metadata();
+      expect((storedWidth ?? 0) / (storedHeight ?? 1)).toBeCloseTo(4 / 3, 1);
+      await expect(
+        page.locator(`img[src*="${listing.product_image.replace(/\.webp$/, '')}"]`).first(),
+      ).toBeVisible();
+      // Nothing overflows the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    });
+
+    test('a buyer-only account reaches the seller role page with the way back kept', async ({
+      page,
+    }) => {
+      const email = uniqueEmail('sell-buyer');
+      await createAccount(page, { email, name: 'Bo Buyer', role: 'buyer' });
+      await signInViaApi(page, email, testPassword);
+      await openHomeAndTapSell(page);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'You Are Not A Seller' }),
+      ).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/user/seller');
+    });
+  });
+}

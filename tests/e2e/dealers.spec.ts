@@ -76,7 +76,10 @@ for (const width of [360, 1440]) {
     const card = page.getByTestId('listing-card').filter({ hasText: model });
     await expect(card).toHaveCount(1);
     await expect(card.getByTestId('seller-type')).toHaveText(`Dealer · ${legalName}`);
-    await card.getByRole('link', { name: new RegExp(model) }).first().click();
+    await card
+      .getByRole('link', { name: new RegExp(model) })
+      .first()
+      .click();
     const details = page.getByTestId('trader-details');
     await expect(details).toContainText(legalName);
     await expect(details).toContainText('Texas Secretary of State, 0801234567');

@@ -59,14 +59,14 @@ for (const width of [360, 1440]) {
     });
 
     // A dry run first (the default): nothing is saved.
-    await expect(page.getByLabel(/Dry run/)).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Dry run/ })).toBeChecked();
     await page.getByRole('button', { name: 'Import' }).click();
     const report = page.getByTestId('import-report');
     await expect(report.getByRole('heading', { name: 'Dry run: nothing was saved' })).toBeVisible();
     await expect(report.getByTestId('import-created')).toHaveText('1');
     await expect(report.getByTestId('import-failed')).toHaveText('0');
 
-    await page.getByLabel(/Dry run/).uncheck();
+    await page.getByRole('checkbox', { name: /Dry run/ }).uncheck();
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(report.getByRole('heading', { name: 'Import finished' })).toBeVisible();
     await expect(report.getByTestId('import-created')).toHaveText('1');

@@ -47,6 +47,9 @@ const serverEnv: Record<string, string> = {
   GOOGLE_CLIENT_ID: '',
   GOOGLE_CLIENT_SECRET: '',
   NODE_ENV: 'test',
+  // Dealer imports fetch their photos through the outbound client (lib/outbound.ts): the dealer
+  // test points them at this server's own uploads, on a loopback address.
+  OUTBOUND_ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
 };
 // scripts/e2e-server.mjs gives the server a fresh DATA_DIR (E2E_DATA_DIR, emptied first) and,
 // with DATABASE_URL, a fresh database on that server, and removes both when the run ends.

@@ -119,7 +119,7 @@ export function parseInventory(bytes: Buffer): RawRow[] {
 export function inventoryTemplate(): string {
   const example = [
     'STOCK-1001',
-    'Cars',
+    'Sedan',
     'Toyota',
     'Corolla',
     '2018',

@@ -86,8 +86,7 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     category_name: row.categoryName,
     condition: row.condition as ProductCard['condition'],
     resell_price: centsToDollars(row.resellPriceCents),
-    original_price:
-      row.originalPriceCents === null ? null : centsToDollars(row.originalPriceCents),
+    original_price: row.originalPriceCents === null ? null : centsToDollars(row.originalPriceCents),
     year_of_used: row.yearOfUsed,
     seller_location: row.sellerLocation,
     seller_name: row.sellerName,

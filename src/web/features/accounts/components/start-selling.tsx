@@ -1,14 +1,16 @@
 /**
  * `Start selling`: one tap gives the signed-in account the seller role (POST /api/profile/seller;
- * every account already buys, decision 0042), then opens Add A Product. Shown wherever someone
+ * every account already buys, decision 0042), then opens the page the role guard refused (the
+ * page's `?next=`, checked by `safePath`) or else Add A Product. Shown wherever someone
  * shows the intent to sell: under "You Are Not A Seller" and on the profile page. Renders nothing
  * for a visitor (signing in comes first) and for an account that already sells.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth/auth-context';
+import { nextParam } from '#web/lib/auth/redirect';
 import { useIsSeller } from '#web/lib/auth/roles';
 import { errorText } from '#web/lib/error-text';
 import { paths } from '#web/lib/paths';
@@ -39,6 +41,7 @@ export function StartSellingButton({ className = 'btn btn-primary' }: { classNam
   const { user } = useAuth();
   const seller = useIsSeller();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const start = useStartSelling();
   if (!user || seller.isLoading || seller.holds) return null;
   return (
@@ -50,7 +53,7 @@ export function StartSellingButton({ className = 'btn btn-primary' }: { classNam
         start.mutate(undefined, {
           onSuccess: () => {
             toast.success(startSellingTexts.started);
-            void navigate(paths.sellerAddProduct.href());
+            void navigate(nextParam(search) ?? paths.sellerAddProduct.href());
           },
           onError: (error) => toast.error(errorText(error)),
         })

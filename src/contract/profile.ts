@@ -21,6 +21,7 @@
  *   unsold listings leave the market, orders and payments stay. The last live admin cannot
  *   (409).
  */
+import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
 import { passwordSchema, photoUrlSchema } from './accounts.js';
 import { errorSchema } from './errors.js';
@@ -77,7 +78,8 @@ export const displayNameSchema = z
   .min(1, { message: 'name is required' })
   .max(limits.displayNameMax, {
     message: `must be at most ${limits.displayNameMax} characters`,
-  });
+  })
+  .regex(singleLinePattern, { message: singleLineMessage });
 
 export const updateProfileContract = {
   method: 'PATCH',

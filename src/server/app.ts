@@ -162,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done(httpError(400, `The JSON body is nested more than ${maxJsonDepth} levels deep`));
       return;
     }
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
   app.decorate('config', config);
   // The one client for requests to the outside world (lib/outbound.ts).

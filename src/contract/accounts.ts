@@ -13,6 +13,7 @@
  * Every error answer is `{statusCode, error, message}`; identity errors also carry Better Auth's
  * machine-readable `code` (e.g. `INVALID_EMAIL_OR_PASSWORD`).
  */
+import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
 import { uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
@@ -81,7 +82,8 @@ export const saveUserContract = {
       .string()
       .trim()
       .min(1, { message: 'name is required' })
-      .max(limits.displayNameMax),
+      .max(limits.displayNameMax)
+      .regex(singleLinePattern, { message: singleLineMessage }),
     email: z.email({ message: 'must be an email address' }).max(limits.emailMax),
     photoURL: photoUrlSchema.default(''),
     role: z.enum(registrationRoles, { message: 'must be buyer or seller' }).default('buyer'),

@@ -5,6 +5,7 @@
  * creates the buyer's order at the agreed price, so the payment charges that price. Amounts are
  * US dollars with at most two decimals, stored as cents (decision 0003).
  */
+import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
@@ -45,6 +46,7 @@ export const newOfferSchema = z.object({
     .trim()
     .min(1, { message: 'Meeting location is required' })
     .max(limits.locationMax, { message: `must be at most ${limits.locationMax} characters` })
+    .regex(singleLinePattern, { message: singleLineMessage })
     .optional()
     .describe('where to meet, for the order an acceptance creates'),
 });

@@ -3,6 +3,7 @@
  * product, list the buyer's own orders, read one order, report a product. Every call needs the
  * buyer role. Prices are US dollars converted exactly from stored cents (decision 0003).
  */
+import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
 import { reportBodySchema } from './accountability.js';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
@@ -68,7 +69,8 @@ export const newOrderSchema = z.object({
           .min(1, { message: bookingMessages.meetingLocation })
           .max(limits.locationMax, {
             message: `must be at most ${limits.locationMax} characters`,
-          }),
+          })
+          .regex(singleLinePattern, { message: singleLineMessage }),
       },
       { message: bookingMessages.phone },
     )

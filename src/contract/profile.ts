@@ -21,6 +21,7 @@
  *   unsold listings leave the market, orders and payments stay. The last live admin cannot
  *   (409).
  */
+import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
 import { sellerTypeFields } from './trader.js';
 import { passwordSchema, photoUrlSchema } from './accounts.js';
@@ -83,7 +84,8 @@ export const displayNameSchema = z
   .min(1, { message: 'name is required' })
   .max(limits.displayNameMax, {
     message: `must be at most ${limits.displayNameMax} characters`,
-  });
+  })
+  .regex(singleLinePattern, { message: singleLineMessage });
 
 /**
  * `POST /api/profile/seller`: the signed-in user starts selling (decision 0042). Every account

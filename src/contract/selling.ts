@@ -3,6 +3,7 @@
  * products, promote and delete. The product form's rules and messages are spec §5's, shared by
  * the SPA's form and the server's validation.
  */
+import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
 import { placeIdSchema } from './places.js';
 import {
@@ -146,7 +147,7 @@ const productFields = {
     productFormMessages.productName,
     limits.productNameMax,
     'Product name',
-  ),
+  ).regex(singleLinePattern, { message: singleLineMessage }),
   product_description: requiredText(
     productFormMessages.description,
     limits.productDescriptionMax,

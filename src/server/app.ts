@@ -20,6 +20,8 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createFrontDoor } from './front-door.js';
 import { createOutboundClient, type OutboundClient } from './lib/outbound.js';
+import { httpError } from './lib/http-error.js';
+import { exceedsJsonDepth, maxJsonDepth } from './lib/json-depth.js';
 import { loggerOptions } from './logging.js';
 import { createRequestIds, REQUEST_ID_HEADER } from './request-id.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -155,6 +157,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Fastify's own JSON parser (prototype poisoning refused), after a bound on nesting depth
+  // (lib/json-depth.ts). Each route's body limit still applies (lib/route.ts).
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (exceedsJsonDepth(body as string)) {
+      done(httpError(400, `The JSON body is nested more than ${maxJsonDepth} levels deep`));
+      return;
+    }
+    void parseJson(request, body as string, done);
+  });
   app.decorate('config', config);
   // The one client for requests to the outside world (lib/outbound.ts).
   const outbound = createOutboundClient({ allowedOrigins: config.outboundAllowedOrigins });

@@ -14,6 +14,7 @@
  *   AUTH_RATE_LIMIT_WINDOW seconds per client IP on sign-in, sign-up and reset,
  *   AUTH_SESSION_RATE_LIMIT_MAX (100) per 10 s on the rest.
  */
+import { lineBreakPattern, singleLineMessage } from '../../contract/text.js';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -201,17 +202,27 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
             });
           }
         }
-        // The display-name limit of the profile (spec §5) holds for the identity's name too,
-        // whichever endpoint sets it.
+        // The display-name rules of the profile hold for the identity's name too, whichever
+        // endpoint sets it: one line, at most displayNameMax characters once trimmed, and
+        // stored trimmed (docs/reliability.md, the fourth attack).
+        let trimmedName: string | undefined;
         if (
           (ctx.path === '/update-user' || ctx.path === '/sign-up/email') &&
-          typeof body.name === 'string' &&
-          body.name.trim().length > limits.displayNameMax
+          typeof body.name === 'string'
         ) {
-          throw new APIError('BAD_REQUEST', {
-            message: `name must be at most ${limits.displayNameMax} characters`,
-            code: 'NAME_TOO_LONG',
-          });
+          trimmedName = body.name.trim();
+          if (lineBreakPattern.test(trimmedName)) {
+            throw new APIError('BAD_REQUEST', {
+              message: `name ${singleLineMessage}`,
+              code: 'NAME_NOT_ONE_LINE',
+            });
+          }
+          if (trimmedName.length > limits.displayNameMax) {
+            throw new APIError('BAD_REQUEST', {
+              message: `name must be at most ${limits.displayNameMax} characters`,
+              code: 'NAME_TOO_LONG',
+            });
+          }
         }
         if (
           (ctx.path === '/update-user' || ctx.path === '/sign-up/email') &&
@@ -228,6 +239,9 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
         // A password change always ends the other sessions.
         if (ctx.path === '/change-password') {
           return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
+        if (trimmedName !== undefined && trimmedName !== body.name) {
+          return { context: { body: { ...body, name: trimmedName } } };
         }
         return undefined;
       }),

@@ -44,6 +44,7 @@ type RouteOf<C extends Contract> = {
     response: C['response'];
   };
   config: { access?: RouteAccess; publicCache?: boolean; privateCache?: boolean; beacon?: boolean };
+  bodyLimit?: number;
 };
 
 export interface RouteOptions {
@@ -69,7 +70,20 @@ export interface RouteOptions {
    * writes. Only for public POSTs.
    */
   beacon?: boolean;
+  /**
+   * The largest request body (bytes). By default {@link smallBodyLimit} for public writes
+   * (beacons and other anonymous routes: their bodies are a few fields) and the app's 1 MiB
+   * (app.ts) for guarded ones; a public route with a big body (a provider's webhook) says so.
+   */
+  bodyLimit?: number;
 }
+
+/**
+ * The body limit of public (anonymous) writes, beacons among them (bytes). A view beacon's body
+ * is ~40 bytes, an impressions beacon's under 3 KiB; with 1 MiB, anonymous bodies of nested
+ * arrays cost the server seconds of parsing (docs/reliability.md, the fourth attack).
+ */
+export const smallBodyLimit = 8 * 1024;
 
 /**
  * Fastify route options of `contract`, to spread into `app.route({...route(c, o), handler})`.
@@ -78,6 +92,8 @@ export interface RouteOptions {
 export function route<C extends Contract>(contract: C, options: RouteOptions = {}): RouteOf<C> {
   const { method, url, ...parts } = contract;
   const { tags = [], access, publicCache, privateCache, beacon } = options;
+  const bodyLimit =
+    options.bodyLimit ?? (method !== 'GET' && (beacon || !access) ? smallBodyLimit : undefined);
   const declares = (status: number) => contract.response[status] !== undefined;
   const name = `${method} ${url}`;
   if (declares(401) && !access) {
@@ -108,7 +124,13 @@ export function route<C extends Contract>(contract: C, options: RouteOptions = {
     ...(publicCache ? { publicCache } : {}),
     ...(privateCache ? { privateCache } : {}),
   };
-  return { method, url, schema, config } as RouteOf<C>;
+  return {
+    method,
+    url,
+    schema,
+    config,
+    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
+  } as RouteOf<C>;
 }
 
 /**

@@ -19,6 +19,15 @@ describe('isDatabaseUnavailable', () => {
     ['a database that stopped answering', new Error('Query read timeout')],
     ['an admin shutdown', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['a wrapped cause', new Error('Failed query', { cause: new Error('Query read timeout') })],
+    [
+      'a database refusing connections (55000)',
+      Object.assign(new Error('the database system is not accepting connections'), {
+        code: '55000',
+      }),
+    ],
+    ['out of memory (53200)', Object.assign(new Error('out of memory'), { code: '53200' })],
+    ['an internal error (XX000)', Object.assign(new Error('internal'), { code: 'XX000' })],
+    ['a serialization failure (40001)', Object.assign(new Error('could not'), { code: '40001' })],
   ])('is true for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -41,6 +50,7 @@ describe('the error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/slow' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
       statusCode: 503,
       error: 'Service Unavailable',

@@ -36,7 +36,20 @@ const unavailableMessages = [
   'Query read timeout',
 ];
 
-/** True when `error` (or its cause chain) says the database cannot be reached right now. */
+/**
+ * SQLSTATE classes that are the request's or the code's doing, not the database's state: 22
+ * data exception (a 400), 23 integrity constraint violation, 42 syntax error or access rule.
+ * Every other SQLSTATE (08 connection, 40 transaction rollback, 53 insufficient resources, 55
+ * object not in prerequisite state — "not accepting connections" —, 57 operator intervention,
+ * 58 system error, XX internal error, …) means the database cannot serve now: 503.
+ */
+const requestSqlStateClasses = new Set(['22', '23', '42']);
+
+/**
+ * True when `error` (or its cause chain) says the database cannot serve right now: a socket
+ * error, a driver message that the connection is gone, or any SQLSTATE outside
+ * {@link requestSqlStateClasses} (docs/reliability.md, the fourth attack: 55000 answered 500).
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;
@@ -45,8 +58,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       message?: unknown;
       cause?: unknown;
     };
-    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08')))
+    if (typeof code === 'string' && unavailableCodes.has(code)) return true;
+    if (
+      typeof code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(code) &&
+      !requestSqlStateClasses.has(code.slice(0, 2))
+    ) {
       return true;
+    }
     if (typeof message === 'string' && unavailableMessages.some((m) => message.includes(m))) {
       return true;
     }
@@ -105,6 +124,7 @@ export const errorHandlerPlugin = fp(
         return reply
           .code(503)
           .header('retry-after', '5')
+          .header('cache-control', 'no-store')
           .send(errorBody(503, 'The database is unavailable right now; please try again shortly.'));
       }
       if (isDataException(error)) {
@@ -118,6 +138,7 @@ export const errorHandlerPlugin = fp(
         (statusCode >= 400 && statusCode < 500) ||
         (statusCode === 503 && error instanceof HttpError)
       ) {
+        if (statusCode === 503) reply.header('cache-control', 'no-store');
         if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
           reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
         }

@@ -38,6 +38,7 @@ import {
   listMessages,
   markRead,
   openConversation,
+  MESSAGES_PER_MINUTE,
   recentMessageCount,
   setBlocked,
   unreadTotal,
@@ -45,8 +46,7 @@ import {
   type MessageRow,
 } from './repository.js';
 
-/** Messages one user may send per minute ("rate-limited per user"). */
-export const MESSAGES_PER_MINUTE = 20;
+export { MESSAGES_PER_MINUTE } from './repository.js';
 /** A comment line this often keeps proxies from closing an idle stream (milliseconds). */
 const KEEP_ALIVE_MS = 25_000;
 /** Live message streams one user may hold open on one instance (tabs and devices). */

@@ -7,6 +7,7 @@ import { and, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { authSession, conversations, messages, products, users } from '../../db/schema.js';
+import { httpError } from '../../lib/http-error.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -121,6 +122,16 @@ export async function openConversation(
 }
 
 /** How many messages `senderId` sent in the last `windowMs` milliseconds. */
+/**
+ * Messages one user may send per minute ("rate-limited per user"): typed ones and the system
+ * messages their actions write (offers, viewing proposals) together, so actions cannot send
+ * what typing may not (docs/reliability.md, the fourth attack).
+ */
+export const MESSAGES_PER_MINUTE = 20;
+
+/** The refusal past {@link MESSAGES_PER_MINUTE}. */
+export const messagesPerMinuteMessage = `You can send at most ${MESSAGES_PER_MINUTE} messages a minute`;
+
 export async function recentMessageCount(
   db: Executor,
   senderId: string,
@@ -176,6 +187,8 @@ export type MessageKind = 'text' | 'offer' | 'viewing';
  * Adds a system message (an offer or a viewing changed) to the conversation of the listing's
  * buyer and seller, creating the conversation when there is none. It is sent in the name of the
  * side that acted, so the other side sees it as unread. A blocked conversation gets nothing.
+ * @throws HttpError 429 (retry-after 60) when the sender sent {@link MESSAGES_PER_MINUTE}
+ *   messages, typed or system, in the last minute: the action that writes it is refused.
  */
 export async function addSystemMessage(
   tx: Transaction,
@@ -188,6 +201,11 @@ export async function addSystemMessage(
     body: string;
   },
 ): Promise<void> {
+  // The sender's row locked, as for a typed message, so parallel actions cannot pass together.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, note.senderId)).for('update');
+  if ((await recentMessageCount(tx, note.senderId, 60_000)) >= MESSAGES_PER_MINUTE) {
+    throw httpError(429, messagesPerMinuteMessage, 60);
+  }
   const conversation = await openConversation(tx, note.productId, note.buyerId, note.sellerId);
   await appendMessage(tx, conversation.id, note.senderId, note.body, note.kind);
 }

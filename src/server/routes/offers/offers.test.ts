@@ -218,6 +218,31 @@ describe('POST /api/offers', () => {
     expect((await offer(searcher, (await listing()).id, 1000)).statusCode).toBe(201);
   });
 
+  it('counts the system message of an offer against the 20 messages a minute, like typed ones', async () => {
+    const chatty = await registerUser(t.app, { role: 'buyer' });
+    const product = await listing();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bearer(chatty.token),
+      payload: { product_id: product.id, text: 'Hello 0' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const conversationId = started.json<{ conversation_id: string }>().conversation_id;
+    for (let i = 1; i < 20; i += 1) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/messages`,
+        headers: bearer(chatty.token),
+        payload: { text: `Hello ${i}` },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const over = await offer(chatty, (await listing()).id, 1000);
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json().message).toContain('20 messages a minute');
+  });
+
   it('caps the open offers per buyer (OFFER_OPEN_MAX)', async () => {
     const capped = await registerUser(t.app, { role: 'buyer' });
     for (let i = 0; i < 3; i += 1) await offerId(capped, (await listing()).id, 1000);

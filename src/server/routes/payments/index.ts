@@ -204,7 +204,8 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = as
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.route({
-    ...route(stripeWebhookContract, { tags: ['payments', 'stripe'] }),
+    // Stripe's events are bigger than an anonymous form (the app's 1 MiB).
+    ...route(stripeWebhookContract, { tags: ['payments', 'stripe'], bodyLimit: 1024 * 1024 }),
     handler: async (request) => {
       const signature = request.headers['stripe-signature'];
       const body = request.body;

@@ -54,6 +54,7 @@ const access: Record<RouteName, 'public' | 'signed-in' | 'seller' | 'buyer' | 'a
   adminBuyers: 'admin',
   adminReportedProducts: 'admin',
   adminDepositDisputes: 'admin',
+  adminPaymentDisputes: 'admin',
   adminAppeals: 'admin',
   adminRisk: 'admin',
   adminCategories: 'admin',

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { centsToDollars, formatDollars } from '../../contract/index.js';
 import { paths } from '../../contract/spa-paths.js';
-import { orders, payments } from '../db/schema.js';
+import { orderPayments, orders, payments } from '../db/schema.js';
 import type { Executor } from '../jobs/queue.js';
 import { renderMail } from './layout.js';
 import { wantsMail } from './preferences.js';
@@ -69,9 +69,11 @@ export async function queuePaymentMails(
       sellerPhone: orders.sellerPhone,
       priceCents: payments.priceCents,
       paidAt: payments.createdAt,
+      handoverCode: orderPayments.handoverCode,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(orderPayments, eq(orderPayments.orderId, payments.orderId))
     .where(eq(payments.id, payment.paymentId));
   if (!row) throw new Error(`payment ${payment.paymentId} was not found`);
   const { publicUrl } = app.config;
@@ -99,9 +101,11 @@ export async function queuePaymentMails(
                   ['Seller', row.sellerName],
                   ['Seller phone', row.sellerPhone],
                   ['Seller e-mail', row.sellerEmail],
+                  ...(row.handoverCode ? [['Handover code', row.handoverCode] as const] : []),
                 ],
               },
               'Contact the seller to arrange the hand-over.',
+              'Second Gear holds your money until the handover. Give the seller your handover code only when you have checked the car and take the keys and papers.',
             ],
             action: { label: 'Your orders', url: `${publicUrl}${paths.buyerOrders.href()}` },
             footer: {

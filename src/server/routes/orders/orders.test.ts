@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, productReports, products } from '../../db/schema.js';
+import { orders, productReports, products, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createProduct } from '../../test-support/factories.js';
@@ -74,6 +74,8 @@ describe('POST /api/orders', () => {
         decline_message: null,
         reviewed: false,
         deposit: null,
+        payment: null,
+        handover_code: null,
         viewing: null,
       },
     });
@@ -227,8 +229,10 @@ describe('PATCH /api/report-product', () => {
     expect(noId.json().message).toContain('querystring.id');
   });
 
-  it('is for buyers only', async () => {
+  it('is for accounts with the buyer role only (every account has it, decision 0042)', async () => {
     const { product } = await createListing(db());
-    expect((await report(seller, product.id)).statusCode).toBe(403);
+    const nonBuyer = await registerUser(t.app, { role: 'seller' });
+    await db().update(users).set({ isBuyer: false }).where(eq(users.uid, nonBuyer.uid));
+    expect((await report(nonBuyer, product.id)).statusCode).toBe(403);
   });
 });

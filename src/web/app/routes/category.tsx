@@ -34,7 +34,13 @@ export function CategoryRoute() {
         favouriteAction={(product) => <FavouriteButton productId={product._id} />}
         buyerActions={
           isBuyer.holds
-            ? (product) => <BuyerActions product={product} onBook={setBooking} />
+            ? (product) =>
+                // Every account buys, but never its own listing (decision 0042).
+                product.seller_uid === user?.uid ? (
+                  <p className="text-sm text-base-content/70">Your listing</p>
+                ) : (
+                  <BuyerActions product={product} onBook={setBooking} />
+                )
             : undefined
         }
       />

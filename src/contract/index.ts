@@ -29,3 +29,4 @@ export * from './offers.js';
 export * from './trust.js';
 export * from './insights.js';
 export * from './places.js';
+export * from './verification.js';

@@ -58,6 +58,15 @@ export const profileSchema = z.object({
   home_place: placeSchema
     .nullable()
     .describe('where the user searches from by default (decision 0026); null when none chosen'),
+  phone: z
+    .object({
+      number: z.string().describe('E.164, e.g. +14155550123'),
+      verified: z.boolean(),
+    })
+    .nullable()
+    .describe(
+      'the verified phone number (decision 0044): shown to buyers, prefilled in new listings; null when none',
+    ),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

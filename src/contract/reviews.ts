@@ -12,6 +12,7 @@
  * to one decimal (null without reviews).
  */
 import { z } from 'zod';
+import { sellerVerificationSchema } from './verification.js';
 import { idSchema, productCardSchema, uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
@@ -63,6 +64,7 @@ export const sellerProfileSchema = z.object({
     display_name: z.string(),
     photo_url: z.string(),
     verified: z.boolean(),
+    verification: sellerVerificationSchema,
     member_since: z.string().describe('ISO 8601'),
   }),
   rating: ratingSummarySchema,

@@ -26,6 +26,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { authPlugin } from './plugins/auth.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
+import { smsPlugin } from './sms/sms.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Background work (DESIGN.md §9): the durable queue, outgoing mail, the upload clean-up.
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(smsPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);

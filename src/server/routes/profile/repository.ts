@@ -40,6 +40,10 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
     status: record.status as Profile['status'],
     hasPassword: credential !== undefined,
     home_place: homePlace,
+    phone:
+      record.phoneE164 === null
+        ? null
+        : { number: record.phoneE164, verified: record.phoneVerifiedAt !== null },
   };
 }
 

@@ -153,6 +153,9 @@ export async function findSellerByUid(db: Database, uid: string) {
       photoUrl: users.photoUrl,
       status: users.status,
       createdAt: users.createdAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      identityVerifiedAt: users.identityVerifiedAt,
+      adminVerifiedAt: users.adminVerifiedAt,
     })
     .from(users)
     .where(and(eq(users.uid, uid), eq(users.role, 'seller'), isNull(users.deletedAt)));

@@ -15,6 +15,9 @@
  */
 import { z } from 'zod';
 import { errorSchema } from './errors.js';
+import { verificationTexts } from './verification-texts.js';
+
+export { verificationTexts };
 
 /** How long a verification code lives (ms) and how many wrong tries end it. */
 export const phoneCodeRules = { lifetimeMs: 10 * 60_000, maxTries: 5, digits: 6 } as const;
@@ -38,33 +41,22 @@ export const sellerVerificationSchema = z
   .describe('the checks the seller passed (decision 0044)');
 export type SellerVerification = z.infer<typeof sellerVerificationSchema>;
 
-/** The badges' names and what each promises (the tooltip or sheet beside the badge). */
-export const verificationTexts = {
-  phone: 'Phone verified',
-  phoneMeaning:
-    'The seller entered a code we sent by text message to their phone number. It says the number reaches them, not who they are.',
-  identity: 'ID verified',
-  identityMeaning:
-    'An identity check matched the seller’s photo ID with a selfie. We keep only the result, not the document.',
-  admin: 'Verified seller',
-  adminMeaning:
-    'An admin of Second Gear reviewed this seller’s account, listings and reports and verified them.',
-  badgesTitle: 'What was checked',
-  phoneTitle: 'Phone number',
-  phoneHelp:
-    'Verify your number to show buyers a "Phone verified" badge and to message sellers without the limits of new accounts.',
-  sendCode: 'Send code',
-  codeLabel: 'Code from the text message',
-  verify: 'Verify',
-  codeSent: 'We sent a 6-digit code to',
-  phoneVerified: 'Phone verified',
-  badPhone: 'body.phone is not a valid phone number',
-  numberTaken: 'This number is verified on another account',
-  alreadyVerified: 'This number is already verified on your account',
-  noCode: 'No code is waiting for this account: ask for a new code',
-  codeExpired: 'The code has expired: ask for a new code',
-  wrongCodeEnded: 'Wrong code. That was the last try: ask for a new code',
-} as const;
+/**
+ * Why an unverified account's first message was refused (decision 0044), and how to lift it.
+ * `kinds`: what the message carries ('link', 'email', 'phone').
+ */
+export function firstContactRefusal(kinds: readonly ('link' | 'email' | 'phone')[]): string {
+  const names = { link: 'links', email: 'e-mail addresses', phone: 'phone numbers' } as const;
+  const listed = kinds.map((kind) => names[kind]);
+  const what =
+    listed.length > 1 ? `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}` : listed[0];
+  return `Your first message in a conversation cannot contain ${what}. Send it without them, or verify your phone number on your profile to lift this rule.`;
+}
+
+/** Why an unverified account could not start another conversation today (decision 0044). */
+export function firstContactLimit(max: number): string {
+  return `Accounts without a verified phone number can start ${max} new conversations a day. Verify your phone number on your profile to start more, or try again tomorrow.`;
+}
 
 /** A phone number as typed: national or international form. */
 const phoneInputSchema = z

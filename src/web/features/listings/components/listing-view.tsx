@@ -17,7 +17,7 @@ import type { Listing, SellerContact } from '#contract/listings';
 import { listingTexts } from '#contract/texts';
 import { formatDollars } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
-import { VerifiedBadge } from '#web/components/verified-badge';
+import { VerificationBadges } from '#web/components/verification-badges';
 import { paths } from '#web/lib/paths';
 import { vehicleRows } from '#web/lib/vehicle-details';
 import { useUnit } from '#web/lib/units';
@@ -269,8 +269,8 @@ export function ListingView({
                 >
                   {listing.seller_name}
                 </Link>
-                {listing.seller_verified && <VerifiedBadge />}
               </p>
+              <VerificationBadges verification={listing.seller_verification} />
               {sellerRating}
               <p className="text-sm text-base-content/70">
                 Member since{' '}

@@ -13,7 +13,13 @@ import { invalidateSellerListings } from './invalidate-listings';
 /** The body the spec's form sends: a Product without its id, `category` being its name. */
 export type ProductBody = Omit<
   Product,
-  '_id' | 'seller_verified' | 'seller_rating' | 'listing_status' | 'expires_at' | 'place'
+  | '_id'
+  | 'seller_verified'
+  | 'seller_verification'
+  | 'seller_rating'
+  | 'listing_status'
+  | 'expires_at'
+  | 'place'
 > & {
   category: string;
 };

@@ -8,6 +8,10 @@
  * indicator replaces the submit button meanwhile; a failure toasts the server's message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Controller,
@@ -76,6 +80,17 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
     resolver: zodResolver(productFormSchema),
     defaultValues: emptyProductForm,
   });
+
+  // The seller's verified phone number prefills the listing's (decision 0044).
+  const profile = useQuery({
+    queryKey: queryKeys.profile(user?.uid ?? ''),
+    queryFn: ({ signal }) => apiCall(apiRoutes.getProfile, { signal }),
+    enabled: Boolean(user),
+  });
+  const verifiedPhone = profile.data?.phone?.verified ? profile.data.phone.number : null;
+  useEffect(() => {
+    if (verifiedPhone && getValues('seller_phone') === '') setValue('seller_phone', verifiedPhone);
+  }, [verifiedPhone, getValues, setValue]);
 
   const categoryId = useWatch({ control, name: 'category_id' });
   const holdsVehicles =

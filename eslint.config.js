@@ -27,6 +27,7 @@ const zodFreeContract = [
   'route-table',
   'script-json',
   'spa-paths',
+  'verification-texts',
 ];
 
 // In `group` patterns (gitignore syntax) a leading `#` starts a comment, so the subpath imports
@@ -191,7 +192,7 @@ export default tseslint.config(
               regex: `(^#|/)contract/(?!(${zodFreeContract.join('|')})(\\.js)?$)[^/]+$`,
               allowTypeImports: true,
               message:
-                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{images,limits,money,paths,routes,route-table,script-json,spa-paths}.',
+                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{images,limits,money,paths,routes,route-table,script-json,spa-paths,verification-texts}.',
             },
           ],
         },

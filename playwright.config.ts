@@ -33,6 +33,8 @@ const serverEnv: Record<string, string> = {
   BOOKING_DAILY_MAX: '10000',
   CATEGORY_DAILY_MAX: '10000',
   UPLOAD_DAILY_MAX_COUNT: '10000',
+  // Demo buyers start many conversations across the suite (the new-account cap, decision 0044).
+  FIRST_CONTACT_DAILY_MAX: '10000',
   // Idle keep-alive connections outlive every test (60 s). Playwright's request contexts pool
   // sockets without honouring the server's `Keep-Alive: timeout=5`: under load a test's next call
   // after a ~5 s pause went out on a socket the server was closing and failed with ECONNRESET

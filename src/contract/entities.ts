@@ -4,6 +4,7 @@
  * ISO-8601 strings.
  */
 import { z } from 'zod';
+import { sellerVerificationSchema } from './verification.js';
 import { placeSchema } from './places.js';
 import { sellerTypeFields } from './trader.js';
 import { conditions, fuelTypes, registrationRoles, transmissions, userStatuses } from './limits.js';
@@ -107,6 +108,7 @@ export const productCardSchema = z.object({
   seller_image: z.string(),
   seller_verified: z.boolean().describe('true when an admin has verified the seller'),
   ...sellerTypeFields,
+  seller_verification: sellerVerificationSchema,
   seller_rating: z
     .object({
       average: z.number().nullable().describe('mean stars, one decimal; null without reviews'),

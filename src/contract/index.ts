@@ -33,3 +33,4 @@ export * from './dealers.js';
 export * from './push.js';
 export * from './protected-payments.js';
 export * from './description-draft.js';
+export * from './verification.js';

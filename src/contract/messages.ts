@@ -7,6 +7,7 @@
  * `GET /api/messages/stream` (Server-Sent Events).
  */
 import { z } from 'zod';
+import { sellerVerificationSchema } from './verification.js';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
@@ -54,7 +55,13 @@ export const conversationSchema = z.object({
     product_image: z.string(),
   }),
   /** The party who is not the caller. */
-  other_party: z.object({ name: z.string(), photoURL: z.string() }),
+  other_party: z.object({
+    name: z.string(),
+    photoURL: z.string(),
+    verification: sellerVerificationSchema.describe(
+      'the checks the other party passed (decision 0044), shown as badges',
+    ),
+  }),
   role: z.enum(['buyer', 'seller']).describe("the caller's side in this conversation"),
   last_message: z.object({ text: z.string(), mine: z.boolean(), sent_at: z.string() }).nullable(),
   unread_count: z.number().int().describe("the other party's messages the caller has not read"),
@@ -68,7 +75,10 @@ const partyErrors = {
   401: errorSchema,
   403: errorSchema,
   404: errorSchema,
-  429: errorSchema.describe('the caller sends messages too fast'),
+  429: errorSchema.describe(
+    'the caller sends messages too fast, or (without a verified phone number) started ' +
+      'FIRST_CONTACT_DAILY_MAX conversations in the last 24 hours (decision 0044)',
+  ),
   503: errorSchema,
 } as const;
 
@@ -78,7 +88,9 @@ export const startConversationContract = {
   summary:
     "Starts (201) or continues (200) the caller's conversation with the seller of a listing and " +
     'sends `text` in it (signed-in users). 403 on your own listing; 404 for an unknown ' +
-    'or removed listing; 403 when the conversation is blocked.',
+    'or removed listing; 403 when the conversation is blocked. Without a verified phone number ' +
+    '(decision 0044): 400 when the first message carries links, e-mail addresses or phone ' +
+    'numbers, 429 past FIRST_CONTACT_DAILY_MAX new conversations a day.',
   body: z.object({ product_id: idSchema, text: messageText }),
   response: {
     200: z.object({ conversation_id: z.string() }),

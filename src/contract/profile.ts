@@ -65,6 +65,15 @@ export const profileSchema = z.object({
     .nullable()
     .describe('where the user searches from by default (decision 0026); null when none chosen'),
   ...sellerTypeFields,
+  phone: z
+    .object({
+      number: z.string().describe('E.164, e.g. +14155550123'),
+      verified: z.boolean(),
+    })
+    .nullable()
+    .describe(
+      'the verified phone number (decision 0044): shown to buyers, prefilled in new listings; null when none',
+    ),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

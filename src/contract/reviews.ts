@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { sellerTypeFields } from './trader.js';
+import { sellerVerificationSchema } from './verification.js';
 import { idSchema, productCardSchema, uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
@@ -64,6 +65,7 @@ export const sellerProfileSchema = z.object({
     display_name: z.string(),
     photo_url: z.string(),
     verified: z.boolean(),
+    verification: sellerVerificationSchema,
     member_since: z.string().describe('ISO 8601'),
     ...sellerTypeFields,
   }),

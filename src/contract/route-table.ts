@@ -555,6 +555,11 @@ export const reportProduct = {
   method: 'PATCH',
   url: '/api/report-product',
 } as const satisfies RouteOf<'reportProduct'>;
+export const requestPhoneCode = {
+  name: 'requestPhoneCode',
+  method: 'POST',
+  url: '/api/profile/phone',
+} as const satisfies RouteOf<'requestPhoneCode'>;
 export const revokeApiKey = {
   name: 'revokeApiKey',
   method: 'DELETE',
@@ -675,6 +680,11 @@ export const uploadImage = {
   method: 'POST',
   url: '/api/images',
 } as const satisfies RouteOf<'uploadImage'>;
+export const verifyPhone = {
+  name: 'verifyPhone',
+  method: 'POST',
+  url: '/api/profile/phone/verify',
+} as const satisfies RouteOf<'verifyPhone'>;
 export const verifySeller = {
   name: 'verifySeller',
   method: 'PATCH',

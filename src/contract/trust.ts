@@ -98,6 +98,7 @@ export const messageWarningCodes = [
   'move_off_platform',
   'suspicious_link',
   'overpayment',
+  'verification_code',
 ] as const;
 export type MessageWarningCode = (typeof messageWarningCodes)[number];
 

@@ -30,6 +30,7 @@ import { jobsPlugin } from './jobs/plugin.js';
 import { mailPlugin } from './jobs/send-mail.js';
 import { pushPlugin } from './push/service.js';
 import { pushRoutes } from './routes/push/index.js';
+import { smsPlugin } from './sms/sms.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(pushPlugin);
+  await app.register(smsPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);

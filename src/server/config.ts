@@ -324,6 +324,47 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
   /**
+   * Text messages (phone verification codes; decision 0044): `sandbox` (default) writes each to
+   * `DATA_DIR/sms-outbox/` as one JSON file; `twilio` sends through Twilio's Messages API.
+   */
+  SMS_PROVIDER: z
+    .enum(['sandbox', 'twilio'], { message: 'must be sandbox or twilio' })
+    .default('sandbox'),
+  /** Twilio's Account SID (AC…), for SMS_PROVIDER=twilio. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be a Twilio Account SID (AC…)' })
+    .optional(),
+  /** Twilio's Auth Token (server only). */
+  TWILIO_AUTH_TOKEN: z.string().min(16, { message: 'must be a Twilio Auth Token' }).optional(),
+  /** The sender: a Twilio number in E.164 (+1…) or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, {
+      message: 'must be a number in E.164 (+15005550006) or a Messaging Service SID (MG…)',
+    })
+    .optional(),
+  /** Where Twilio's API is (default https://api.twilio.com); tests point it at a stand-in. */
+  TWILIO_API_BASE: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .default('https://api.twilio.com'),
+  /** Verification codes sent to one phone number per rolling 24 hours. */
+  SMS_CODES_PER_NUMBER_DAILY: positiveInt.default(5),
+  /** Verification codes one account may have sent per rolling 24 hours. */
+  SMS_CODES_PER_ACCOUNT_DAILY: positiveInt.default(5),
+  /** Verification codes sent on behalf of one client address per hour. */
+  SMS_CODES_PER_CLIENT_HOURLY: positiveInt.default(10),
+  /**
+   * New conversations an account without a verified phone number may start per rolling 24 hours
+   * (decision 0044); refused attempts do not count.
+   */
+  FIRST_CONTACT_DAILY_MAX: positiveInt.default(5),
+  /**
+   * Proof of work (ALTCHA) asked of sign-up and of an unverified account's first message:
+   * `on` (default) or `off` (scripted clients, load tests).
+   */
+  PROOF_OF_WORK: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  /**
    * Uploads in this S3(-compatible) bucket instead of `DATA_DIR/uploads` (decision
    * 0023). The other S3_* variables only apply with it.
    */
@@ -483,7 +524,22 @@ export type Config = {
   protectedPayments: { releaseDays: number };
   /** Where uploads live: `DATA_DIR/uploads` (default) or an S3 bucket (S3_BUCKET). */
   imageStorage: ImageStorageConfig;
+  /** Text messages: the provider, and the limits of verification codes sent (decision 0044). */
+  sms: SmsConfig;
+  /** New conversations per rolling 24 hours of an account without a verified phone number. */
+  firstContactDailyMax: number;
+  /** Whether sign-up and an unverified account's first message need a proof of work. */
+  proofOfWork: boolean;
 };
+
+/** SMS_* and TWILIO_*: where text messages go and how many codes may be sent. */
+export interface SmsConfig {
+  provider:
+    | { kind: 'sandbox'; outboxDir: string }
+    | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+  /** Codes per number and per account per rolling 24 hours, per client address per hour. */
+  limits: { perNumberDaily: number; perAccountDaily: number; perClientHourly: number };
+}
 
 /** Which payment provider runs, and Stripe's keys when it is Stripe. */
 export type PaymentsConfig =
@@ -563,6 +619,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     value.METRICS_PORT !== 0 &&
     value.METRICS_PORT === value.PORT
       ? 'METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT with METRICS_TOKEN)'
+      : null,
+    value.SMS_PROVIDER === 'twilio' &&
+    !(value.TWILIO_ACCOUNT_SID && value.TWILIO_AUTH_TOKEN && value.TWILIO_FROM)
+      ? 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set when SMS_PROVIDER is twilio'
       : null,
     value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY && !value.STRIPE_PUBLISHABLE_KEY
       ? 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when PAYMENT_PROVIDER is stripe'
@@ -655,6 +715,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listings: { ttlDays: value.LISTING_TTL_DAYS, expiryCron: value.LISTING_EXPIRY_CRON },
     protectedPayments: { releaseDays: value.PAYMENT_RELEASE_DAYS },
     imageStorage: imageStorageConfig(value, path.resolve(value.DATA_DIR)),
+    sms: {
+      provider:
+        value.SMS_PROVIDER === 'twilio'
+          ? {
+              kind: 'twilio',
+              accountSid: value.TWILIO_ACCOUNT_SID!,
+              authToken: value.TWILIO_AUTH_TOKEN!,
+              from: value.TWILIO_FROM!,
+              apiBase: value.TWILIO_API_BASE.replace(/\/$/, ''),
+            }
+          : { kind: 'sandbox', outboxDir: path.join(path.resolve(value.DATA_DIR), 'sms-outbox') },
+      limits: {
+        perNumberDaily: value.SMS_CODES_PER_NUMBER_DAILY,
+        perAccountDaily: value.SMS_CODES_PER_ACCOUNT_DAILY,
+        perClientHourly: value.SMS_CODES_PER_CLIENT_HOURLY,
+      },
+    },
+    firstContactDailyMax: value.FIRST_CONTACT_DAILY_MAX,
+    proofOfWork: value.PROOF_OF_WORK === 'on',
   };
 }
 

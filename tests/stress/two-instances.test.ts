@@ -211,6 +211,9 @@ describe.skipIf(skipReason !== undefined)('two instances behind HAProxy', () => 
       // One proxy hop (HAProxy): the client address comes from its X-Forwarded-For.
       TRUST_PROXY: '1',
       WRITE_RATE_LIMIT_MAX: String(WRITE_LIMIT),
+      // Scripted clients: the new-account caps of decision 0044 are tested on their own.
+      FIRST_CONTACT_DAILY_MAX: '10000',
+      PROOF_OF_WORK: 'off',
       // After SIGTERM: serve on while the health check answers 503, until HAProxy (checking every
       // 250 ms, 2 failures) has taken the instance out; then close.
       SHUTDOWN_DRAIN_SECONDS: '2',

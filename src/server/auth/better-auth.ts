@@ -15,6 +15,7 @@
  *   AUTH_SESSION_RATE_LIMIT_MAX (100) per 10 s on the rest.
  */
 import { lineBreakPattern, singleLineMessage } from '../../contract/text.js';
+import { disposableEmailMessage, isDisposableEmail } from './disposable-email.js';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -201,6 +202,17 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
               code: 'PASSWORD_TOO_COMMON',
             });
           }
+        }
+        // Throwaway inboxes cannot sign up (decision 0044).
+        if (
+          ctx.path === '/sign-up/email' &&
+          typeof body.email === 'string' &&
+          isDisposableEmail(body.email)
+        ) {
+          throw new APIError('BAD_REQUEST', {
+            message: disposableEmailMessage,
+            code: 'DISPOSABLE_EMAIL',
+          });
         }
         // The display-name rules of the profile hold for the identity's name too, whichever
         // endpoint sets it: one line, at most displayNameMax characters once trimmed, and

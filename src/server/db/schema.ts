@@ -124,9 +124,23 @@ export const users = pgTable(
     /** An admin's check of the trader details: requested, passed or failed; null = none asked. */
     traderCheck: text('trader_check').$type<'requested' | 'passed' | 'failed'>(),
     traderCheckedAt: timestamp('trader_checked_at', { withTimezone: true }),
+    /**
+     * The user's phone number in E.164 ("+" and up to 15 digits); verified only with
+     * `phoneVerifiedAt` (decision 0044). A verified number is what buyers see and prefills listings.
+     */
+    phoneE164: text('phone_e164'),
+    /** When the number was verified by a code sent to it by SMS; null = not verified. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** When an identity provider approved the user's document and selfie; null = never. */
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /** When an admin verified the seller (`status` 'verified'); null = not verified. */
+    adminVerifiedAt: timestamp('admin_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_uid_key').on(t.uid),
+    uniqueIndex('users_verified_phone_key')
+      .on(t.phoneE164)
+      .where(sql`${t.phoneVerifiedAt} is not null and ${t.deletedAt} is null`),
     index('users_role_idx')
       .on(t.role, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
@@ -1616,4 +1630,32 @@ export const sandboxTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey)],
+);
+
+/**
+ * A code sent by SMS to verify a phone number (decision 0044): only its hash is kept, with its
+ * expiry and the wrong tries made; `ended_at` once it was used, tried too often or replaced.
+ * The rows also count the codes sent per number, account and client in the sending limits.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneE164: text('phone_e164').notNull(),
+    /** SHA-256 (hex) of the row id and the code. */
+    codeHash: text('code_hash').notNull(),
+    clientIp: text('client_ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('phone_codes_user_idx').on(t.userId, t.createdAt),
+    index('phone_codes_phone_idx').on(t.phoneE164, t.createdAt),
+    index('phone_codes_client_idx').on(t.clientIp, t.createdAt),
+  ],
 );

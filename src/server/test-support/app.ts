@@ -34,6 +34,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     CATEGORY_DAILY_MAX: '10000',
     BOOKING_OPEN_MAX: '10000',
     BOOKING_DAILY_MAX: '10000',
+    // Scripted clients: the first-contact cap and the proof of work are tested on their own.
+    FIRST_CONTACT_DAILY_MAX: '10000',
+    PROOF_OF_WORK: 'off',
     ...env,
   });
 }

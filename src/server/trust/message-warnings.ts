@@ -13,7 +13,9 @@
  * - `shipping_or_agent`: a courier, shipping agent or transport company, a seller abroad;
  * - `move_off_platform`: taking the talk to another app or e-mail;
  * - `suspicious_link`: a link to pay, a link shortener, or a look-alike of our own domain;
- * - `overpayment`: paying more than the price and refunding the difference.
+ * - `overpayment`: paying more than the price and refunding the difference;
+ * - `verification_code`: asking for a code the reader just received (by text message, e-mail or
+ *   an app): a code is the key to their phone number or account (decision 0044).
  */
 import type { MessageWarning, MessageWarningCode } from '../../contract/index.js';
 
@@ -171,6 +173,23 @@ const rules: Record<MessageWarningCode, Rule[]> = {
       ),
     },
   ],
+  verification_code: [
+    {
+      label: 'the code you received',
+      pattern:
+        /\bwhat(?:'s|s| is| was) (?:the|that|ur|your) code (?:you|u) (?:just )?(?:got|received|get)\b|\b(?:i|we) (?:just )?(?:sent|texted) (?:you )?(?:a |the )?code\b[^.?!]{0,20}\b(?:send|give|tell|read|text|forward) (?:it|me|us)\b/,
+    },
+    {
+      label: 'a verification code you received',
+      pattern:
+        /\b(?:send|sent|give|tell|share|forward|read|text|type|pass|provide|let me (?:know|have)|what(?:'s| is| was))\b[^.?!]{0,40}\b(?:(?:verification|verify|confirmation|confirm|security|activation|login|sign-?in|access|one-time|otp|sms|text|[46] ?-?digit|six ?-?digit|four ?-?digit|google voice|whatsapp)\s?-?\s?(?:code|pin|number)s?|otp|the code (?:you|u) (?:just )?(?:got|get|received|receive|will (?:get|receive))|code (?:that )?(?:i|we|they|google|whatsapp) (?:sent|send|texted|will send)|code (?:sent|texted) to (?:you|your (?:phone|number|email)))/,
+    },
+    {
+      label: 'a code sent to your phone',
+      pattern:
+        /\b(?:you(?:'ll| will)? (?:get|receive|see)|(?:i|we)(?:'ll| will)? (?:send|text)(?: you)?|just (?:got|received)) (?:a |an |the )?(?:\d-digit |six-digit |verification |confirmation |security )?code\b[^.?!]{0,60}\b(?:send|give|tell|share|forward|text|read|pass)\b[^.?!]{0,15}\b(?:it|me|us|back|them)\b/,
+    },
+  ],
 };
 
 /**
@@ -196,6 +215,8 @@ const advice: Record<MessageWarningCode, string> = {
     'Do not pay or sign in through links in messages. Second Gear’s payment page is only reached from the listing itself.',
   overpayment:
     'Paying more than the price and asking for the difference back is a known scam: the payment is reversed after you have sent the money. Accept exactly the price.',
+  verification_code:
+    'Never share a code you received by text message, e-mail or an app: with it someone takes over your phone number or account. No real buyer or seller needs it.',
 };
 
 /** The opening of each code's warning. */
@@ -206,6 +227,7 @@ const noticed: Record<MessageWarningCode, (label: string, words: string) => stri
   move_off_platform: (label, words) => `This message asks to continue by ${label} (“${words}”).`,
   suspicious_link: (label, words) => `This message contains ${label} (“${words}”).`,
   overpayment: (label, words) => `This message mentions ${label} (“${words}”).`,
+  verification_code: (label, words) => `This message asks for ${label} (“${words}”).`,
 };
 
 /** The words a warning quotes: the match, cut to 60 characters. */

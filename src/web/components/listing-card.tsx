@@ -31,8 +31,8 @@ import { useViewerDistanceKm } from '../lib/home-place';
 import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';
 import { LocalTime } from './local-time';
 import { cardImageSizes, ResponsiveImage } from './responsive-image';
-import { VerifiedBadge } from './verified-badge';
 import { SellerTypeLabel } from './seller-type';
+import { VerificationBadges } from './verification-badges';
 
 /** A card's listing: the public card, with its distance when the answer measured one (km). */
 export type ListingCardProduct = ProductCard & { distance_km?: number };
@@ -190,7 +190,7 @@ export function ListingCard({
             >
               {product.seller_name}
             </Link>
-            {product.seller_verified && <VerifiedBadge />}
+            <VerificationBadges verification={product.seller_verification} compact />
             {rating.average !== null && (
               // The seller's average stars and review count beside their name.
               <span

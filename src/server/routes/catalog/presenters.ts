@@ -6,6 +6,7 @@ import {
   type PromotedProduct,
   type VehicleDetails,
 } from '#contract/index.js';
+import { presentVerification } from '../../trust/seller-verification.js';
 import { presentPlace, type PlaceRow } from '../places/repository.js';
 import { presentSellerType, type SellerTypeRow } from '../dealers/presenters.js';
 
@@ -39,6 +40,10 @@ export interface ProductCardRow extends VehicleRow, SellerTypeRow {
   sellerUid: string;
   sellerImage: string;
   sellerStatus: string;
+  /** When the seller passed each check (decision 0044); null = not passed. */
+  sellerPhoneVerifiedAt: Date | null;
+  sellerIdentityVerifiedAt: Date | null;
+  sellerAdminVerifiedAt: Date | null;
   /** The seller's live reviews and their stars' sum. */
   sellerReviewCount: number;
   sellerRatingSum: number;
@@ -93,6 +98,12 @@ export function presentProductCard(row: ProductCardRow): ProductCard {
     seller_uid: row.sellerUid,
     seller_image: row.sellerImage,
     seller_verified: row.sellerStatus === 'verified',
+    seller_verification: presentVerification({
+      phoneVerifiedAt: row.sellerPhoneVerifiedAt,
+      identityVerifiedAt: row.sellerIdentityVerifiedAt,
+      adminVerifiedAt: row.sellerAdminVerifiedAt,
+      status: row.sellerStatus,
+    }),
     seller_rating: sellerRating(row.sellerReviewCount, row.sellerRatingSum),
     ...presentSellerType(row),
     createAt: row.createdAt.toISOString(),

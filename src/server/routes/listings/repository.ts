@@ -137,10 +137,17 @@ export async function findGoneListing(db: Database, id: string) {
   return row ?? null;
 }
 
-/** The seller's phone (as on the listing) and e-mail of a live listing; null when none. */
+/**
+ * The seller's phone and e-mail of a live listing; null when none. The phone is the seller's
+ * verified number (decision 0044) when they have one, else the one typed on the listing.
+ */
 export async function findSellerContact(db: Database, id: string) {
   const [row] = await db
-    .select({ phone: products.sellerPhone, email: users.email })
+    .select({
+      phone: sql<string>`case when ${users.phoneVerifiedAt} is not null then ${users.phoneE164}
+        else ${products.sellerPhone} end`,
+      email: users.email,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(eq(products.id, id), live, isNull(users.deletedAt)));

@@ -9,6 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
   blockConversationContract,
+  firstContactLimit,
+  firstContactRefusal,
   listConversationsContract,
   listMessagesContract,
   messageStreamContract,
@@ -19,6 +21,7 @@ import {
   type Message,
 } from '#contract/index.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import type { UserRecord } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';
@@ -27,10 +30,15 @@ import { route } from '../../lib/route.js';
 import { queueMessageMail } from '../../notifications/message-mail.js';
 import { pushNewMessage } from '../../push/notices.js';
 import { messageWarnings } from '../../trust/message-warnings.js';
+import { contactDetailsIn } from '../../trust/contact-details.js';
+import { presentVerification } from '../../trust/seller-verification.js';
 import { MessageHub } from './live.js';
 import {
   findMessage,
   appendMessage,
+  conversationsStartedSince,
+  hasConversation,
+  hasSentIn,
   liveStreamSessions,
   findConversation,
   findListingForConversation,
@@ -89,8 +97,16 @@ function presentConversation(row: ConversationRow, userId: string): Conversation
       product_image: row.productImage,
     },
     other_party: iAmBuyer
-      ? { name: row.sellerName, photoURL: row.sellerPhoto }
-      : { name: row.buyerName, photoURL: row.buyerPhoto },
+      ? {
+          name: row.sellerName,
+          photoURL: row.sellerPhoto,
+          verification: presentVerification(row.sellerVerification),
+        }
+      : {
+          name: row.buyerName,
+          photoURL: row.buyerPhoto,
+          verification: presentVerification(row.buyerVerification),
+        },
     role: iAmBuyer ? 'buyer' : 'seller',
     last_message: row.last
       ? {
@@ -158,20 +174,28 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   streamChecks.unref();
 
   /**
-   * Sends `text` from `senderId` to `recipientId` in the conversation, within the per-user limit,
+   * Sends `text` from `sender` to `recipientId` in the conversation, within the per-user limit,
    * in `tx`, and queues the delayed "unread message" mail (src/server/notifications/message-mail.ts).
-   * @throws HttpError 429 over the limit, 403 when the conversation is blocked.
+   * A sender without a verified phone number may not put links, e-mail addresses or phone
+   * numbers in their first message of a conversation (decision 0044).
+   * @throws HttpError 429 over the limit, 403 when the conversation is blocked, 400 for contact
+   *   details in an unverified sender's first message.
    */
   async function send(
     tx: Transaction,
     conversationId: string,
-    senderId: string,
+    sender: UserRecord,
     recipientId: string,
     text: string,
   ) {
+    const senderId = sender.id;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('update');
     if ((await recentMessageCount(tx, senderId, 60_000)) >= MESSAGES_PER_MINUTE) {
       throw httpError(429, `You can send at most ${MESSAGES_PER_MINUTE} messages a minute`);
+    }
+    if (sender.phoneVerifiedAt === null && !(await hasSentIn(tx, conversationId, senderId))) {
+      const kinds = contactDetailsIn(text);
+      if (kinds.length > 0) throw httpError(400, firstContactRefusal(kinds));
     }
     const message = await appendMessage(tx, conversationId, senderId, text);
     if (message === 'blocked') throw httpError(403, 'This conversation is blocked.');
@@ -212,8 +236,21 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(403, 'You cannot message yourself about your own listing');
       }
       const { conversation, message } = await app.db.transaction(async (tx) => {
+        // An account without a verified phone number starts at most FIRST_CONTACT_DAILY_MAX
+        // conversations per rolling 24 hours (decision 0044); counted with its row locked, and a
+        // refused start is rolled back, so it does not count.
+        if (me.phoneVerifiedAt === null) {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('update');
+          const max = app.config.firstContactDailyMax;
+          if (
+            !(await hasConversation(tx, product_id, me.id)) &&
+            (await conversationsStartedSince(tx, me.id, 24 * 3600_000)) >= max
+          ) {
+            throw httpError(429, firstContactLimit(max));
+          }
+        }
         const conversation = await openConversation(tx, product_id, me.id, listing.sellerId);
-        const message = await send(tx, conversation.id, me.id, listing.sellerId, text);
+        const message = await send(tx, conversation.id, me, listing.sellerId, text);
         return { conversation, message };
       });
       publish(message, { buyerId: me.id, sellerId: listing.sellerId });
@@ -266,7 +303,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         send(
           tx,
           conversation.id,
-          me.id,
+          me,
           conversation.buyerId === me.id ? conversation.sellerId : conversation.buyerId,
           request.body.text,
         ),

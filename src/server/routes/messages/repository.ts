@@ -50,6 +50,18 @@ function selectConversations(db: Executor, userId: string) {
       buyerPhoto: buyer.photoUrl,
       sellerName: seller.displayName,
       sellerPhoto: seller.photoUrl,
+      buyerVerification: {
+        phoneVerifiedAt: buyer.phoneVerifiedAt,
+        identityVerifiedAt: buyer.identityVerifiedAt,
+        adminVerifiedAt: buyer.adminVerifiedAt,
+        status: buyer.status,
+      },
+      sellerVerification: {
+        phoneVerifiedAt: seller.phoneVerifiedAt,
+        identityVerifiedAt: seller.identityVerifiedAt,
+        adminVerifiedAt: seller.adminVerifiedAt,
+        status: seller.status,
+      },
       blockedBy: conversations.blockedBy,
       unread: unreadFor(userId),
       last: lastMessage,
@@ -296,4 +308,53 @@ export async function liveStreamSessions(db: Database, sessionIds: string[]): Pr
       ),
     );
   return new Set(rows.map((row) => row.id));
+}
+
+/** Whether `senderId` has sent any message in the conversation (the first-contact rules). */
+export async function hasSentIn(
+  db: Executor,
+  conversationId: string,
+  senderId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether `buyerId` already has a conversation about `productId`. */
+export async function hasConversation(
+  db: Executor,
+  productId: string,
+  buyerId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Conversations `buyerId` started in the last `windowMs` milliseconds (a refused start left
+ * none: its transaction was rolled back). `conversations_buyer_idx` narrows to the buyer.
+ */
+export async function conversationsStartedSince(
+  db: Executor,
+  buyerId: string,
+  windowMs: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.buyerId, buyerId),
+        gt(conversations.createdAt, new Date(Date.now() - windowMs)),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -65,7 +65,7 @@ export function verifySeller(
     if (target.role !== 'seller') return { kind: 'not-seller' };
     const changed = await tx
       .update(users)
-      .set({ status: 'verified' })
+      .set({ status: 'verified', adminVerifiedAt: sql`now()` })
       .where(and(eq(users.id, targetId), eq(users.status, 'unverified')))
       .returning({ id: users.id });
     const modifiedCount = changed.length;

@@ -1,6 +1,7 @@
 /**
  * The signed-in user's own profile (decision 0016): read it, change the display name,
- * photo and home place (decision 0026), change the password, delete the account. Shapes in src/contract/profile.ts. Every
+ * photo and home place (decision 0026), change the password, delete the account, verify a phone
+ * number (decision 0044, phone.ts). Shapes in src/contract/profile.ts. Every
  * route is `access: {}` (a bearer token of any role) and acts on the caller's own record only:
  * there is no id in the request to point at someone else.
  */
@@ -11,7 +12,9 @@ import {
   deleteProfileContract,
   getProfileContract,
   profileTexts,
+  requestPhoneCodeContract,
   updateProfileContract,
+  verifyPhoneContract,
 } from '#contract/index.js';
 import { changeOwnPassword } from '../../auth/change-password.js';
 import { commonPasswordMessage, isCommonPassword } from '../../auth/common-passwords.js';
@@ -20,6 +23,7 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { deleteOwnAccount } from '../moderation/repository.js';
 import { findPlace } from '../places/repository.js';
+import { sendPhoneCode, verifyPhoneCode } from './phone.js';
 import { readProfile, startSelling, updateProfile } from './repository.js';
 
 const tags = ['profile'];
@@ -113,5 +117,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           throw httpError(409, profileTexts.lastAdmin);
       }
     },
+  });
+
+  app.route({
+    ...route(requestPhoneCodeContract, options),
+    handler: async (request) =>
+      sendPhoneCode(app, requireCallerRecord(request), request.body.phone, request.ip),
+  });
+
+  app.route({
+    ...route(verifyPhoneContract, options),
+    handler: async (request) =>
+      verifyPhoneCode(app.db, requireCallerRecord(request), request.body.code),
   });
 };

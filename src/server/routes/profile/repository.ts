@@ -44,6 +44,10 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
     hasPassword: credential !== undefined,
     home_place: homePlace,
     ...presentSellerType(record),
+    phone:
+      record.phoneE164 === null
+        ? null
+        : { number: record.phoneE164, verified: record.phoneVerifiedAt !== null },
   };
 }
 

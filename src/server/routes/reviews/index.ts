@@ -20,6 +20,7 @@ import {
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { presentVerification } from '../../trust/seller-verification.js';
 import { presentProductCard } from '../catalog/presenters.js';
 import {
   findLiveReview,
@@ -118,6 +119,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           display_name: seller.displayName,
           photo_url: seller.photoUrl,
           verified: seller.status === 'verified',
+          verification: presentVerification(seller),
           member_since: seller.createdAt.toISOString(),
           ...presentSellerType(seller),
         },

@@ -155,6 +155,9 @@ export async function findSellerByUid(db: Database, uid: string) {
       status: users.status,
       createdAt: users.createdAt,
       ...sellerTypeColumns,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      identityVerifiedAt: users.identityVerifiedAt,
+      adminVerifiedAt: users.adminVerifiedAt,
     })
     .from(users)
     .where(and(eq(users.uid, uid), eq(users.role, 'seller'), isNull(users.deletedAt)));

@@ -11,8 +11,8 @@ import { NotFound } from '../../components/not-found';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { UserAvatar } from '../../components/user-avatar';
-import { VerifiedBadge } from '../../components/verified-badge';
 import { SellerTypeLabel, TraderDetails } from '../../components/seller-type';
+import { VerificationBadges } from '../../components/verification-badges';
 import { ListingCard } from '../../components/listing-card';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { useSellerProfile } from '../../features/reviews/api/reviews';
@@ -45,8 +45,8 @@ export function SellerProfileRoute() {
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="flex items-center gap-2 text-2xl font-bold [overflow-wrap:anywhere]">
             {seller.display_name}
-            {seller.verified && <VerifiedBadge />}
           </h1>
+          <VerificationBadges verification={seller.verification} />
           <p className="text-sm text-base-content/70">
             Member since <LocalTime value={seller.member_since} format={monthYearFormat} />
           </p>

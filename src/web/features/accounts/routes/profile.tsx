@@ -6,13 +6,15 @@
  *    on listing pages, the seller profile, reviews, messages and open bookings.
  * 2. Home place — the town searches start from and distances are measured from (decision 0026),
  *    kept on the profile so every device the user signs in on uses it.
- * 3. Password — asks the current one; every other session ends.
- * 4. Notifications — a slot: `notifications` is rendered there when given (the e-mail settings
+ * 3. Phone number — verified by a code sent by text message (decision 0044).
+ * 4. Password — asks the current one; every other session ends.
+ * 5. Notifications — a slot: `notifications` is rendered there when given (the e-mail settings
  *    of the notifications feature, composed in by the app; a feature does not import another).
- * 5. Delete my account — after a confirmation dialog; then signed out, on the home page.
+ * 6. Delete my account — after a confirmation dialog; then signed out, on the home page.
  */
 import type { ReactNode } from 'react';
 import { profileTexts, type Profile } from '#contract/profile';
+import { verificationTexts } from '#contract/verification';
 import { ErrorMessage } from '#web/components/error-message';
 import { PageTitle } from '#web/components/page-title';
 import { PlaceCombobox } from '#web/components/place-combobox';
@@ -24,6 +26,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount } from '../components/delete-account';
 import { PayoutForm } from '../components/payout-form';
 import { StartSellingButton } from '../components/start-selling';
+import { PhoneVerification } from '../components/phone-verification';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 
 /** The home place field: saved as soon as a place is chosen or cleared. */
@@ -122,6 +125,9 @@ export function ProfileRoute({ notifications, business }: ProfileRouteProps) {
               {business(profile)}
             </Section>
           )}
+          <Section title={verificationTexts.phoneTitle} id="profile-phone">
+            <PhoneVerification profile={profile} />
+          </Section>
           <Section title="Password" id="profile-password">
             <ChangePasswordForm hasPassword={profile.hasPassword} />
           </Section>

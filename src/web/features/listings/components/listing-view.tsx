@@ -18,8 +18,8 @@ import { listingTexts, originalPriceNotGiven } from '#contract/texts';
 import { ShareListing } from './share-listing';
 import { formatDollars } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
-import { VerifiedBadge } from '#web/components/verified-badge';
 import { SellerTypeLabel, TraderDetails } from '#web/components/seller-type';
+import { VerificationBadges } from '#web/components/verification-badges';
 import { paths } from '#web/lib/paths';
 import { vehicleRows } from '#web/lib/vehicle-details';
 import { useUnit } from '#web/lib/units';
@@ -277,9 +277,9 @@ export function ListingView({
                 >
                   {listing.seller_name}
                 </Link>
-                {listing.seller_verified && <VerifiedBadge />}
               </p>
               <SellerTypeLabel seller={listing} />
+              <VerificationBadges verification={listing.seller_verification} />
               {sellerRating}
               <p className="text-sm text-base-content/70">
                 Member since{' '}

@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '#web/components/error-message';
+import { VerificationBadges } from '#web/components/verification-badges';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
@@ -140,7 +141,10 @@ function ConversationLink({ conversation }: { conversation: Conversation }) {
       />
       <span className="min-w-0 flex-1">
         <span className="block font-semibold break-words">{conversation.product.product_name}</span>
-        <span className="block text-sm break-words">{conversation.other_party.name}</span>
+        <span className="flex items-center gap-1 text-sm break-words">
+          {conversation.other_party.name}
+          <VerificationBadges verification={conversation.other_party.verification} compact />
+        </span>
         {conversation.last_message && (
           <span className="block truncate text-sm text-base-content/70">
             {conversation.last_message.mine ? 'You: ' : ''}
@@ -201,6 +205,7 @@ function Thread({ conversationId }: { conversationId: string }) {
           <p className="text-sm break-words" data-testid="thread-party">
             with {conversation.other_party.name}
           </p>
+          <VerificationBadges verification={conversation.other_party.verification} />
         </div>
         {(!conversation.blocked || conversation.blocked_by_me) && (
           <button

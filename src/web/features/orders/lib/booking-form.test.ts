@@ -31,6 +31,7 @@ const product: ProductCard = {
   seller_verified: true,
   seller_type: 'private',
   trader: null,
+  seller_verification: { phone: false, identity: false, admin: true, since: null },
   seller_rating: { average: null, count: 0 },
   createAt: '2025-03-05T14:30:00.000Z',
   order_status: false,

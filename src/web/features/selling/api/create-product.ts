@@ -15,6 +15,7 @@ export type ProductBody = Omit<
   Product,
   | '_id'
   | 'seller_verified'
+  | 'seller_verification'
   | 'seller_rating'
   | 'listing_status'
   | 'expires_at'

@@ -13,7 +13,11 @@
  * Added" dialog, then the new listing's page (with its Share action).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import * as apiRoutes from '#contract/route-table';
+import { apiCall } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Controller,
   useForm,
@@ -122,6 +126,17 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
     resolver: zodResolver(productFormSchema),
     defaultValues: emptyProductForm,
   });
+
+  // The seller's verified phone number prefills the listing's (decision 0044).
+  const profile = useQuery({
+    queryKey: queryKeys.profile(user?.uid ?? ''),
+    queryFn: ({ signal }) => apiCall(apiRoutes.getProfile, { signal }),
+    enabled: Boolean(user),
+  });
+  const verifiedPhone = profile.data?.phone?.verified ? profile.data.phone.number : null;
+  useEffect(() => {
+    if (verifiedPhone && getValues('seller_phone') === '') setValue('seller_phone', verifiedPhone);
+  }, [verifiedPhone, getValues, setValue]);
 
   const categoryId = useWatch({ control, name: 'category_id' });
   const modelYear = useWatch({ control, name: 'model_year' });

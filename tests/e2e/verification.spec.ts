@@ -1,0 +1,105 @@
+/**
+ * Verified people (decision 0044), at 360 px and 1440 px: a seller verifies their phone number
+ * from the profile with the code read from the sandbox SMS outbox, and the "Phone verified"
+ * badge appears on their listing; a new buyer's first message with a link is refused with the
+ * reason and how to lift it shown in the message dialog.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Browser } from '@playwright/test';
+import { postListingAs } from './support/listings.js';
+import { e2eDataDir } from './support/server-env.js';
+import { newSignedInUser } from './support/users.js';
+
+const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
+  newSignedInUser(browser, role, width, 'verification');
+
+/** The code of the last text message to `to` in the sandbox outbox; waits up to 10 s. */
+async function codeSentTo(to: string): Promise<string> {
+  const outbox = path.join(e2eDataDir, 'sms-outbox');
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(outbox).catch(() => [] as string[]))
+          .filter((name) => name.endsWith('.json'))
+          .sort();
+        for (const name of names.reverse()) {
+          const message = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as {
+            to: string;
+            body: string;
+          };
+          if (message.to === to) {
+            code = /\b\d{6}\b/.exec(message.body)?.[0];
+            break;
+          }
+        }
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+for (const width of [360, 1440]) {
+  test(`a seller verifies a phone number and the badge shows on the listing (${width} px)`, async ({
+    browser,
+  }) => {
+    const seller = await newUser(browser, 'seller', width);
+    const { id } = await postListingAs(seller, { name: 'Verified hatchback', price: 6500 });
+    // A fictional number (555-01xx), one per width so parallel runs never share it.
+    const national = width === 360 ? '(415) 555-0136' : '(415) 555-0144';
+    const e164 = `+1${national.replace(/\D/g, '')}`;
+
+    await seller.page.goto('/user/profile');
+    await seller.page.getByLabel('Phone number').fill(national);
+    await seller.page.getByRole('button', { name: 'Send code' }).click();
+    await expect(seller.page.getByRole('status').filter({ hasText: e164 })).toBeVisible({
+      timeout: 30_000,
+    });
+    await seller.page.getByLabel('Code from the text message').fill(await codeSentTo(e164));
+    await seller.page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(seller.page.getByTestId('phone-verified')).toContainText(e164, {
+      timeout: 30_000,
+    });
+
+    await seller.page.goto(`/listing/${id}`);
+    const badges = seller.page.getByTestId('verification-badges');
+    await expect(badges.getByText('Phone verified')).toBeVisible({ timeout: 30_000 });
+    await expect(badges.getByText('ID verified')).toHaveCount(0);
+    // The badge says what it promises.
+    await badges.getByText('Phone verified').click();
+    await expect(badges.getByText(/entered a code we sent by text message/)).toBeVisible();
+    const overflow = await seller.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await seller.page.context().close();
+  });
+
+  test(`a new buyer's first message with a link is refused with the reason (${width} px)`, async ({
+    browser,
+  }) => {
+    const seller = await newUser(browser, 'seller', width);
+    const buyer = await newUser(browser, 'buyer', width);
+    const { id, name } = await postListingAs(seller, { name: 'First contact estate', price: 5200 });
+
+    await buyer.page.goto(`/listing/${id}`);
+    await expect(buyer.page.getByRole('heading', { level: 1, name })).toBeVisible({
+      timeout: 30_000,
+    });
+    await buyer.page.getByRole('button', { name: 'Message seller' }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: 'Message seller' });
+    await dialog
+      .getByLabel('Message', { exact: true })
+      .fill('More photos here: https://example.org/photos');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('cannot contain links', { timeout: 30_000 });
+    await expect(alert).toContainText('verify your phone number');
+    await expect(buyer.page).toHaveURL(new RegExp(`/listing/${id}$`));
+    await seller.page.context().close();
+    await buyer.page.context().close();
+  });
+}

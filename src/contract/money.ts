@@ -33,3 +33,9 @@ export function formatDollars(dollars: number, options: { cents?: boolean } = {}
   const format = options.cents || !Number.isInteger(dollars) ? dollarsAndCents : wholeDollars;
   return format.format(dollars);
 }
+
+/**
+ * What a card and the listing page show for an original price a car's seller left out
+ * (docs/spec-deviations.md).
+ */
+export const originalPriceNotGiven = 'not given';

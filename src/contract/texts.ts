@@ -98,8 +98,3 @@ export const offerTexts = {
   accepted: 'Offer accepted. The order is waiting for payment in My Orders.',
 } as const;
 
-/**
- * What a card and the listing page show for an original price a car's seller left out
- * (docs/spec-deviations.md).
- */
-export const originalPriceNotGiven = 'not given';

@@ -24,8 +24,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '#contract/entities';
-import { formatDollars } from '#contract/money';
-import { originalPriceNotGiven } from '#contract/texts';
+import { formatDollars, originalPriceNotGiven } from '#contract/money';
 import { paths } from '../lib/paths';
 import { useViewerDistanceKm } from '../lib/home-place';
 import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descriptionDraft } from '#contract/description-draft.js';
 import { productFormMessages } from '#contract/selling.js';
-import { originalPriceNotGiven } from '#contract/texts.js';
+import { originalPriceNotGiven } from '#contract/money.js';
 import { categories, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

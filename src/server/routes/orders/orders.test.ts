@@ -9,13 +9,11 @@ import { book, bookOrder, bookingBody, createListing } from './test-helpers.js';
 let t: TestApp;
 let buyer: TestUser;
 let otherBuyer: TestUser;
-let seller: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
   buyer = await registerUser(t.app, { role: 'buyer', name: 'Bina Buyer' });
   otherBuyer = await registerUser(t.app, { role: 'buyer', name: 'Omar Other' });
-  seller = await registerUser(t.app, { role: 'seller' });
 });
 afterAll(() => t.close());
 

@@ -14,9 +14,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Listing, SellerContact } from '#contract/listings';
-import { listingTexts, originalPriceNotGiven } from '#contract/texts';
+import { listingTexts } from '#contract/texts';
 import { ShareListing } from './share-listing';
-import { formatDollars } from '#contract/money';
+import { formatDollars, originalPriceNotGiven } from '#contract/money';
 import { UserAvatar } from '#web/components/user-avatar';
 import { SellerTypeLabel, TraderDetails } from '#web/components/seller-type';
 import { VerificationBadges } from '#web/components/verification-badges';

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Controller,
   useForm,

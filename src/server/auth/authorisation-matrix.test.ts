@@ -312,6 +312,12 @@ const entries: Record<string, Entry> = {
   // Profile: the caller's own account only (no id in the request).
   'GET /api/profile': { request: () => ({}), ok: 200 },
   'PATCH /api/profile': { request: () => ({ payload: { displayName: 'Same Name' } }), ok: 200 },
+  'POST /api/profile/phone': {
+    request: () => ({ payload: { phone: '+14155550123' } }),
+    ok: 200,
+  },
+  // No code was sent to the right caller: past the guard, the answer is "no code waiting".
+  'POST /api/profile/phone/verify': { request: () => ({ payload: { code: '123456' } }), ok: 400 },
   'POST /api/profile/seller': {
     setup: async () => {
       throwaway.seller = await registerUser(t.app, { role: 'buyer', name: 'Stan Starter' });

@@ -231,7 +231,11 @@ const succeededEvent = (intent: FakeIntent) => ({
 describe('stripe provider', () => {
   it('names Stripe and its publishable key, and offers no sandbox endpoints', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
-    expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_second_gear' });
+    expect(config.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_second_gear',
+      release_days: 14,
+    });
     const sandbox = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/payment-methods',

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, deposits, orders, sandboxPaymentIntents } from '../../db/schema.js';
+import { auditLog, deposits, orders, sandboxPaymentIntents, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createCategory } from '../../test-support/factories.js';
@@ -412,11 +412,15 @@ describe('who may call', () => {
       ['GET', '/api/deposit-disputes', undefined, 'admin'],
       ['POST', `/api/deposit-disputes/${orderId}/decision`, { decision: 'keep' }, 'admin'],
     ];
+    // Every account buys (decision 0042): the wrong role for a buyer's call is an account
+    // without the buyer role.
+    const nonBuyer = await registerUser(t.app, { role: 'seller', name: 'Nora Nonbuyer' });
+    await t.database.db.update(users).set({ isBuyer: false }).where(eq(users.uid, nonBuyer.uid));
     for (const [method, url, payload, role] of routes) {
       const as = (who: TestUser | undefined) =>
         call(t.app, who, method as 'GET' | 'POST', url, payload);
       expect((await as(undefined)).statusCode, `${url} no token`).toBe(401);
-      const wrong = role === 'buyer' ? seller : role === 'seller' ? buyer : buyer;
+      const wrong = role === 'buyer' ? nonBuyer : buyer;
       expect((await as(wrong)).statusCode, `${url} wrong role`).toBe(403);
       if (role === 'buyer') expect((await as(otherBuyer)).statusCode, url).toBe(404);
       if (role === 'seller') expect((await as(otherSeller)).statusCode, url).toBe(404);

@@ -239,7 +239,8 @@ describe('GET /api/user/{role}/{uid}', () => {
       const [a, s, b] = await Promise.all([get('admin'), get('seller'), get('buyer')]);
       return { ...a.json(), ...s.json(), ...b.json() };
     };
-    expect(await flags(adminSeller)).toEqual({ isAdmin: true, isSeller: true, isBuyer: false });
+    // Every account buys (decision 0042).
+    expect(await flags(adminSeller)).toEqual({ isAdmin: true, isSeller: true, isBuyer: true });
     expect(await flags(buyer)).toEqual({ isAdmin: false, isSeller: false, isBuyer: true });
   });
 

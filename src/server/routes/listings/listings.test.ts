@@ -1,7 +1,7 @@
 /** The listing endpoint, the seller's contact, editing and the availability toggle. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingMessages, type Listing } from '#contract/index.js';
+import { limits, listingMessages, type Listing } from '#contract/index.js';
 import { products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -142,7 +142,7 @@ describe('POST /api/products with photos and vehicle details', () => {
       ['mileage_km', -1, 'mileage_km'],
       [
         'product_images',
-        Array.from({ length: 11 }, (_, i) => `/uploads/${i}.webp`),
+        Array.from({ length: limits.productImagesMax + 1 }, (_, i) => `/uploads/${i}.webp`),
         'product_images',
       ],
       ['product_images', ['/uploads/other.webp'], listingMessages.imagesCover],

@@ -64,7 +64,8 @@ test.describe('Registration (/registration)', () => {
     // The dashboards are in the account menu (decision 0038).
     const accountMenu = await openAccountMenu(page);
     await expect(accountMenu.getByRole('link', { name: 'Seller Dashboard' })).toBeVisible();
-    await expect(accountMenu.getByRole('link', { name: 'Buyer Dashboard' })).toHaveCount(0);
+    // Every account buys too (decision 0042).
+    await expect(accountMenu.getByRole('link', { name: 'Buyer Dashboard' })).toBeVisible();
     await expect(accountMenu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
 
     await accountMenu.getByRole('link', { name: 'Seller Dashboard' }).click();

@@ -35,6 +35,9 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
     ['a plain bug', new TypeError('x is undefined')],
+    ["a function's own raise (P0001)", Object.assign(new Error('refused'), { code: 'P0001' })],
+    ['a tsquery too complex (54000)', Object.assign(new Error('too large'), { code: '54000' })],
+    ['a data exception (22021)', Object.assign(new Error('bad byte'), { code: '22021' })],
   ])('is false for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

@@ -37,18 +37,19 @@ const unavailableMessages = [
 ];
 
 /**
- * SQLSTATE classes that are the request's or the code's doing, not the database's state: 22
- * data exception (a 400), 23 integrity constraint violation, 42 syntax error or access rule.
- * Every other SQLSTATE (08 connection, 40 transaction rollback, 53 insufficient resources, 55
- * object not in prerequisite state — "not accepting connections" —, 57 operator intervention,
- * 58 system error, XX internal error, …) means the database cannot serve now: 503.
+ * SQLSTATE classes that mean the database cannot serve now (PostgreSQL's Appendix A): 08
+ * connection exception, 40 transaction rollback (serialization failure, deadlock), 53
+ * insufficient resources, 55 object not in prerequisite state ("not accepting connections"),
+ * 57 operator intervention (shutdown, cancel), 58 system error, XX internal error. Every other
+ * class is the request's or the code's doing (22 data exception, 23 integrity, 42 syntax or
+ * access rule, 54 program limit such as a too-complex tsquery, P0 a function's own raise, …).
  */
-const requestSqlStateClasses = new Set(['22', '23', '42']);
+const unavailableSqlStateClasses = new Set(['08', '40', '53', '55', '57', '58', 'XX']);
 
 /**
  * True when `error` (or its cause chain) says the database cannot serve right now: a socket
- * error, a driver message that the connection is gone, or any SQLSTATE outside
- * {@link requestSqlStateClasses} (docs/reliability.md, the fourth attack: 55000 answered 500).
+ * error, a driver message that the connection is gone, or a SQLSTATE of
+ * {@link unavailableSqlStateClasses} (docs/reliability.md, the fourth attack: 55000 answered 500).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -62,7 +63,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (
       typeof code === 'string' &&
       /^[0-9A-Z]{5}$/.test(code) &&
-      !requestSqlStateClasses.has(code.slice(0, 2))
+      unavailableSqlStateClasses.has(code.slice(0, 2))
     ) {
       return true;
     }

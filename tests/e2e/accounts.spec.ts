@@ -218,6 +218,7 @@ test.describe('Navigation bar', () => {
       'Risk',
       'Categories',
       'Deposit disputes',
+      'Payment disputes',
       'Audit log',
     ]);
 
@@ -264,7 +265,8 @@ test.describe('Route guards', () => {
   test('a buyer opening /user/seller lands on "You Are Not A Seller"', async ({ page }) => {
     await signInViaApi(page, DEMO_BUYER.email);
     await page.goto('/user/seller');
-    await expect(page).toHaveURL('/seller-not-found');
+    // The role guard keeps the way back for Start selling (decision 0043).
+    await expect(page).toHaveURL('/seller-not-found?next=%2Fuser%2Fseller');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You Are Not A Seller');
   });
 
@@ -275,11 +277,12 @@ test.describe('Route guards', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You Are Not An Admin');
   });
 
-  test('a seller opening /user/buyer lands on "You Are Not A Buyer"', async ({ page }) => {
+  test('a seller opening /user/buyer sees their orders: every account buys', async ({ page }) => {
+    // Decision 0042: "You Are Not A Buyer" is left for accounts without the buyer role.
     await signInViaApi(page, DEMO_SELLER.email);
     await page.goto('/user/buyer');
-    await expect(page).toHaveURL('/buyer-not-found');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You Are Not A Buyer');
+    await expect(page).toHaveURL('/user/buyer');
+    await expect(page.getByText('All order List')).toBeVisible();
   });
 
   test('a visitor opening an admin page lands on "You Are Not An Admin" (spec §6)', async ({

@@ -12,7 +12,7 @@ import { bearer, registerUser, type TestUser } from '../test-support/accounts.js
 import { createTestApp, startSecondInstance, type TestApp } from '../test-support/app.js';
 import { bookOrder } from '../routes/orders/test-helpers.js';
 import { settleDeposit, sweepDeposits } from '../routes/deposits/service.js';
-import { orders } from '../db/schema.js';
+import { orders, users } from '../db/schema.js';
 import type { Order } from '../../contract/index.js';
 
 let t: TestApp;
@@ -116,12 +116,15 @@ describe('My Orders from memory', () => {
 
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/orders' });
     expect(anonymous.statusCode).toBe(401);
-    const asSeller = await t.app.inject({
+    // The wrong role: an account without the buyer role (every account buys, decision 0042).
+    const nonBuyer = await registerUser(t.app, { role: 'seller' });
+    await t.database.db.update(users).set({ isBuyer: false }).where(eq(users.uid, nonBuyer.uid));
+    const asNonBuyer = await t.app.inject({
       method: 'GET',
       url: '/api/orders',
-      headers: bearer(seller.token),
+      headers: bearer(nonBuyer.token),
     });
-    expect(asSeller.statusCode).toBe(403);
+    expect(asNonBuyer.statusCode).toBe(403);
 
     await write(late, 'DELETE', '/api/profile');
     const deleted = await t.app.inject({

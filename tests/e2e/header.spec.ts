@@ -167,7 +167,8 @@ test('the account menu holds the dashboards of the roles held, then Saved search
 });
 
 for (const [width, account, dashboards] of [
-  [1024, DEMO_SELLER, ['Seller Dashboard']],
+  // Every account buys (decision 0042): the seller has both dashboards.
+  [1024, DEMO_SELLER, ['Seller Dashboard', 'Buyer Dashboard']],
   [1280, DEMO_BUYER, ['Buyer Dashboard']],
 ] as const) {
   test(`at ${width}px ${account.email}'s account menu shows ${dashboards.join(', ')}`, async ({

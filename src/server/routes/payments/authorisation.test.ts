@@ -4,10 +4,10 @@
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { paymentIntentIdOf } from '#contract/paths.js';
-import { orders, payments, productReports, sandboxPaymentIntents } from '../../db/schema.js';
+import { orders, payments, productReports, sandboxPaymentIntents, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { bookOrder, bookingBody, createListing } from '../orders/test-helpers.js';
@@ -26,8 +26,13 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await registerUser(t.app, { role: 'buyer' });
   intruder = await registerUser(t.app, { role: 'buyer' });
+  // Every account buys (decision 0042): the wrong role here is an account without the buyer role.
   seller = await registerUser(t.app, { role: 'seller' });
   admin = await registerUser(t.app, { role: 'seller', admin: true });
+  await t.database.db
+    .update(users)
+    .set({ isBuyer: false })
+    .where(inArray(users.uid, [seller.uid, admin.uid]));
   const { product } = await createListing(t.database.db);
   productId = product.id;
   orderId = await bookOrder(t.app, owner, productId);
@@ -131,7 +136,7 @@ async function state() {
 
 describe('buying authorisation matrix', () => {
   for (const endpoint of endpoints) {
-    it(`${endpoint.name}: 401 without or with a bad token, 403 for a seller or admin`, async () => {
+    it(`${endpoint.name}: 401 without or with a bad token, 403 for a seller or admin without the buyer role`, async () => {
       const before = await state();
       const cases: [Record<string, string>, number][] = [
         [{}, 401],

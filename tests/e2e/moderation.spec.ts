@@ -250,6 +250,7 @@ test.describe('All Seller (/user/admin)', () => {
       'Risk',
       'Categories',
       'Deposit disputes',
+      'Payment disputes',
       'Audit log',
     ]);
     const badge = page.getByTestId('user-badge').last();
@@ -510,6 +511,7 @@ test.describe('Admin pages: small screens and accessibility', () => {
       'Risk',
       'Categories',
       'Deposit disputes',
+      'Payment disputes',
       'Audit log',
     ]);
     await menu.getByRole('link', { name: 'Reported Product' }).click();

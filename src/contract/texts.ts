@@ -97,4 +97,3 @@ export const offerTexts = {
     'automatically; you are welcome to offer again.',
   accepted: 'Offer accepted. The order is waiting for payment in My Orders.',
 } as const;
-

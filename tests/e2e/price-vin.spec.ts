@@ -105,7 +105,8 @@ test.describe('Add A Product at 360 px', () => {
     await page.getByLabel('Make', { exact: true }).fill(make.toLowerCase());
     await page.getByLabel('Model', { exact: true }).fill('Alpha');
     await page.getByLabel('Model year').fill('2016');
-    await page.getByLabel('Mileage (km)').fill('95000');
+    // In the viewer's unit (km or mi by locale).
+    await page.getByLabel(/^Mileage \((km|mi)\)$/).fill('59000');
     await expect(
       page.getByText('Similar cars are listed for $11,250 – $13,750 (6 listings)'),
     ).toBeVisible();

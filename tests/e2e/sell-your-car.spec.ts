@@ -110,7 +110,7 @@ for (const width of [360, 1440]) {
 
       // The rest of the form: a price, where, a phone, a description draft.
       await page.getByLabel('Product Name').fill('Honda Accord 2003');
-      await page.getByLabel('Make').fill('Honda');
+      await page.getByLabel('Make', { exact: true }).fill('Honda');
       await page.getByLabel('Model', { exact: true }).fill('Accord');
       await page.getByLabel('Model year').fill('2003');
       await expect(page.getByTestId('years-used')).toContainText('Years of use:');

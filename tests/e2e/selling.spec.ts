@@ -214,11 +214,8 @@ test.describe('Seller dashboard (/user/seller)', () => {
     });
     expect(saved!.product_image).toMatch(/^\/uploads\/.+/);
 
-    await page
-      .getByRole('navigation', { name: 'Seller dashboard' })
-      .getByRole('link', { name: 'My Products' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'All order List' })).toBeVisible();
+    // From the new listing's page back to the dashboard.
+    await openMyProducts(page);
     const table = page.getByRole('table', { name: 'My Products' });
     await expect(table.getByRole('columnheader')).toHaveText([
       'No.',

@@ -53,7 +53,7 @@ for (const width of [360, 1440]) {
     const e164 = `+1${national.replace(/\D/g, '')}`;
 
     await seller.page.goto('/user/profile');
-    await seller.page.getByLabel('Phone number').fill(national);
+    await seller.page.getByRole('textbox', { name: 'Phone number' }).fill(national);
     await seller.page.getByRole('button', { name: 'Send code' }).click();
     await expect(seller.page.getByRole('status').filter({ hasText: e164 })).toBeVisible({
       timeout: 30_000,

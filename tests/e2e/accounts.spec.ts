@@ -78,6 +78,8 @@ test.describe('Registration (/registration)', () => {
       'Bookings',
       'Offers',
       'Insights',
+      // Inventory import: the page explains it is for business sellers (decision 0046).
+      'Import',
     ]);
     await expect(page.getByTestId('user-badge').first()).toContainText(email);
     await sidebar.getByRole('link', { name: 'My Products' }).click();

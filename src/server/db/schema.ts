@@ -95,7 +95,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     photoUrl: text('photo_url').notNull().default(''),
     /**
-     * The self-registered role (spec §6: buyer or seller); 'seller' also once the user starts
+     * The self-registered role (buyer or seller; docs/spec-deviations.md, decision 0042); 'seller' also once the user starts
      * selling (POST /api/profile/seller). It is the seller role; the buyer role is `is_buyer`.
      */
     role: text('role').notNull(),

@@ -1,5 +1,5 @@
 /**
- * The Add A Product form (spec §2 Seller dashboard, §5 Add product, §8), in the order a car
+ * The Add A Product form (docs/features.md, decision 0043), in the order a car
  * seller thinks (docs/features.md, "Listing a car"): the category (a car category is chosen
  * first when there is one), then for a car the VIN (its decode fills make, model, year, body,
  * fuel and transmission and says what it filled) and the details with the mileage in the

@@ -150,10 +150,10 @@ export function yearsUsedFrom(modelYear: string | number | null | undefined, now
   return Math.min(limits.yearOfUsedMax, Math.max(0, now.getFullYear() - year));
 }
 
-/** The photos' message (spec §5) when none is uploaded yet. */
+/** The photos' message when none is uploaded yet (docs/features.md). */
 export const photosRequiredMessage = productFormMessages.image;
 
-/** The empty form; condition defaults to Fair (spec §5, §9). */
+/** The empty form; condition defaults to Fair (docs/features.md). */
 export const emptyProductForm: ProductFormInput = {
   product_name: '',
   category_id: '',

@@ -49,11 +49,23 @@ async function expectConfirmation(
   const confirm = dialog.getByRole('button', { name: 'Confirm', exact: true });
   await expect(deny, `${label}: the safe choice has the focus`).toBeFocused();
 
-  // On screen too: Don't Confirm left of Confirm on one line, or above it when they wrap.
-  const [denyBox, confirmBox] = [await deny.boundingBox(), await confirm.boundingBox()];
-  expect(denyBox && confirmBox, label).toBeTruthy();
-  if (Math.abs(denyBox!.y - confirmBox!.y) < 4) expect(denyBox!.x).toBeLessThan(confirmBox!.x);
-  else expect(denyBox!.y).toBeLessThan(confirmBox!.y);
+  // On screen too: Don't Confirm left of Confirm on one line, or above it when they wrap. Both
+  // boxes are read in one frame: a dialog still running its opening transition moves between
+  // two separate reads.
+  await expect
+    .poll(
+      () =>
+        dialog.evaluate((element) => {
+          const [first, second] = [...element.querySelectorAll('button')]
+            .filter((button) => /^(Confirm|Don't Confirm)$/.test(button.textContent?.trim() ?? ''))
+            .map((button) => button.getBoundingClientRect());
+          if (!first || !second) return 'missing';
+          if (Math.abs(first.y - second.y) < 4) return first.x < second.x ? 'in order' : 'swapped';
+          return first.y < second.y ? 'in order' : 'swapped';
+        }),
+      { message: `${label}: Don't Confirm is shown before Confirm` },
+    )
+    .toBe('in order');
 
   await expectAxeClean(page, `${label} dialog open`);
   // No hover colour: the pointer away from the buttons.

@@ -44,8 +44,13 @@ function badgesOf(verification: SellerVerification): Badge[] {
   return badges;
 }
 
-function BadgeIcon({ badge, title }: { badge: Badge; title?: string }) {
-  if (badge.key === 'admin') return <VerifiedBadge label={title ?? badge.label} />;
+/**
+ * The icon of `badge`: named by `title` (its tooltip too), or decorative when `title` is null
+ * because the badge's label is written beside it.
+ */
+function BadgeIcon({ badge, title }: { badge: Badge; title: string | null }) {
+  if (badge.key === 'admin') return <VerifiedBadge label={title} />;
+  const named = title === null ? { 'aria-hidden': true } : { role: 'img', 'aria-label': title };
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -56,10 +61,9 @@ function BadgeIcon({ badge, title }: { badge: Badge; title?: string }) {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      role="img"
-      aria-label={title ?? badge.label}
+      {...named}
     >
-      <title>{title ?? badge.label}</title>
+      {title !== null && <title>{title}</title>}
       {badge.key === 'phone' ? (
         <>
           <rect x="6" y="2" width="12" height="20" rx="2" />
@@ -105,7 +109,7 @@ export function VerificationBadges({
         <li key={badge.key} className="max-w-full">
           <details className="group">
             <summary className="badge badge-outline h-auto min-h-6 cursor-pointer gap-1 py-0.5 text-sm">
-              <BadgeIcon badge={badge} />
+              <BadgeIcon badge={badge} title={null} />
               {badge.label}
             </summary>
             <p className="mt-1 max-w-xs text-sm text-base-content/80">{badge.meaning}</p>

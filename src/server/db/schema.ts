@@ -6,6 +6,7 @@
  */
 import { offerStates } from '../../contract/offers.js';
 import type { TraderDetails } from '../../contract/trader.js';
+import type { MessageWarning } from '../../contract/trust.js';
 import { sql } from 'drizzle-orm';
 import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
 import {
@@ -862,6 +863,12 @@ export const messages = pgTable(
     kind: text('kind', { enum: ['text', 'offer', 'viewing'] })
       .notNull()
       .default('text'),
+    /**
+     * The scam warnings of a typed message (decision 0028), matched once when it is written;
+     * `[]` for the server's own notes; null for messages written before they were stored (read
+     * falls back to matching those).
+     */
+    warnings: jsonb('warnings').$type<MessageWarning[]>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import {
   unreadMessagesContract,
   type Conversation,
   type Message,
+  type MessageWarning,
 } from '#contract/index.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import type { UserRecord } from '../../auth/records.js';
@@ -71,6 +72,14 @@ const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
+ * The scam warnings stored with `row` when it was written (decision 0028); a message written
+ * before they were stored is matched now.
+ */
+function storedWarnings(row: MessageRow): MessageWarning[] {
+  return row.warnings ?? messageWarnings(row.body);
+}
+
+/**
  * A message as `userId` sees it: its scam warnings (decision 0028) only when `userId` received
  * it — a sender is not warned about their own words.
  */
@@ -83,7 +92,7 @@ function presentMessage(row: MessageRow, userId: string): Message {
     mine,
     sent_at: row.createdAt.toISOString(),
     kind: row.kind,
-    warnings: mine ? [] : messageWarnings(row.body),
+    warnings: mine ? [] : storedWarnings(row),
   };
 }
 
@@ -208,7 +217,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   function publish(row: MessageRow, conversation: { buyerId: string; sellerId: string }) {
     const recipient =
       row.senderId === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
-    hub.publish(presentMessage(row, row.senderId), row.senderId, recipient);
+    hub.publish(presentMessage(row, row.senderId), storedWarnings(row), row.senderId, recipient);
     app.peers.send('message', [row.id, row.senderId, recipient]);
   }
 
@@ -218,7 +227,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!hub.listens(senderId) && !hub.listens(recipientId)) return;
     findMessage(app.db, id)
       .then((row) => {
-        if (row) hub.publish(presentMessage(row, row.senderId), senderId, recipientId);
+        if (row) {
+          hub.publish(
+            presentMessage(row, row.senderId),
+            storedWarnings(row),
+            senderId,
+            recipientId,
+          );
+        }
       })
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'messages: could not load a message from another instance'),

@@ -49,6 +49,7 @@ export function reportMessage(
         id: messages.id,
         senderId: messages.senderId,
         body: messages.body,
+        warnings: messages.warnings,
         createdAt: messages.createdAt,
         conversationId: conversations.id,
         productId: conversations.productId,
@@ -93,7 +94,7 @@ export function reportMessage(
         reason: notice.reason,
         note: notice.note,
         excerpt,
-        warnings: messageWarnings(message.body),
+        warnings: message.warnings ?? messageWarnings(message.body),
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, messageReports, moderationNotices, products } from '../../db/schema.js';
+import {
+  auditLog,
+  messageReports,
+  messages,
+  moderationNotices,
+  products,
+} from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
@@ -267,6 +273,40 @@ describe('scam warnings and POST /api/messages/{id}/report', () => {
     expect(forSeller.mine).toBe(true);
     expect(forSeller.warnings).toEqual([]);
     buyerMessageId = (await page(buyer)).find((m) => m.mine)!._id;
+  });
+
+  it('matches the warnings once, when the message is written, and reads them from the row', async () => {
+    const [stored] = await t.database.db
+      .select({ warnings: messages.warnings })
+      .from(messages)
+      .where(eq(messages.id, scamMessageId));
+    expect(stored!.warnings!.map((w) => w.code).sort()).toEqual([
+      'advance_payment',
+      'off_platform_payment',
+    ]);
+    // A read answers what was stored, without matching the text again: a row whose stored
+    // warnings were changed reads back changed, and a row without (written before warnings were
+    // stored) is matched as it is read.
+    const marker = [{ code: 'advance_payment' as const, text: 'stored with the message' }];
+    await t.database.db
+      .update(messages)
+      .set({ warnings: marker })
+      .where(eq(messages.id, scamMessageId));
+    expect((await page(buyer)).find((m) => m._id === scamMessageId)!.warnings).toEqual(marker);
+    await t.database.db
+      .update(messages)
+      .set({ warnings: null })
+      .where(eq(messages.id, scamMessageId));
+    expect(
+      (await page(buyer))
+        .find((m) => m._id === scamMessageId)!
+        .warnings.map((w) => w.code)
+        .sort(),
+    ).toEqual(['advance_payment', 'off_platform_payment']);
+    await t.database.db
+      .update(messages)
+      .set({ warnings: stored!.warnings })
+      .where(eq(messages.id, scamMessageId));
   });
 
   it('reports a received message into moderation with the excerpt, once', async () => {

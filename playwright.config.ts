@@ -28,6 +28,8 @@ const serverEnv: Record<string, string> = {
   AUTH_SESSION_RATE_LIMIT_MAX: '100000',
   AUTH_ACCOUNT_RATE_LIMIT_MAX: '10000',
   WRITE_RATE_LIMIT_MAX: '100000',
+  // Every browser context is a new visitor from 127.0.0.1 (20 visitor ids an hour by default).
+  VISITOR_ID_HOURLY_MAX: '100000',
   // The demo accounts book, upload and add categories in many tests (the per-account caps).
   BOOKING_OPEN_MAX: '10000',
   BOOKING_DAILY_MAX: '10000',

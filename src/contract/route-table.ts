@@ -305,6 +305,11 @@ export const issueToken = {
   method: 'POST',
   url: '/api/jwt',
 } as const satisfies RouteOf<'issueToken'>;
+export const issueVisitorId = {
+  name: 'issueVisitorId',
+  method: 'POST',
+  url: '/api/visitors',
+} as const satisfies RouteOf<'issueVisitorId'>;
 export const listAdminCategories = {
   name: 'listAdminCategories',
   method: 'GET',

@@ -215,6 +215,11 @@ const envSchema = z.object({
    * minute (429 above); counted apart from WRITE_RATE_LIMIT_MAX.
    */
   BEACON_RATE_LIMIT_MAX: positiveInt.default(600),
+  /**
+   * Visitor ids (`POST /api/visitors`) one client address may be issued per hour (429 above):
+   * what one address can add to a listing's views in an hour (decision 0029).
+   */
+  VISITOR_ID_HOURLY_MAX: positiveInt.default(20),
   /** How often recorded listing views and impressions are written to the database (ms). */
   INSIGHTS_FLUSH_MS: positiveInt.default(5000),
   /**
@@ -513,7 +518,12 @@ export type Config = {
    * Seller insights (decision 0029): beacons per client and minute, how often recorded events are
    * written (ms), and when the rollup and clean-up job runs (cron, UTC).
    */
-  insights: { beaconRateLimitMax: number; flushMs: number; rollupCron: string };
+  insights: {
+    beaconRateLimitMax: number;
+    visitorIdHourlyMax: number;
+    flushMs: number;
+    rollupCron: string;
+  };
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
   /** Notification e-mail: seconds a new message waits unread before it is mailed. */
@@ -707,6 +717,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: value.LOG_FORMAT,
     insights: {
       beaconRateLimitMax: value.BEACON_RATE_LIMIT_MAX,
+      visitorIdHourlyMax: value.VISITOR_ID_HOURLY_MAX,
       flushMs: value.INSIGHTS_FLUSH_MS,
       rollupCron: value.INSIGHTS_ROLLUP_CRON,
     },

@@ -100,7 +100,9 @@ for (const width of [360, 1440]) {
     await expect(notice.getByRole('heading', { name: 'Before you pay' })).toBeVisible();
     // The figures in the viewer's unit (the browser's locale is en-US: miles; the API says km).
     await expect(notice).toContainText('stated 113,090 mi; this one states 59,030 mi');
-    await expect(notice).toContainText('looks the same as one in an earlier listing');
+    await expect(notice).toContainText(
+      'looks the same as one another seller uploaded or listed first',
+    );
     const history = buyer.page.getByTestId('vin-history');
     await expect(history.getByRole('heading', { name: 'This car on Second Gear' })).toBeVisible();
     await expect(history.getByRole('listitem')).toHaveCount(2);
@@ -148,7 +150,9 @@ for (const width of [360, 1440]) {
       timeout: 30_000,
     });
     const card = admin.getByRole('article', { name: `Risk: ${name}` });
-    await expect(card).toContainText('earlier listing by another seller', { timeout: 30_000 });
+    await expect(card).toContainText('another seller uploaded or listed first', {
+      timeout: 30_000,
+    });
     await expect(card).toContainText("seller's messages about this listing was reported");
     await card.getByText('Reported message: Scam or fraud').click();
     await expect(card).toContainText(scam);

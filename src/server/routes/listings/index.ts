@@ -26,6 +26,7 @@ import { presentProductCard } from '../catalog/presenters.js';
 import { queuePriceDropMails } from '../favourites/price-drop.js';
 import { expiryFrom, renewListing, transitionListing, type RenewResult } from './listing-state.js';
 import { listingTrustFlags } from '../../trust/repository.js';
+import { othersPhotosError } from '../../trust/photo-owners.js';
 import {
   findListing,
   findPriceHistory,
@@ -150,6 +151,8 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
           throw httpError(409, listingMessages.soldPrice);
         case 'bad-category':
           throw httpError(400, 'body.category_id must be an existing category');
+        case 'others-photos':
+          throw othersPhotosError(result.photos, result.foreign);
         case 'updated':
           return { modifiedCount: result.modifiedCount };
       }

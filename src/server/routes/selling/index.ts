@@ -29,6 +29,7 @@ import {
   promoteProduct,
 } from './repository.js';
 import { resolveListingPlace } from '../places/repository.js';
+import { othersPhotos, othersPhotosError } from '../../trust/photo-owners.js';
 
 const tags = ['selling'];
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
@@ -83,9 +84,13 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.place_id,
         request.body.seller_location,
       );
+      const seller = requireCallerRecord(request);
+      const photos = request.body.product_images ?? [request.body.product_image];
+      const foreign = await othersPhotos(app.db, seller.id, photos);
+      if (foreign.length > 0) throw othersPhotosError(photos, foreign);
       const id = await insertProduct(
         app.db,
-        requireCallerRecord(request).id,
+        seller.id,
         { ...request.body, seller_location: location ?? '' },
         (tx, productId) => enqueueListingMatch(app, [productId], tx),
         app.config.listings.ttlDays,

@@ -237,7 +237,7 @@ export async function riskQueue(db: Database, now: Date = new Date()): Promise<R
       add(
         'duplicate_photos',
         riskPoints.duplicatePhotos,
-        `A photo is near-identical (${copies[0].distance} of 64 bits differ) to one of an earlier listing by another seller`,
+        `A photo is near-identical (${copies[0].distance} of 64 bits differ) to one another seller uploaded or listed first`,
         copies[0].productId,
       );
     }

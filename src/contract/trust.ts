@@ -80,14 +80,15 @@ export const vinHistoryContract = {
   summary:
     'Every listing on Second Gear that carried this VIN, oldest first, with the flags ' +
     '`mileage_rollback`, `vin_listed_twice` and `vin_decode_mismatch` (signed-in users; listings ' +
-    'removed or deleted are shown to admins only). 400 for an ill-formed VIN.',
+    'removed or deleted are shown to admins only). 400 for an ill-formed VIN; 429 past ' +
+    '`VIN_DECODE_RATE_LIMIT_MAX` look-ups a minute per user or address.',
   params: z.object({
     vin: z
       .string()
       .transform((value) => value.trim().toUpperCase())
       .refine((value) => vinPattern.test(value), { message: vehicleTexts.vinInvalid }),
   }),
-  response: { 200: vinHistorySchema, ...guarded },
+  response: { 200: vinHistorySchema, ...guarded, 429: errorSchema },
 } as const;
 
 /** The codes of a message's scam warnings (decision 0028). */

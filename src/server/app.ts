@@ -64,6 +64,7 @@ import { listingExpiryPlugin } from './routes/listings/expiry.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
 import { trustRoutes } from './routes/trust/index.js';
 import { photoHashBackfillPlugin } from './trust/backfill.js';
+import { listingVinDecodePlugin } from './trust/listing-vin.js';
 import { dealerFeedsPlugin, dealerRoutes } from './routes/dealers/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(viewingJobsPlugin);
   await app.register(offerJobsPlugin);
   await app.register(photoHashBackfillPlugin);
+  await app.register(listingVinDecodePlugin);
   await app.register(insightsJobsPlugin);
   await app.register(dealerFeedsPlugin);
   // Listing views and impressions, kept in memory and written in batches (decision 0029).

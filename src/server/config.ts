@@ -220,6 +220,11 @@ const envSchema = z.object({
    * what one address can add to a listing's views in an hour (decision 0029).
    */
   VISITOR_ID_HOURLY_MAX: positiveInt.default(20),
+  /**
+   * VIN decodes and VIN histories one user, and one client address, may ask for per minute
+   * (429 above): the decoder is one thread shared by everyone (decision 0041).
+   */
+  VIN_DECODE_RATE_LIMIT_MAX: positiveInt.default(30),
   /** How often recorded listing views and impressions are written to the database (ms). */
   INSIGHTS_FLUSH_MS: positiveInt.default(5000),
   /**
@@ -518,6 +523,8 @@ export type Config = {
    * Seller insights (decision 0029): beacons per client and minute, how often recorded events are
    * written (ms), and when the rollup and clean-up job runs (cron, UTC).
    */
+  /** VIN decodes and histories per user and per client address and minute. */
+  vinDecodeRateLimitMax: number;
   insights: {
     beaconRateLimitMax: number;
     visitorIdHourlyMax: number;
@@ -715,6 +722,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     logFormat: value.LOG_FORMAT,
+    vinDecodeRateLimitMax: value.VIN_DECODE_RATE_LIMIT_MAX,
     insights: {
       beaconRateLimitMax: value.BEACON_RATE_LIMIT_MAX,
       visitorIdHourlyMax: value.VISITOR_ID_HOURLY_MAX,

@@ -7,6 +7,12 @@
 import { offerStates } from '../../contract/offers.js';
 import type { TraderDetails } from '../../contract/trader.js';
 import type { MessageWarning } from '../../contract/trust.js';
+
+/** A listing's stored VIN decode (`products.vin_decoded`). */
+export interface StoredVinDecode {
+  vin: string;
+  decoded: { make: string | null; model: string | null; modelYear: number | null } | null;
+}
 import { sql } from 'drizzle-orm';
 import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
 import {
@@ -290,6 +296,12 @@ export const products = pgTable(
     bodyType: text('body_type'),
     color: text('color'),
     vin: text('vin'),
+    /**
+     * The listing's VIN as decoded when it was saved (`decode-listing-vin` job, migration 0036):
+     * the VIN it was decoded for and what vPIC says (null: a VIN it does not know). Null until
+     * decoded; stale when `vin` changed since.
+     */
+    vinDecoded: jsonb('vin_decoded').$type<StoredVinDecode>(),
     /**
      * The refundable viewing deposit a buyer's card is authorised for when booking
      * (decision 0020), integer cents, 0 (none) to 50 000 ($500).

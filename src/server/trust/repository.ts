@@ -7,7 +7,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TrustFlag } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
-import { productPhotoHashes, products } from '../db/schema.js';
+import { productPhotoHashes, products, type StoredVinDecode } from '../db/schema.js';
 import { decodeVin } from '../routes/vehicles/vin-thread.js';
 import { bandProbes, duplicateMaxDistance, hammingDistance } from './photo-hash.js';
 import { firstUploads } from './photo-owners.js';
@@ -223,16 +223,32 @@ export async function duplicatePhotoSources(
 }
 
 /**
+ * What vPIC says the listing's VIN is: the decode stored when the listing was saved
+ * (listing-vin.ts), so a listing never waits for the decoder; for a listing saved before
+ * decodes were stored (or whose decode job has not run yet), the memoised decode, which waits
+ * in the decoder's bounded line (a full line gives null: no mismatch flag this time).
+ */
+function listingDecode(listing: {
+  vin: string;
+  vinDecoded?: StoredVinDecode | null;
+}): Promise<VinDecoded | null> {
+  const stored = listing.vinDecoded;
+  if (stored && stored.vin === listing.vin) return Promise.resolve(stored.decoded);
+  return decodedVin(listing.vin);
+}
+
+/**
  * A listing's `trust_flags` (decision 0028): its VIN flags (when it has a VIN) and
  * `duplicate_photos`.
  */
 export async function listingTrustFlags(
   db: Database,
-  listing: VinListing & { vin: string | null },
+  listing: VinListing & { vin: string | null; vinDecoded?: StoredVinDecode | null },
 ): Promise<TrustFlag[]> {
+  const vin = listing.vin;
   const [vinRows, decoded, copies] = await Promise.all([
-    listing.vin ? findVinListings(db, listing.vin) : Promise.resolve([]),
-    listing.vin ? decodedVin(listing.vin) : Promise.resolve(null),
+    vin ? findVinListings(db, vin) : Promise.resolve([]),
+    vin ? listingDecode({ vin, vinDecoded: listing.vinDecoded }) : Promise.resolve(null),
     duplicatePhotoSources(db, listing),
   ]);
   const flags = listing.vin ? listingVinFlags(vinRows, listing, decoded) : [];

@@ -38,6 +38,7 @@ export async function findListing(db: Database, id: string) {
       categoryHoldsVehicles: categories.holdsVehicles,
       sellerId: products.sellerId,
       sellerSince: users.createdAt,
+      vinDecoded: products.vinDecoded,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

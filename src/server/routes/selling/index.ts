@@ -30,6 +30,7 @@ import {
 } from './repository.js';
 import { resolveListingPlace } from '../places/repository.js';
 import { othersPhotos, othersPhotosError } from '../../trust/photo-owners.js';
+import { enqueueListingVinDecode } from '../../trust/listing-vin.js';
 
 const tags = ['selling'];
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
@@ -92,7 +93,10 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         seller.id,
         { ...request.body, seller_location: location ?? '' },
-        (tx, productId) => enqueueListingMatch(app, [productId], tx),
+        async (tx, productId) => {
+          await enqueueListingMatch(app, [productId], tx);
+          if (request.body.vin) await enqueueListingVinDecode(app, productId, tx);
+        },
         app.config.listings.ttlDays,
       );
       if (!id) throw httpError(401, 'This account has been deleted');

@@ -16,6 +16,7 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { deriveListingStatus } from '../../trust/listing-status.js';
 import { decodedVin, findVinListings } from '../../trust/repository.js';
+import { vinDecodeLimit } from '../vehicles/vin-limits.js';
 import { historyVinFlags } from '../../trust/vin-flags.js';
 import { dismissRisk, reportMessage, riskQueue } from './repository.js';
 
@@ -24,9 +25,11 @@ const asUser = { tags, access: {} satisfies RouteAccess };
 const asAdminSelf = { tags, access: { role: 'admin', self: 'uid' } satisfies RouteAccess };
 
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitHistories = vinDecodeLimit(app, 'vin-history');
   app.route({
     ...route(vinHistoryContract, asUser),
     handler: async (request, reply) => {
+      await limitHistories(request);
       const me = requireCallerRecord(request);
       const { vin } = request.params;
       const [rows, decoded] = await Promise.all([findVinListings(app.db, vin), decodedVin(vin)]);

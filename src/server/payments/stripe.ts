@@ -62,6 +62,51 @@ export function createStripeProvider(
     name: 'stripe',
     publishableKey: settings.publishableKey,
 
+    onboarding: {
+      async createPayoutAccount({ userId, email }) {
+        try {
+          const account = await client.accounts.create(
+            {
+              type: 'express',
+              email,
+              capabilities: { transfers: { requested: true } },
+              metadata: { userId },
+            },
+            { idempotencyKey: `payout-account-${userId}` },
+          );
+          return { id: account.id };
+        } catch (error) {
+          throw providerError('create the payout account', error);
+        }
+      },
+
+      async createOnboardingLink({ accountId, refreshUrl, returnUrl, idempotencyKey }) {
+        try {
+          const link = await client.accountLinks.create(
+            {
+              account: accountId,
+              type: 'account_onboarding',
+              refresh_url: refreshUrl,
+              return_url: returnUrl,
+            },
+            { idempotencyKey },
+          );
+          return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+        } catch (error) {
+          throw providerError('start the payout set-up', error);
+        }
+      },
+
+      async payoutAccountReady(accountId) {
+        try {
+          const account = await client.accounts.retrieve(accountId);
+          return account.capabilities?.transfers === 'active';
+        } catch (error) {
+          throw providerError('check the payout account', error);
+        }
+      },
+    },
+
     async createIntent({ orderId, productId, amountCents }: IntentRequest) {
       try {
         const intent = await client.paymentIntents.create(

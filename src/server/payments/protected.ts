@@ -187,13 +187,13 @@ export async function finishMove(app: FastifyInstance, orderId: string): Promise
     return;
   }
   const refund = await app.payments.refundPayment(row.transactionId, `payment-refund-${orderId}`);
-  await app.db.transaction(async (tx) => {
+  const finished = await app.db.transaction(async (tx) => {
     const [done] = await tx
       .update(orderPayments)
       .set({ status: 'refunded', pending: null, refundedAt: new Date(), refundId: refund.id })
       .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.pending, 'refund')))
       .returning();
-    if (!done) return;
+    if (!done) return false;
     await ledger(tx, orderId, 'refund', done.amountCents, refund.id);
     // The car is for sale again: the listing back on the market, the sale record marked refunded.
     const [order] = await tx
@@ -206,7 +206,11 @@ export async function finishMove(app: FastifyInstance, orderId: string): Promise
       .where(and(eq(payments.orderId, orderId), isNull(payments.refundedAt)));
     if (order) await transitionListing(tx, order.productId, 'active', { kind: 'refund' });
     await queuePaymentMoveMails(app, tx, done);
+    return true;
   });
+  // The listing is on the market again: public answers (cached) change, also when the sweep
+  // finished the refund outside a request.
+  if (finished) app.invalidation.publish('public');
 }
 
 /** One ledger row; a repeat (same order and kind) inserts nothing. */

@@ -10,7 +10,7 @@
  *    (`payment-release-{orderId}`, `payment-refund-{orderId}`), so a repeat does nothing new;
  * 3. finish: one transaction sets the final status where `pending` is still the move, and
  *    inserts the ledger rows (idempotency keys `release-{orderId}`, `payout-{orderId}`,
- *    `refund-{orderId}`) and the mails.
+ *    `refund-{orderId}`), a release's bill of sale (bill-of-sale.ts) and the mails.
  * A crash between 2 and 3 leaves `pending`; repeating the call, or the sweep after a minute,
  * repeats 2 and 3. Ledger: held = charge − release − refund for every order at all times.
  */
@@ -100,7 +100,10 @@ export async function refreshStripePayout(app: FastifyInstance, sellerId: string
     .update(payoutAccounts)
     .set({ stripeReadyAt: new Date(), updatedAt: new Date() })
     .where(
-      and(eq(payoutAccounts.userId, sellerId), eq(payoutAccounts.stripeAccountId, row.stripeAccountId)),
+      and(
+        eq(payoutAccounts.userId, sellerId),
+        eq(payoutAccounts.stripeAccountId, row.stripeAccountId),
+      ),
     );
   await releaseAwaitingPayout(app, sellerId);
   return true;
@@ -403,8 +406,10 @@ export async function releaseAwaitingPayout(app: FastifyInstance, sellerId: stri
 
 /**
  * The payment sweep (job `payment-sweep`): finishes moves pending for over a minute (a crash,
- * a provider outage); sends the reminders at 7 and 12 days (scaled to `releaseDays`); releases
- * held payments older than `releaseDays` (unless disputed) when the seller has payout details.
+ * a provider outage); with Stripe, asks whether the Connect accounts of sellers with held
+ * payments can take transfers now (`refreshStripePayout`); sends the reminders at 7 and 12 days
+ * (scaled to `releaseDays`); releases held payments older than `releaseDays` (unless disputed)
+ * when the seller has payout details.
  * One failing payment does not stop the others; the sweep throws afterwards so the job retries.
  */
 export async function sweepPayments(app: FastifyInstance, now: Date): Promise<void> {

@@ -233,10 +233,7 @@ describe('protected payment on Stripe', () => {
     expect(again.json()).toMatchObject({ changed: false, payment: { status: 'released' } });
     expect(fake.transfers.filter((tr) => tr.metadata.orderId === orderId)).toHaveLength(1);
     expect(await ledgerKinds(orderId)).toEqual(['charge', 'hold', 'payout', 'release']);
-    const [row] = await db()
-      .select()
-      .from(orderPayments)
-      .where(eq(orderPayments.orderId, orderId));
+    const [row] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
     expect(row!.transferId).toBe(fake.transfers.find((tr) => tr.metadata.orderId === orderId)!.id);
     expect((await call(buyer, 'GET', `/api/order/${orderId}/bill-of-sale`)).statusCode).toBe(200);
   });
@@ -318,10 +315,7 @@ describe('protected payment on Stripe', () => {
     ]);
     const made = fake.transfers.filter((tr) => tr.metadata.orderId === orderId);
     expect(made).toHaveLength(1);
-    const [row] = await db()
-      .select()
-      .from(orderPayments)
-      .where(eq(orderPayments.orderId, orderId));
+    const [row] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
     expect(row!.transferId).toBe(made[0]!.id);
   });
 

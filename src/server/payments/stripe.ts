@@ -8,6 +8,12 @@
  * Two buyers can both be charged by Stripe for one product at the same moment (Stripe cannot
  * know our stock). The sale itself is one database transaction that only one of them wins; the
  * loser's intent is refunded through `releaseIntent`, and the loser is answered 409.
+ *
+ * Protected payment (decision 0042) uses Connect's separate charges and transfers
+ * (https://docs.stripe.com/connect/separate-charges-and-transfers): the charge stays on the
+ * platform's balance while held; the release is a Transfer to the seller's Express account
+ * (made and onboarded through `onboarding`), the refund a Refund of the intent. Every POST
+ * carries our own idempotency key.
  */
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.js';

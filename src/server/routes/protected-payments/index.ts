@@ -204,16 +204,18 @@ export const protectedPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Made on release; a payment released before bills were made gets its bill now.
       const bill = await app.db.transaction((tx) => ensureBillOfSale(tx, payment.orderId));
       if (!bill) throw notFound();
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${billOfSaleFilename(payment.orderId)}"`,
-        )
-        .header('repr-digest', `sha-256=:${Buffer.from(bill.sha256, 'hex').toString('base64')}:`)
-        // Bytes, sent as they are (Fastify serialises no Buffer); the contract's `string` is
-        // the OpenAPI document's word for a body that is not JSON.
-        .send(bill.pdf as unknown as string);
+      return (
+        reply
+          .type('application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${billOfSaleFilename(payment.orderId)}"`,
+          )
+          .header('repr-digest', `sha-256=:${Buffer.from(bill.sha256, 'hex').toString('base64')}:`)
+          // Bytes, sent as they are (Fastify serialises no Buffer); the contract's `string` is
+          // the OpenAPI document's word for a body that is not JSON.
+          .send(bill.pdf as unknown as string)
+      );
     },
   });
 

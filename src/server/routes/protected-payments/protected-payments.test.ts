@@ -511,10 +511,7 @@ describe('bill of sale', () => {
     const code = await codeOf(buyer, orderId);
     const released = await release(seller, orderId, code);
     expect(released.statusCode, released.body).toBe(200);
-    const [row] = await db()
-      .select()
-      .from(orderPayments)
-      .where(eq(orderPayments.orderId, orderId));
+    const [row] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
 
     const response = await billOf(buyer, orderId);
     expect(response.statusCode, response.body).toBe(200);

@@ -230,6 +230,11 @@ export const favouriteIds = {
   method: 'GET',
   url: '/api/favourites/ids',
 } as const satisfies RouteOf<'favouriteIds'>;
+export const getBillOfSale = {
+  name: 'getBillOfSale',
+  method: 'GET',
+  url: '/api/order/:id/bill-of-sale',
+} as const satisfies RouteOf<'getBillOfSale'>;
 export const getListing = {
   name: 'getListing',
   method: 'GET',
@@ -620,6 +625,11 @@ export const startConversation = {
   method: 'POST',
   url: '/api/conversations',
 } as const satisfies RouteOf<'startConversation'>;
+export const startPayoutOnboarding = {
+  name: 'startPayoutOnboarding',
+  method: 'POST',
+  url: '/api/profile/payout/onboarding',
+} as const satisfies RouteOf<'startPayoutOnboarding'>;
 export const stripeWebhook = {
   name: 'stripeWebhook',
   method: 'POST',

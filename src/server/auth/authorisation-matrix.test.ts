@@ -889,7 +889,36 @@ const entries: Record<string, Entry> = {
     }),
     ok: 200,
   },
+  // The order's buyer (the right caller), its seller or an admin; anyone else 404.
+  'GET /api/order/:id/bill-of-sale': {
+    setup: async () => {
+      ids.billOfSale = await heldOrderOf(buyer, seller.recordId);
+      const payout = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/payout',
+        headers: bearer(seller.token),
+        payload: { account_holder: 'Sam Seller', iban: 'DE89370400440532013000' },
+      });
+      expect(payout.statusCode, payout.body).toBe(200);
+      const [row] = await t.database.db
+        .select({ code: orderPayments.handoverCode })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, ids.billOfSale));
+      const released = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${ids.billOfSale}/payment/release`,
+        headers: bearer(seller.token),
+        payload: { handover_code: row!.code },
+      });
+      expect(released.json()).toMatchObject({ payment: { status: 'released' } });
+    },
+    request: () => ({ params: { id: ids.billOfSale! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
   'GET /api/profile/payout': { request: () => ({}), ok: 200 },
+  // With the sandbox the right caller is told to give bank details instead (409, past the guard).
+  'POST /api/profile/payout/onboarding': { request: () => ({}), ok: 409 },
   'PUT /api/profile/payout': {
     request: () => ({
       payload: { account_holder: 'Bea Buyer', iban: 'DE89370400440532013000' },
@@ -1260,6 +1289,8 @@ interface Row {
   clock?: number;
 }
 
+/** GET and HEAD: the guard checks no origin for a cookie on them. */
+const safeMethod = (route: GuardedRoute) => route.method === 'GET' || route.method === 'HEAD';
 /** Whether the route acts as a uid named in its path (DESIGN.md §3: it must be the caller's). */
 const namesUid = (route: GuardedRoute) => /:uid\b/.test(route.url);
 /** The caller a row acts for: the right caller of the entry's role. */
@@ -1329,9 +1360,11 @@ const rows: Row[] = [
       build(route, entry.request(deleted), deleted, { cookie: deleted.cookie, origin: testOrigin }),
   },
   {
+    // A write only: a cookie-authenticated read answers the signed-in user alone (CORS is
+    // closed), so the guard lets a plain link of another page download it (guard.ts).
     caller: 'a session cookie sent from another site',
     status: () => 403,
-    applies: (route) => route.access.via === 'session-or-bearer',
+    applies: (route) => route.access.via === 'session-or-bearer' && !safeMethod(route),
     request: async (route, entry) =>
       build(route, entry.request(as(entry)), as(entry), {
         cookie: as(entry).cookie,

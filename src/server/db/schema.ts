@@ -1632,10 +1632,37 @@ export const payoutAccounts = pgTable('payout_accounts', {
   iban: text('iban'),
   routingNumber: text('routing_number'),
   accountNumber: text('account_number'),
-  last4: text('last4').notNull(),
+  /** Last four characters of the IBAN or account number; null for a Stripe account. */
+  last4: text('last4'),
+  /** The seller's Stripe Connect Express account (`acct_…`), made at onboarding. */
   stripeAccountId: text('stripe_account_id'),
+  /** When Stripe reported the account's `transfers` capability active; releases wait till then. */
+  stripeReadyAt: timestamp('stripe_ready_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** PostgreSQL's byte array; node-postgres answers a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The bill of sale of a released protected payment (decision 0042): the PDF exactly as it was
+ * mailed to both sides, and its SHA-256 (hex; also on `order_payments.bill_of_sale_sha256`).
+ */
+export const billsOfSale = pgTable(
+  'bills_of_sale',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('bills_of_sale_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
+);
 
 /** The sandbox provider's transfers to sellers (Stripe's Transfer, offline). */
 export const sandboxTransfers = pgTable(

@@ -470,6 +470,11 @@ export const promoteProduct = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
 } as const satisfies RouteOf<'promoteProduct'>;
+export const proofOfWorkChallenge = {
+  name: 'proofOfWorkChallenge',
+  method: 'GET',
+  url: '/api/proof-of-work/challenge',
+} as const satisfies RouteOf<'proofOfWorkChallenge'>;
 export const putFeed = {
   name: 'putFeed',
   method: 'PUT',

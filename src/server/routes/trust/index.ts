@@ -1,12 +1,14 @@
 /**
  * Trust calls (decision 0028; contract src/contract/trust.ts): a VIN's history on Second Gear
  * (signed-in users), reporting a received message into moderation (a party of its
- * conversation), and the admin's risk queue with dismissals.
+ * conversation), the admin's risk queue with dismissals, and proof-of-work challenges (public;
+ * trust/proof-of-work.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   centsToDollars,
   dismissRiskContract,
+  proofOfWorkChallengeContract,
   reportMessageContract,
   riskQueueContract,
   vinHistoryContract,
@@ -24,6 +26,16 @@ const asUser = { tags, access: {} satisfies RouteAccess };
 const asAdminSelf = { tags, access: { role: 'admin', self: 'uid' } satisfies RouteAccess };
 
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...route(proofOfWorkChallengeContract, { tags }),
+    handler: async (_request, reply) => {
+      // Every challenge is new: never cached anywhere.
+      reply.header('cache-control', 'no-store');
+      if (!app.proofOfWork.enabled) return { required: false, challenge: null };
+      return { required: true, challenge: await app.proofOfWork.challenge() };
+    },
+  });
+
   app.route({
     ...route(vinHistoryContract, asUser),
     handler: async (request, reply) => {

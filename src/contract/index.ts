@@ -35,3 +35,4 @@ export * from './protected-payments.js';
 export * from './description-draft.js';
 export * from './verification.js';
 export * from './proof-of-work.js';
+export * from './identity.js';

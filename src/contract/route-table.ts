@@ -295,6 +295,11 @@ export const health = {
   method: 'GET',
   url: '/api/health',
 } as const satisfies RouteOf<'health'>;
+export const identityState = {
+  name: 'identityState',
+  method: 'GET',
+  url: '/api/profile/identity',
+} as const satisfies RouteOf<'identityState'>;
 export const importTemplate = {
   name: 'importTemplate',
   method: 'GET',
@@ -620,6 +625,16 @@ export const startConversation = {
   method: 'POST',
   url: '/api/conversations',
 } as const satisfies RouteOf<'startConversation'>;
+export const startIdentityCheck = {
+  name: 'startIdentityCheck',
+  method: 'POST',
+  url: '/api/profile/identity',
+} as const satisfies RouteOf<'startIdentityCheck'>;
+export const stripeIdentityWebhook = {
+  name: 'stripeIdentityWebhook',
+  method: 'POST',
+  url: '/api/stripe/identity-webhook',
+} as const satisfies RouteOf<'stripeIdentityWebhook'>;
 export const stripeWebhook = {
   name: 'stripeWebhook',
   method: 'POST',

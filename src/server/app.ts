@@ -32,6 +32,8 @@ import { pushPlugin } from './push/service.js';
 import { pushRoutes } from './routes/push/index.js';
 import { smsPlugin } from './sms/sms.js';
 import { proofOfWorkPlugin } from './trust/proof-of-work.js';
+import { identityPlugin } from './identity/provider.js';
+import { identityRoutes } from './routes/profile/identity.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
@@ -230,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin);
   await app.register(pushPlugin);
   await app.register(smsPlugin);
+  await app.register(identityPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);
@@ -258,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(placesRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(identityRoutes);
   await app.register(sellingRoutes);
   await app.register(listingRoutes);
   await app.register(vehicleRoutes);

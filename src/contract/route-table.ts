@@ -590,6 +590,11 @@ export const search = {
   method: 'GET',
   url: '/api/search',
 } as const satisfies RouteOf<'search'>;
+export const sellerEvidence = {
+  name: 'sellerEvidence',
+  method: 'GET',
+  url: '/api/admin/seller-evidence/:uid',
+} as const satisfies RouteOf<'sellerEvidence'>;
 export const sellerInsights = {
   name: 'sellerInsights',
   method: 'GET',

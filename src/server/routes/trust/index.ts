@@ -1,8 +1,8 @@
 /**
  * Trust calls (decision 0028; contract src/contract/trust.ts): a VIN's history on Second Gear
  * (signed-in users), reporting a received message into moderation (a party of its
- * conversation), the admin's risk queue with dismissals, and proof-of-work challenges (public;
- * trust/proof-of-work.ts).
+ * conversation), the admin's risk queue with dismissals, the evidence of the admin's Verify
+ * dialog (decision 0044), and proof-of-work challenges (public; trust/proof-of-work.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -11,6 +11,7 @@ import {
   proofOfWorkChallengeContract,
   reportMessageContract,
   riskQueueContract,
+  sellerEvidenceContract,
   vinHistoryContract,
 } from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
@@ -19,7 +20,7 @@ import { route } from '../../lib/route.js';
 import { deriveListingStatus } from '../../trust/listing-status.js';
 import { decodedVin, findVinListings } from '../../trust/repository.js';
 import { historyVinFlags } from '../../trust/vin-flags.js';
-import { dismissRisk, reportMessage, riskQueue } from './repository.js';
+import { dismissRisk, reportMessage, riskQueue, sellerEvidence } from './repository.js';
 
 const tags = ['trust'];
 const asUser = { tags, access: {} satisfies RouteAccess };
@@ -83,6 +84,16 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return riskQueue(app.db);
+    },
+  });
+
+  app.route({
+    ...route(sellerEvidenceContract, asAdminSelf),
+    handler: async (request, reply) => {
+      const evidence = await sellerEvidence(app.db, request.query.id);
+      if (!evidence) throw httpError(404, 'User not found');
+      reply.header('cache-control', 'no-store');
+      return evidence;
     },
   });
 

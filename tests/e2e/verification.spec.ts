@@ -5,13 +5,20 @@
  * document number and the "ID verified" badge appears; a new buyer signs up through the
  * registration page, whose browser solves the proof of work; a new buyer's first message with a
  * link is refused with the reason and how to lift it shown in the message dialog, and the same
- * message without it goes out with the browser's proof of work.
+ * message without it goes out with the browser's proof of work; the admin's Verify dialog lists
+ * the evidence to decide on.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { smallPng, testPassword, uniqueEmail } from './support/accounts.js';
+import {
+  DEMO_ADMIN,
+  signInViaApi,
+  smallPng,
+  testPassword,
+  uniqueEmail,
+} from './support/accounts.js';
 import { postListingAs } from './support/listings.js';
 import { e2eDataDir } from './support/server-env.js';
 import { newSignedInUser } from './support/users.js';
@@ -179,6 +186,33 @@ for (const width of [360, 1440]) {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    await seller.page.context().close();
+  });
+
+  test(`the admin's Verify dialog lists the evidence (${width} px)`, async ({ browser }) => {
+    const seller = await newUser(browser, 'seller', width);
+    await postListingAs(seller, { name: 'Evidence wagon', price: 4300 });
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await signInViaApi(page, DEMO_ADMIN.email);
+    await page.goto('/user/admin');
+    const row = page.getByTestId('user-row').filter({ hasText: seller.email });
+    await row.getByRole('button', { name: `Verify ${seller.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Verify ${seller.name}?` });
+    const facts = dialog.getByTestId('confirmation-facts');
+    await expect(facts).toContainText('PhoneNot verified', { timeout: 30_000 });
+    await expect(facts).toContainText('IDNot checked');
+    await expect(facts).toContainText('Account age0 days');
+    await expect(facts).toContainText('Listings1 live of 1');
+    await expect(facts).toContainText('Reports0 reports of listings, 0 reports of messages');
+    await expect(facts).toContainText("The seller's account is 0 days old");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: "Don't Confirm", exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText('Changes are not saved');
+    await context.close();
     await seller.page.context().close();
   });
 }

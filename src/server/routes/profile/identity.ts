@@ -106,11 +106,25 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(identityChecks)
           .values({ userId: me.id, provider: 'stripe', status: 'pending' })
           .returning({ id: identityChecks.id });
-        const session = await app.identity.stripe.createSession({
-          checkId: check!.id,
-          userId: me.id,
-          returnUrl: `${app.config.publicUrl}/user/profile#profile-identity`,
-        });
+        let session;
+        try {
+          session = await app.identity.stripe.createSession({
+            checkId: check!.id,
+            userId: me.id,
+            returnUrl: `${app.config.publicUrl}/user/profile#profile-identity`,
+          });
+        } catch (error) {
+          // No session to wait for: the check ends here (a new one can be started).
+          await app.db
+            .update(identityChecks)
+            .set({
+              status: 'canceled',
+              reason: 'Stripe Identity could not be reached',
+              decidedAt: sql`now()`,
+            })
+            .where(eq(identityChecks.id, check!.id));
+          throw error;
+        }
         await app.db
           .update(identityChecks)
           .set({ sessionId: session.id })

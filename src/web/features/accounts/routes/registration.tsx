@@ -93,6 +93,8 @@ export function RegistrationRoute() {
       });
     } catch (error) {
       toast.error(errorText(error));
+      // The next try needs a new solution (the last one may have been used): solve it now.
+      proofOfWork.start();
     }
   });
 

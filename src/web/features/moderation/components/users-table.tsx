@@ -45,12 +45,19 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
       : undefined;
 
   const handleVerify = async (user: ModeratedUser) => {
-    let facts;
+    // The confirmation comes first whatever happens (spec §5): evidence that cannot be loaded
+    // (the seller deleted meanwhile, say) is said in its place, and Confirm then reports the
+    // server's answer.
+    let facts: { label: string; value: string }[];
     try {
       facts = evidenceFacts(await fetchSellerEvidence(admin?.uid ?? '', user._id));
     } catch (error) {
-      await showFailure(moderationMessages.failed, isApiError(error) ? error.message : undefined);
-      return;
+      facts = [
+        {
+          label: 'Evidence',
+          value: `Could not be loaded${isApiError(error) ? `: ${error.message}` : ''}`,
+        },
+      ];
     }
     await runAdminAction({
       question: `Verify ${user.displayName}?`,

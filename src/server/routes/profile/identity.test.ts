@@ -200,6 +200,8 @@ class FakeStripeIdentity {
   sessions = new Map<string, { id: string; status: string; metadata: Record<string, string> }>();
   idempotent = new Map<string, string>();
   redacted: string[] = [];
+  /** Refuse the next session (as Stripe does a bad key or a parameter it does not know). */
+  refuseNext = false;
   requests: { path: string; form: URLSearchParams }[] = [];
   server = createServer((request, response) => void this.handle(request, response));
 
@@ -238,6 +240,12 @@ class FakeStripeIdentity {
     };
     const key = request.headers['idempotency-key'] as string | undefined;
     if (request.method === 'POST' && url.pathname === '/v1/identity/verification_sessions') {
+      if (this.refuseNext) {
+        this.refuseNext = false;
+        return send(400, {
+          error: { type: 'invalid_request_error', message: 'Identity is not enabled' },
+        });
+      }
       const known = key ? this.idempotent.get(key) : undefined;
       if (known) return send(200, this.present(known));
       const id = `vs_${randomBytes(12).toString('hex')}`;
@@ -330,6 +338,20 @@ describe('Stripe Identity', () => {
     const withPicture = await start(t, seller, { document_image: '/uploads/a.webp' });
     expect(withPicture.statusCode).toBe(400);
     expect(withPicture.json().message).toContain('body.document_image is for the sandbox');
+  });
+
+  it('answers 502 when Stripe refuses the session, and the check ends', async () => {
+    const seller = await registerUser(t.app, { role: 'seller' });
+    fake.refuseNext = true;
+    const refused = await start(t, seller);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toContain('identity provider');
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/identity',
+      headers: bearer(seller.token),
+    });
+    expect(state.json()).toMatchObject({ status: 'canceled', verified: false });
   });
 
   it('approves from a signed verified event, once, then redacts the session at Stripe', async () => {

@@ -344,6 +344,8 @@ async function main(): Promise<void> {
       VISITOR_ID_HOURLY_MAX: '1000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
+      // A scripted client: no proof of work at sign-up (decision 0044).
+      PROOF_OF_WORK: 'off',
       BOOKING_OPEN_MAX: '1000000',
       BOOKING_DAILY_MAX: '1000000',
       CATEGORY_DAILY_MAX: '1000000',

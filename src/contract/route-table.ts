@@ -300,6 +300,11 @@ export const health = {
   method: 'GET',
   url: '/api/health',
 } as const satisfies RouteOf<'health'>;
+export const identityState = {
+  name: 'identityState',
+  method: 'GET',
+  url: '/api/profile/identity',
+} as const satisfies RouteOf<'identityState'>;
 export const importTemplate = {
   name: 'importTemplate',
   method: 'GET',
@@ -480,6 +485,11 @@ export const promoteProduct = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
 } as const satisfies RouteOf<'promoteProduct'>;
+export const proofOfWorkChallenge = {
+  name: 'proofOfWorkChallenge',
+  method: 'GET',
+  url: '/api/proof-of-work/challenge',
+} as const satisfies RouteOf<'proofOfWorkChallenge'>;
 export const putFeed = {
   name: 'putFeed',
   method: 'PUT',
@@ -590,6 +600,11 @@ export const search = {
   method: 'GET',
   url: '/api/search',
 } as const satisfies RouteOf<'search'>;
+export const sellerEvidence = {
+  name: 'sellerEvidence',
+  method: 'GET',
+  url: '/api/admin/seller-evidence/:uid',
+} as const satisfies RouteOf<'sellerEvidence'>;
 export const sellerInsights = {
   name: 'sellerInsights',
   method: 'GET',
@@ -625,11 +640,21 @@ export const startConversation = {
   method: 'POST',
   url: '/api/conversations',
 } as const satisfies RouteOf<'startConversation'>;
+export const startIdentityCheck = {
+  name: 'startIdentityCheck',
+  method: 'POST',
+  url: '/api/profile/identity',
+} as const satisfies RouteOf<'startIdentityCheck'>;
 export const startPayoutOnboarding = {
   name: 'startPayoutOnboarding',
   method: 'POST',
   url: '/api/profile/payout/onboarding',
 } as const satisfies RouteOf<'startPayoutOnboarding'>;
+export const stripeIdentityWebhook = {
+  name: 'stripeIdentityWebhook',
+  method: 'POST',
+  url: '/api/stripe/identity-webhook',
+} as const satisfies RouteOf<'stripeIdentityWebhook'>;
 export const stripeWebhook = {
   name: 'stripeWebhook',
   method: 'POST',

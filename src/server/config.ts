@@ -375,6 +375,27 @@ const envSchema = z.object({
    */
   PROOF_OF_WORK: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   /**
+   * The work of one proof of work: its solution is a counter drawn between a third of this and
+   * this, so a solver derives that many PBKDF2-SHA-256 keys of 1,000 iterations on average
+   * (decision 0044; docs/benchmarks.md has the time in a browser).
+   */
+  PROOF_OF_WORK_COUNTER_MAX: positiveInt
+    .max(1_000_000, { message: 'must be at most 1000000' })
+    .default(3000),
+  /**
+   * Identity checks (decision 0044): `sandbox` (default; a document photo and a selfie, decided by
+   * the test document numbers) or `stripe` (Stripe Identity VerificationSessions, with
+   * STRIPE_SECRET_KEY and STRIPE_IDENTITY_WEBHOOK_SECRET).
+   */
+  IDENTITY_PROVIDER: z
+    .enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' })
+    .default('sandbox'),
+  /** Signing secret of the `POST /api/stripe/identity-webhook` endpoint (whsec_…). */
+  STRIPE_IDENTITY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a Stripe webhook secret (whsec_…)' })
+    .optional(),
+  /**
    * Uploads in this S3(-compatible) bucket instead of `DATA_DIR/uploads` (decision
    * 0023). The other S3_* variables only apply with it.
    */
@@ -545,9 +566,25 @@ export type Config = {
   sms: SmsConfig;
   /** New conversations per rolling 24 hours of an account without a verified phone number. */
   firstContactDailyMax: number;
-  /** Whether sign-up and an unverified account's first message need a proof of work. */
-  proofOfWork: boolean;
+  /**
+   * Whether sign-up and an unverified account's first message need a proof of work, and the
+   * largest counter of a challenge (PROOF_OF_WORK_COUNTER_MAX).
+   */
+  proofOfWork: { enabled: boolean; counterMax: number };
+  /** Who checks identities (IDENTITY_PROVIDER; decision 0044). */
+  identity: IdentityConfig;
 };
+
+/** IDENTITY_PROVIDER: the sandbox, or Stripe Identity with its keys. */
+export type IdentityConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Where the Stripe API is (STRIPE_API_BASE); undefined means api.stripe.com. */
+      apiBase: string | undefined;
+    };
 
 /** SMS_* and TWILIO_*: where text messages go and how many codes may be sent. */
 export interface SmsConfig {
@@ -640,6 +677,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     value.SMS_PROVIDER === 'twilio' &&
     !(value.TWILIO_ACCOUNT_SID && value.TWILIO_AUTH_TOKEN && value.TWILIO_FROM)
       ? 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set when SMS_PROVIDER is twilio'
+      : null,
+    value.IDENTITY_PROVIDER === 'stripe' &&
+    !(value.STRIPE_SECRET_KEY && value.STRIPE_IDENTITY_WEBHOOK_SECRET)
+      ? 'STRIPE_SECRET_KEY and STRIPE_IDENTITY_WEBHOOK_SECRET must be set when IDENTITY_PROVIDER is stripe'
       : null,
     value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY && !value.STRIPE_PUBLISHABLE_KEY
       ? 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when PAYMENT_PROVIDER is stripe'
@@ -752,7 +793,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     firstContactDailyMax: value.FIRST_CONTACT_DAILY_MAX,
-    proofOfWork: value.PROOF_OF_WORK === 'on',
+    proofOfWork: {
+      enabled: value.PROOF_OF_WORK === 'on',
+      counterMax: value.PROOF_OF_WORK_COUNTER_MAX,
+    },
+    identity:
+      value.IDENTITY_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: value.STRIPE_SECRET_KEY!,
+            webhookSecret: value.STRIPE_IDENTITY_WEBHOOK_SECRET!,
+            apiBase: value.STRIPE_API_BASE,
+          }
+        : { provider: 'sandbox' },
   };
 }
 

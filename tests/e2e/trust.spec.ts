@@ -15,6 +15,7 @@ import { apiUrl } from '../../src/contract/routes.js';
 import { expectedCheckDigit } from '../../src/server/routes/vehicles/check-digit.js';
 import { DEMO_ADMIN, signInViaApi } from './support/accounts.js';
 import { newSignedInUser, unique, type SignedInUser } from './support/users.js';
+import { proofOfWork } from './support/proof-of-work.js';
 
 const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'trust');
@@ -112,14 +113,21 @@ for (const width of [360, 1440]) {
 
     // A scam message from the seller: a warning under it, for the buyer, with Report.
     const started = await buyer.page.request.post(apiUrl(apiRoutes.startConversation), {
-      data: { product_id: productId, text: 'Hi, can I see it on Saturday?' },
+      data: {
+        product_id: productId,
+        text: 'Hi, can I see it on Saturday?',
+        ...(await proofOfWork(buyer.page.request)),
+      },
       headers: buyer.headers,
     });
     const conversationId = ((await started.json()) as { conversation_id: string }).conversation_id;
     const scam = 'I am abroad. Pay the deposit with Steam gift cards and my agent brings the car.';
     const sent = await second.page.request.post(
       apiUrl(apiRoutes.sendMessage, { params: { id: conversationId } }),
-      { data: { text: scam }, headers: second.headers },
+      {
+        data: { text: scam, ...(await proofOfWork(second.page.request)) },
+        headers: second.headers,
+      },
     );
     expect(sent.status()).toBe(201);
     await buyer.page.goto(`/messages/${conversationId}`);

@@ -318,6 +318,9 @@ const entries: Record<string, Entry> = {
   },
   // No code was sent to the right caller: past the guard, the answer is "no code waiting".
   'POST /api/profile/phone/verify': { request: () => ({ payload: { code: '123456' } }), ok: 400 },
+  'GET /api/profile/identity': { request: () => ({}), ok: 200 },
+  // The sandbox wants both pictures and the number: the right caller's empty start is a 400.
+  'POST /api/profile/identity': { request: () => ({ payload: {} }), ok: 400 },
   'POST /api/profile/seller': {
     setup: async () => {
       throwaway.seller = await registerUser(t.app, { role: 'buyer', name: 'Stan Starter' });
@@ -1096,6 +1099,11 @@ const entries: Record<string, Entry> = {
   },
   'GET /api/audit-log/:uid': { role: 'admin', request: () => ({}), ok: 200 },
   'GET /api/admin/risk-queue/:uid': { role: 'admin', request: () => ({}), ok: 200 },
+  'GET /api/admin/seller-evidence/:uid': {
+    role: 'admin',
+    request: () => ({ query: { id: seller.recordId } }),
+    ok: 200,
+  },
   'PATCH /api/admin/risk-queue/:uid': {
     role: 'admin',
     setup: async () => {

@@ -1705,3 +1705,56 @@ export const phoneCodes = pgTable(
     index('phone_codes_client_idx').on(t.clientIp, t.createdAt),
   ],
 );
+
+/**
+ * Proof-of-work solutions already used (decision 0044): the id of each challenge whose solution
+ * was accepted, kept until the challenge expires, so a solution is accepted once. Inserted in the
+ * transaction of the action it allowed (a refused action gives its solution back).
+ */
+export const proofOfWorkSpent = pgTable(
+  'proof_of_work_spent',
+  {
+    /** The challenge's nonce (hex), which its signature covers. */
+    challengeId: text('challenge_id').primaryKey(),
+    /** When the challenge expires; the row is useless afterwards and removed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('proof_of_work_spent_expires_idx').on(t.expiresAt)],
+);
+
+/** Where an identity check runs (IDENTITY_PROVIDER, decision 0044). */
+export const identityProviders = ['sandbox', 'stripe'] as const;
+/** An identity check's state: waiting for the provider, or its outcome. */
+export const identityCheckStatuses = ['pending', 'approved', 'declined', 'canceled'] as const;
+
+/**
+ * An identity check of a user (decision 0044): the provider, its session at the provider
+ * (Stripe's VerificationSession id; null in the sandbox), and the outcome only — never the
+ * document, the selfie or what was read from them. An approval sets
+ * `users.identity_verified_at`.
+ */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: identityProviders }).notNull(),
+    sessionId: text('session_id'),
+    status: text('status', { enum: identityCheckStatuses }).notNull(),
+    /** Why a check was declined or canceled, in the provider's words (a code and a sentence). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('identity_checks_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('identity_checks_session_key').on(t.sessionId),
+    check('identity_checks_provider_check', sql`${t.provider} in ('sandbox', 'stripe')`),
+    check(
+      'identity_checks_status_check',
+      sql`${t.status} in ('pending', 'approved', 'declined', 'canceled')`,
+    ),
+  ],
+);

@@ -186,9 +186,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
    * Sends `text` from `sender` to `recipientId` in the conversation, within the per-user limit,
    * in `tx`, and queues the delayed "unread message" mail (src/server/notifications/message-mail.ts).
    * A sender without a verified phone number may not put links, e-mail addresses or phone
-   * numbers in their first message of a conversation (decision 0044).
+   * numbers in their first message of a conversation, and that message needs a solved proof of
+   * work while PROOF_OF_WORK is on (decision 0044), spent in `tx`: a message refused later gives
+   * it back.
    * @throws HttpError 429 over the limit, 403 when the conversation is blocked, 400 for contact
-   *   details in an unverified sender's first message.
+   *   details in an unverified sender's first message or its proof of work missing or refused.
    */
   async function send(
     tx: Transaction,
@@ -196,6 +198,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     sender: UserRecord,
     recipientId: string,
     text: string,
+    proofOfWork: string | undefined,
   ) {
     const senderId = sender.id;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('update');
@@ -205,6 +208,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (sender.phoneVerifiedAt === null && !(await hasSentIn(tx, conversationId, senderId))) {
       const kinds = contactDetailsIn(text);
       if (kinds.length > 0) throw httpError(400, firstContactRefusal(kinds));
+      if (app.proofOfWork.enabled) await app.proofOfWork.spend(tx, proofOfWork);
     }
     const message = await appendMessage(tx, conversationId, senderId, text);
     if (message === 'blocked') throw httpError(403, 'This conversation is blocked.');
@@ -245,7 +249,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(startConversationContract, asUser),
     handler: async (request, reply) => {
       const me = requireCallerRecord(request);
-      const { product_id, text } = request.body;
+      const { product_id, text, proof_of_work } = request.body;
       const listing = await findListingForConversation(app.db, product_id);
       if (!listing || listing.deletedAt) throw httpError(404, 'Product not found');
       if (listing.sellerId === me.id) {
@@ -266,7 +270,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
         const conversation = await openConversation(tx, product_id, me.id, listing.sellerId);
-        const message = await send(tx, conversation.id, me, listing.sellerId, text);
+        const message = await send(tx, conversation.id, me, listing.sellerId, text, proof_of_work);
         return { conversation, message };
       });
       publish(message, { buyerId: me.id, sellerId: listing.sellerId });
@@ -322,6 +326,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           me,
           conversation.buyerId === me.id ? conversation.sellerId : conversation.buyerId,
           request.body.text,
+          request.body.proof_of_work,
         ),
       );
       publish(message, conversation);

@@ -5,7 +5,8 @@
  * photos in two batches (one of them an 8 MB, 12-megapixel JPEG from a phone, downscaled in the
  * browser), removes one, moves one to the cover, publishes, and the new listing's page shows the
  * chosen cover and a Share action. A buyer-only account's `Sell your car` reaches the seller
- * role's page with the way back to the form kept.
+ * role's page with the way back to the form kept; `Start selling` there adds the role and the
+ * account lists a car.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
@@ -172,9 +173,8 @@ for (const width of [360, 1440]) {
       );
     });
 
-    test('a buyer-only account reaches the seller role page with the way back kept', async ({
-      page,
-    }) => {
+    test('a buyer-only account starts selling and lists a car', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
       const email = uniqueEmail('sell-buyer');
       await createAccount(page, { email, name: 'Bo Buyer', role: 'buyer' });
       await signInViaApi(page, email, testPassword);
@@ -183,6 +183,32 @@ for (const width of [360, 1440]) {
         page.getByRole('heading', { level: 1, name: 'You Are Not A Seller' }),
       ).toBeVisible();
       expect(new URL(page.url()).searchParams.get('next')).toBe('/user/seller');
+
+      // Start selling adds the role and goes on to the form it was refused.
+      await page.getByRole('button', { name: 'Start selling' }).click();
+      await expect(page).toHaveURL(/\/user\/seller$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
+      const photo = testInfo.outputPath('car.png');
+      await writeFile(photo, await plainPng(640, 480, '#357'));
+      await page.getByLabel('Add photos').setInputFiles([photo]);
+      await expect(page.getByTestId('photo-item')).toHaveCount(1);
+      await expect(page.getByRole('progressbar', { name: /Uploading photo/ })).toHaveCount(0, {
+        timeout: 30_000,
+      });
+      const name = `Mazda 3 2012 ${width}`;
+      await page.getByLabel('Product Name').fill(name);
+      await page.getByLabel('Make', { exact: true }).fill('Mazda');
+      await page.getByLabel('Model', { exact: true }).fill('3');
+      await page.getByLabel('Model year').fill('2012');
+      await page.getByLabel('Resell Price').fill('5200');
+      await page.getByLabel('Location').fill('Austin, TX');
+      await page.getByLabel('Phone Number').fill('+1 512 555 0143');
+      await page.getByRole('button', { name: 'Write a draft from the details' }).click();
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      const success = page.getByRole('dialog').filter({ hasText: 'New Product Added' });
+      await expect(success).toBeVisible({ timeout: 20_000 });
+      await success.getByRole('button', { name: 'OK', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 15_000 });
     });
   });
 }

@@ -230,6 +230,11 @@ export const favouriteIds = {
   method: 'GET',
   url: '/api/favourites/ids',
 } as const satisfies RouteOf<'favouriteIds'>;
+export const getFeed = {
+  name: 'getFeed',
+  method: 'GET',
+  url: '/api/dealer/feed',
+} as const satisfies RouteOf<'getFeed'>;
 export const getListing = {
   name: 'getListing',
   method: 'GET',

@@ -963,6 +963,8 @@ export const savedSearches = pgTable(
     fuelTypeKey: text('fuel_type_key').notNull().default(''),
     transmissionKey: text('transmission_key').notNull().default(''),
     verifiedOnly: boolean('verified_only').notNull().default(false),
+    /** '' = any seller; 'private' or 'business' (the search's `seller_type`). */
+    sellerTypeKey: text('seller_type_key').notNull().default(''),
     tsQuery: text('ts_query'),
     keyword: text('keyword'),
     /** The search's centre (degrees) and radius (km), null when it has none (decision 0026). */

@@ -336,9 +336,7 @@ export const dealerFeedSchema = z.object({
     .string()
     .nullable()
     .describe('why the last run could not fetch or read the feed; null when it could'),
-  next_run_at: z
-    .string()
-    .describe('ISO 8601: the hourly job run from which the feed is due again'),
+  next_run_at: z.string().describe('ISO 8601: the hourly job run from which the feed is due again'),
   last_report: importReportSchema
     .nullable()
     .describe("the report of the feed's last import that read the file; null before one"),

@@ -561,7 +561,10 @@ describe('the feed', () => {
     expect(none.json()).toBeNull();
     const refused = await putFeed(privateSeller, { url: `${origin}/feed.csv` });
     expect(refused.statusCode).toBe(403);
-    const badInterval = await putFeed(otherDealer, { url: `${origin}/feed.csv`, interval_hours: 2 });
+    const badInterval = await putFeed(otherDealer, {
+      url: `${origin}/feed.csv`,
+      interval_hours: 2,
+    });
     expect(badInterval.statusCode).toBe(400);
     expect(badInterval.json().message).toContain('interval_hours');
   });
@@ -647,9 +650,10 @@ describe('the admin list of sellers', () => {
       headers: bearer(admin.token),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const listed = response.json<
-      Array<{ uid: string; seller_type: string; trader: { legal_name: string } | null }>
-    >();
+    const listed =
+      response.json<
+        Array<{ uid: string; seller_type: string; trader: { legal_name: string } | null }>
+      >();
     expect(listed.find((user) => user.uid === dealer.uid)).toMatchObject({
       seller_type: 'business',
       trader: { legal_name: trader.legal_name, check: 'passed' },

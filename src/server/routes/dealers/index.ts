@@ -182,10 +182,7 @@ export const dealerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(getFeedContract, asSeller),
     handler: async (request) => {
       const me = requireCallerRecord(request);
-      const [row] = await app.db
-        .select()
-        .from(dealerFeeds)
-        .where(eq(dealerFeeds.sellerId, me.id));
+      const [row] = await app.db.select().from(dealerFeeds).where(eq(dealerFeeds.sellerId, me.id));
       return row ? presentFeed(app, row) : null;
     },
   });
@@ -389,7 +386,8 @@ const HOUR_MS = 3_600_000;
 /** Whether a feed last run at `lastRunAt` (its start) is due at `now`, every `intervalHours`. */
 export function feedIsDue(lastRunAt: Date | null, intervalHours: number, now: Date): boolean {
   return (
-    lastRunAt === null || now.getTime() - lastRunAt.getTime() >= intervalHours * HOUR_MS - FEED_DUE_SLACK_MS
+    lastRunAt === null ||
+    now.getTime() - lastRunAt.getTime() >= intervalHours * HOUR_MS - FEED_DUE_SLACK_MS
   );
 }
 

@@ -23,6 +23,7 @@ const zodFreeContract = [
   'limits',
   'money',
   'paths',
+  'proof-of-work-texts',
   'routes',
   'route-table',
   'script-json',
@@ -192,7 +193,7 @@ export default tseslint.config(
               regex: `(^#|/)contract/(?!(${zodFreeContract.join('|')})(\\.js)?$)[^/]+$`,
               allowTypeImports: true,
               message:
-                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{images,limits,money,paths,routes,route-table,script-json,spa-paths,verification-texts}.',
+                'Shared SPA code imports the zod contract modules as types only (import type): they would ship zod in the entry chunk. Zod-free: contract/{images,limits,money,paths,proof-of-work-texts,routes,route-table,script-json,spa-paths,verification-texts}.',
             },
           ],
         },

@@ -28,6 +28,8 @@ const serverEnv: Record<string, string> = {
   AUTH_SESSION_RATE_LIMIT_MAX: '100000',
   AUTH_ACCOUNT_RATE_LIMIT_MAX: '10000',
   WRITE_RATE_LIMIT_MAX: '100000',
+  // Every browser context is a new visitor from 127.0.0.1 (20 visitor ids an hour by default).
+  VISITOR_ID_HOURLY_MAX: '100000',
   // The demo accounts book, upload and add categories in many tests (the per-account caps).
   BOOKING_OPEN_MAX: '10000',
   BOOKING_DAILY_MAX: '10000',
@@ -35,6 +37,10 @@ const serverEnv: Record<string, string> = {
   UPLOAD_DAILY_MAX_COUNT: '10000',
   // Demo buyers start many conversations across the suite (the new-account cap, decision 0044).
   FIRST_CONTACT_DAILY_MAX: '10000',
+  // The proof of work stays on (decision 0044): the registration page and the message composer
+  // solve it in the browser, the API helpers with altcha-lib (support/proof-of-work.ts). A tenth
+  // of the default work, as many journeys sign up and send first messages on a 2-core machine.
+  PROOF_OF_WORK_COUNTER_MAX: '300',
   // Idle keep-alive connections outlive every test (60 s). Playwright's request contexts pool
   // sockets without honouring the server's `Keep-Alive: timeout=5`: under load a test's next call
   // after a ~5 s pause went out on a socket the server was closing and failed with ECONNRESET

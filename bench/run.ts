@@ -341,8 +341,11 @@ async function main(): Promise<void> {
       PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
       WRITE_RATE_LIMIT_MAX: '1000000',
       BEACON_RATE_LIMIT_MAX: '1000000',
+      VISITOR_ID_HOURLY_MAX: '1000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
+      // A scripted client: no proof of work at sign-up (decision 0044).
+      PROOF_OF_WORK: 'off',
       BOOKING_OPEN_MAX: '1000000',
       BOOKING_DAILY_MAX: '1000000',
       CATEGORY_DAILY_MAX: '1000000',

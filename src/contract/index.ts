@@ -34,3 +34,5 @@ export * from './push.js';
 export * from './protected-payments.js';
 export * from './description-draft.js';
 export * from './verification.js';
+export * from './proof-of-work.js';
+export * from './identity.js';

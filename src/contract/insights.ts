@@ -32,20 +32,35 @@ export const timeToSellMonths = 12;
 export const impressionsMax = limits.impressionsMax;
 
 /**
- * A browser's random visitor id, kept in its local storage (no cookie, no third-party tracker):
- * 16–64 URL-safe characters. The server stores only a salted hash of it (decision 0029).
+ * A browser's visitor id, issued and signed by the server (`POST /api/visitors`) and kept in the
+ * browser's local storage (no cookie, no third-party tracker): 16–64 URL-safe characters. A view
+ * counts only under an id the server issued; it stores only a salted hash of it (decision 0029).
  */
 export const visitorIdSchema = z
   .string({ message: 'is required' })
   .regex(visitorIdPattern, { message: 'must be 16–64 letters, digits, - or _' });
+
+export const issueVisitorIdContract = {
+  method: 'POST',
+  url: '/api/visitors',
+  summary:
+    'A new visitor id for the view beacon, signed by the server (public; a browser asks once and ' +
+    'keeps it). Limited per client address and hour (`VISITOR_ID_HOURLY_MAX`, 429 after), so ' +
+    'one client cannot mint the ids to count a view many times.',
+  response: {
+    201: z.object({ visitor_id: visitorIdSchema }),
+    429: errorSchema,
+  },
+} as const;
 
 export const recordViewContract = {
   method: 'POST',
   url: '/api/product/:id/view',
   summary:
     'A listing page was seen (public beacon, sent by the page after it loads): counted once per ' +
-    "listing, visitor and UTC day; the owner's views and known bots are not counted. 202 always " +
-    'for a well-formed call (an unknown listing is dropped when the batch is written).',
+    "listing, visitor and UTC day; the owner's views, known bots and ids the server did not " +
+    'issue (`POST /api/visitors`) are not counted. 202 always for a well-formed call (an ' +
+    'unknown listing is dropped when the batch is written).',
   params: z.object({ id: idSchema.describe('the product `_id`') }),
   body: z.object({ visitor_id: visitorIdSchema }),
   response: { 202: z.object({ ok: z.literal(true) }), 400: errorSchema, 429: errorSchema },

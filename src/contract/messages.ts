@@ -12,6 +12,7 @@ import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { messageWarningSchema } from './trust.js';
+import { proofOfWorkPayloadSchema } from './proof-of-work.js';
 
 import { messageMaxLength } from './texts.js';
 export { messageMaxLength, messageTexts } from './texts.js';
@@ -90,8 +91,14 @@ export const startConversationContract = {
     'sends `text` in it (signed-in users). 403 on your own listing; 404 for an unknown ' +
     'or removed listing; 403 when the conversation is blocked. Without a verified phone number ' +
     '(decision 0044): 400 when the first message carries links, e-mail addresses or phone ' +
-    'numbers, 429 past FIRST_CONTACT_DAILY_MAX new conversations a day.',
-  body: z.object({ product_id: idSchema, text: messageText }),
+    'numbers, 429 past FIRST_CONTACT_DAILY_MAX new conversations a day, and 400 unless the first ' +
+    'message carries `proof_of_work` (a solved challenge of GET /api/proof-of-work/challenge, ' +
+    'used once) while PROOF_OF_WORK is on.',
+  body: z.object({
+    product_id: idSchema,
+    text: messageText,
+    proof_of_work: proofOfWorkPayloadSchema.optional(),
+  }),
   response: {
     200: z.object({ conversation_id: z.string() }),
     201: z.object({ conversation_id: z.string() }),
@@ -129,9 +136,11 @@ export const sendMessageContract = {
   url: '/api/conversations/:id/messages',
   summary:
     'Sends `text` in a conversation. 404 unless the caller is one of its parties; ' +
-    '403 when it is blocked; 429 when the caller sends too fast.',
+    "403 when it is blocked; 429 when the caller sends too fast. The caller's first message in " +
+    'the conversation, without a verified phone number, needs `proof_of_work` as ' +
+    'POST /api/conversations does (400 without it).',
   params: z.object({ id: idSchema }),
-  body: z.object({ text: messageText }),
+  body: z.object({ text: messageText, proof_of_work: proofOfWorkPayloadSchema.optional() }),
   response: { 201: messageSchema, ...partyErrors },
 } as const;
 

@@ -31,12 +31,14 @@ export const unsubscribeContract = {
 } as const;
 
 /**
- * The kinds of notification e-mail a user can see in their settings (decision 0018).
- * - `booking` — a new booking of one of your listings (to the seller);
+ * The kinds of notification e-mail a user can see in their settings (decision 0018; offers and
+ * viewings share the booking kinds, decision 0034).
+ * - `booking` — a new booking of, or a new offer on, one of your listings (to the seller);
  * - `payment` — receipts and sale notices after a payment; **always on** (transactional);
- * - `order-update` — a booking declined by the seller or cancelled by the buyer;
+ * - `order-update` — a booking declined or cancelled; an offer countered, accepted, declined or
+ *   withdrawn; a viewing confirmed, and its reminder two hours before;
  * - `message` — a new message still unread after a few minutes;
- * - `price-drop` — a favourite's price dropped.
+ * - `price-drop` — a favourite's price dropped (at most once a day per listing).
  * Saved-search alerts are set per saved search (`alert`: instant, daily or off).
  */
 export const notificationKinds = [
@@ -54,8 +56,8 @@ export const notificationKindTexts: Record<
   { label: string; description: string; locked: boolean }
 > = {
   booking: {
-    label: 'New bookings',
-    description: 'When a buyer books one of your listings',
+    label: 'New bookings and offers',
+    description: 'When a buyer books one of your listings or makes an offer on it',
     locked: false,
   },
   payment: {
@@ -64,8 +66,10 @@ export const notificationKindTexts: Record<
     locked: true,
   },
   'order-update': {
-    label: 'Declined or cancelled bookings',
-    description: 'When a seller declines your booking or a buyer cancels theirs',
+    label: 'Booking, offer and viewing updates',
+    description:
+      'When a booking is declined or cancelled; an offer countered, accepted, declined or ' +
+      'withdrawn; a viewing confirmed, and its reminder two hours before',
     locked: false,
   },
   message: {
@@ -75,7 +79,7 @@ export const notificationKindTexts: Record<
   },
   'price-drop': {
     label: 'Price drops',
-    description: 'When one of your favourites gets cheaper',
+    description: 'When one of your favourites gets cheaper, at most once a day per listing',
     locked: false,
   },
 };

@@ -36,6 +36,13 @@ export const paymentViewSchema = z.object({
     .describe('the handover is confirmed; the release waits for the seller’s payout details'),
   dispute_reason: z.string().nullable(),
   decision_note: z.string().nullable().describe("an admin's note on a decided dispute"),
+  bill_of_sale_sha256: z
+    .string()
+    .nullable()
+    .describe(
+      'SHA-256 (hex) of the bill of sale PDF made on release (`GET /api/order/{id}/bill-of-sale`); ' +
+        'null before release',
+    ),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 
@@ -153,18 +160,79 @@ export const decidePaymentDisputeContract = {
   response: { 200: changedPayment, ...errors },
 } as const;
 
+export const getBillOfSaleContract = {
+  method: 'GET',
+  url: '/api/order/:id/bill-of-sale',
+  summary:
+    'The bill of sale of a released protected payment as a PDF (`application/pdf`, sent as an ' +
+    'attachment): seller and buyer, the car (make, model, year, VIN, mileage), the price, the ' +
+    'date, time and place of the handover, the order number and "sold as seen". The same bytes ' +
+    'as mailed to both sides on release; their SHA-256 is the payment’s `bill_of_sale_sha256` ' +
+    'and the `Repr-Digest` header (RFC 9530). The order’s buyer or seller, or an admin; a ' +
+    'browser may use its session cookie, so a plain link downloads it. 409 before release; ' +
+    '404 for anyone else.',
+  params: orderParams,
+  response: {
+    200: z.string().describe('the PDF (application/pdf), binary'),
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+  },
+} as const;
+
 /** `GET /api/profile/payout`: whether the caller has payout details, never the full numbers. */
 export const payoutViewSchema = z.object({
-  has_payout: z.boolean(),
+  has_payout: z.boolean().describe('released payments can be paid out to the caller now'),
   account_holder: z.string().nullable(),
   last4: z.string().nullable().describe('last four characters of the IBAN or account number'),
+  method: z
+    .enum(['bank_details', 'stripe_onboarding'])
+    .describe(
+      'how payout details are given here: bank details to `PUT /api/profile/payout` (sandbox), ' +
+        'or Stripe Connect onboarding through `POST /api/profile/payout/onboarding` (Stripe)',
+    ),
+  onboarding: z
+    .enum(['not_started', 'pending', 'complete'])
+    .nullable()
+    .describe(
+      'Stripe only: not started, started but Stripe cannot pay out to the account yet, or ' +
+        'complete; null with bank details',
+    ),
 });
+export type PayoutView = z.infer<typeof payoutViewSchema>;
+
+/** Texts of payout details. */
+export const payoutTexts = {
+  useOnboarding:
+    'Payouts are set up with Stripe here: start with POST /api/profile/payout/onboarding',
+  useBankDetails: 'Payouts need bank details here: PUT /api/profile/payout',
+  onboardingDone: 'Your Stripe payout account is set up already',
+} as const;
 
 export const getPayoutContract = {
   method: 'GET',
   url: '/api/profile/payout',
   summary: "The caller's payout account: whether one is given, its holder and last four digits",
   response: { 200: payoutViewSchema, ...errors },
+} as const;
+
+export const startPayoutOnboardingContract = {
+  method: 'POST',
+  url: '/api/profile/payout/onboarding',
+  summary:
+    'With Stripe: a one-time link to Stripe Connect Express onboarding, where the caller gives ' +
+    'their bank details to Stripe (the connected account is made on the first call). Stripe ' +
+    'sends them back to the profile page; `GET /api/profile/payout` then reads whether the ' +
+    'account can take transfers, and payments waiting for it are released. 409 with the ' +
+    'sandbox (bank details go to `PUT /api/profile/payout`) and once onboarding is complete.',
+  response: {
+    200: z.object({
+      url: z.string().describe("Stripe's onboarding page; open it at once, it works once"),
+      expires_at: z.string().describe('when the link stops working (ISO 8601)'),
+    }),
+    ...errors,
+  },
 } as const;
 
 const accountHolderSchema = z
@@ -179,7 +247,8 @@ export const putPayoutContract = {
   summary:
     "Sets the caller's payout account: `{account_holder, iban}` (ISO 13616, checksum checked) " +
     'or `{account_holder, routing_number, account_number}` (US ABA routing checksum). Payments ' +
-    'whose handover was confirmed while details were missing are released now.',
+    'whose handover was confirmed while details were missing are released now. 409 with Stripe, ' +
+    'whose sellers give their details to Stripe (`POST /api/profile/payout/onboarding`).',
   body: z.union([
     z.object({ account_holder: accountHolderSchema, iban: z.string().trim().max(64) }).strict(),
     z

@@ -16,7 +16,7 @@ import { errorSchema } from './errors.js';
 /**
  * The kinds of push notification:
  * - `message` — a new message in one of your conversations;
- * - `offer` — an offer made on your listing, or countered, accepted or declined;
+ * - `offer` — an offer made on your listing, or countered, accepted, declined or withdrawn;
  * - `viewing` — a viewing time proposed or confirmed, and the reminder before it;
  * - `saved-search` — a new match for a saved search with instant alerts;
  * - `price-drop` — one of your favourites got cheaper (at most once a day per listing).
@@ -24,16 +24,30 @@ import { errorSchema } from './errors.js';
 export const pushKinds = ['message', 'offer', 'viewing', 'saved-search', 'price-drop'] as const;
 export type PushKind = (typeof pushKinds)[number];
 
-/** The labels the settings show for each push kind. */
+/**
+ * The labels the settings show for each push kind. A kind that also exists as a mail kind
+ * (`message`, `price-drop`) has the mail kind's label: the settings show both on one row.
+ */
 export const pushKindTexts: Record<PushKind, { label: string; description: string }> = {
   message: { label: 'New messages', description: 'As soon as a message arrives' },
-  offer: { label: 'Offers', description: 'Offers made, countered, accepted or declined' },
-  viewing: { label: 'Viewings', description: 'Times proposed or confirmed, and a reminder' },
+  offer: {
+    label: 'Offers',
+    description:
+      'An offer made on your listing, or an answer to an offer: countered, accepted, declined ' +
+      'or withdrawn',
+  },
+  viewing: {
+    label: 'Viewings',
+    description: 'A viewing time proposed or confirmed, and a reminder two hours before',
+  },
   'saved-search': {
     label: 'Saved-search matches',
-    description: 'New listings for saved searches with instant alerts',
+    description: 'New listings for your saved searches with instant alerts',
   },
-  'price-drop': { label: 'Price drops', description: 'When one of your favourites gets cheaper' },
+  'price-drop': {
+    label: 'Price drops',
+    description: 'When one of your favourites gets cheaper, at most once a day per listing',
+  },
 };
 
 /** What a push message carries (the service worker shows it; a tap opens `url`). */

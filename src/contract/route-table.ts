@@ -230,6 +230,11 @@ export const favouriteIds = {
   method: 'GET',
   url: '/api/favourites/ids',
 } as const satisfies RouteOf<'favouriteIds'>;
+export const getBillOfSale = {
+  name: 'getBillOfSale',
+  method: 'GET',
+  url: '/api/order/:id/bill-of-sale',
+} as const satisfies RouteOf<'getBillOfSale'>;
 export const getFeed = {
   name: 'getFeed',
   method: 'GET',
@@ -300,6 +305,11 @@ export const health = {
   method: 'GET',
   url: '/api/health',
 } as const satisfies RouteOf<'health'>;
+export const identityState = {
+  name: 'identityState',
+  method: 'GET',
+  url: '/api/profile/identity',
+} as const satisfies RouteOf<'identityState'>;
 export const importTemplate = {
   name: 'importTemplate',
   method: 'GET',
@@ -310,6 +320,11 @@ export const issueToken = {
   method: 'POST',
   url: '/api/jwt',
 } as const satisfies RouteOf<'issueToken'>;
+export const issueVisitorId = {
+  name: 'issueVisitorId',
+  method: 'POST',
+  url: '/api/visitors',
+} as const satisfies RouteOf<'issueVisitorId'>;
 export const listAdminCategories = {
   name: 'listAdminCategories',
   method: 'GET',
@@ -475,6 +490,11 @@ export const promoteProduct = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
 } as const satisfies RouteOf<'promoteProduct'>;
+export const proofOfWorkChallenge = {
+  name: 'proofOfWorkChallenge',
+  method: 'GET',
+  url: '/api/proof-of-work/challenge',
+} as const satisfies RouteOf<'proofOfWorkChallenge'>;
 export const putFeed = {
   name: 'putFeed',
   method: 'PUT',
@@ -585,6 +605,11 @@ export const search = {
   method: 'GET',
   url: '/api/search',
 } as const satisfies RouteOf<'search'>;
+export const sellerEvidence = {
+  name: 'sellerEvidence',
+  method: 'GET',
+  url: '/api/admin/seller-evidence/:uid',
+} as const satisfies RouteOf<'sellerEvidence'>;
 export const sellerInsights = {
   name: 'sellerInsights',
   method: 'GET',
@@ -620,6 +645,21 @@ export const startConversation = {
   method: 'POST',
   url: '/api/conversations',
 } as const satisfies RouteOf<'startConversation'>;
+export const startIdentityCheck = {
+  name: 'startIdentityCheck',
+  method: 'POST',
+  url: '/api/profile/identity',
+} as const satisfies RouteOf<'startIdentityCheck'>;
+export const startPayoutOnboarding = {
+  name: 'startPayoutOnboarding',
+  method: 'POST',
+  url: '/api/profile/payout/onboarding',
+} as const satisfies RouteOf<'startPayoutOnboarding'>;
+export const stripeIdentityWebhook = {
+  name: 'stripeIdentityWebhook',
+  method: 'POST',
+  url: '/api/stripe/identity-webhook',
+} as const satisfies RouteOf<'stripeIdentityWebhook'>;
 export const stripeWebhook = {
   name: 'stripeWebhook',
   method: 'POST',

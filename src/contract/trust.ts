@@ -80,14 +80,15 @@ export const vinHistoryContract = {
   summary:
     'Every listing on Second Gear that carried this VIN, oldest first, with the flags ' +
     '`mileage_rollback`, `vin_listed_twice` and `vin_decode_mismatch` (signed-in users; listings ' +
-    'removed or deleted are shown to admins only). 400 for an ill-formed VIN.',
+    'removed or deleted are shown to admins only). 400 for an ill-formed VIN; 429 past ' +
+    '`VIN_DECODE_RATE_LIMIT_MAX` look-ups a minute per user or address.',
   params: z.object({
     vin: z
       .string()
       .transform((value) => value.trim().toUpperCase())
       .refine((value) => vinPattern.test(value), { message: vehicleTexts.vinInvalid }),
   }),
-  response: { 200: vinHistorySchema, ...guarded },
+  response: { 200: vinHistorySchema, ...guarded, 429: errorSchema },
 } as const;
 
 /** The codes of a message's scam warnings (decision 0028). */
@@ -215,4 +216,66 @@ export const dismissRiskContract = {
       .max(1000, { message: 'must be at most 1000 characters' }),
   }),
   response: { 200: z.object({ modifiedCount: z.number().int() }), ...guarded },
+} as const;
+
+/**
+ * What an admin sees before verifying a seller (decision 0044): the checks the seller passed,
+ * how old the account is, their listings, the reports against them and their listings' place in
+ * the risk queue (decision 0028).
+ */
+export const sellerEvidenceSchema = z.object({
+  _id: z.string(),
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  admin_verified: z.boolean().describe('an admin verified the seller already'),
+  phone: z.object({
+    verified: z.boolean(),
+    number: z.string().nullable().describe('E.164; null without a verified number'),
+    verified_at: z.string().nullable(),
+  }),
+  identity: z.object({
+    verified: z.boolean(),
+    verified_at: z.string().nullable(),
+    status: z.enum(['none', 'pending', 'approved', 'declined', 'canceled']),
+    reason: z.string().nullable().describe('why the latest check was declined or canceled'),
+  }),
+  account_created_at: z.string().describe('ISO 8601'),
+  account_age_days: z.number().int(),
+  listings: z.object({
+    live: z.number().int().describe('on the market now'),
+    total: z.number().int().describe('ever listed, removed and sold ones included'),
+  }),
+  reports: z.object({
+    listings: z.number().int().describe('reports against the seller’s listings'),
+    messages: z.number().int().describe('reports of the seller’s messages'),
+  }),
+  risk: z.object({
+    score: z
+      .number()
+      .int()
+      .describe('the highest score of the seller’s listings in the queue; 0 when none is'),
+    listings: z
+      .array(
+        z.object({
+          _id: z.string(),
+          product_name: z.string(),
+          score: z.number().int(),
+          reasons: z.array(riskReasonSchema),
+        }),
+      )
+      .describe('the seller’s listings in the risk queue, highest score first'),
+  }),
+});
+export type SellerEvidence = z.infer<typeof sellerEvidenceSchema>;
+
+export const sellerEvidenceContract = {
+  method: 'GET',
+  url: '/api/admin/seller-evidence/:uid',
+  summary:
+    'The evidence for verifying a seller (admin): phone and ID checks, account age, listings, ' +
+    'reports and the risk queue’s score and reasons of their listings. 404 for no live seller.',
+  params: adminParams,
+  querystring: z.object({ id: idSchema.describe('the seller’s user record `_id`') }),
+  response: { 200: sellerEvidenceSchema, ...guarded, 404: errorSchema },
 } as const;

@@ -143,7 +143,9 @@ export const decodeVinContract = {
   url: '/api/vin/:vin',
   summary:
     'Decodes a VIN offline from NHTSA vPIC data (signed-in users). A wrong check ' +
-    'digit is reported in `errors`, not refused; 400 for an ill-formed VIN.',
+    'digit is reported in `errors`, not refused; 400 for an ill-formed VIN; 429 past ' +
+    '`VIN_DECODE_RATE_LIMIT_MAX` look-ups a minute per user or address; 503 while the ' +
+    "decoder's line is full or it is unavailable.",
   params: z.object({
     vin: z
       .string()
@@ -155,6 +157,7 @@ export const decodeVinContract = {
     400: errorSchema,
     401: errorSchema,
     403: errorSchema,
+    429: errorSchema,
     503: errorSchema,
   },
 } as const;

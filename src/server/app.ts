@@ -31,6 +31,9 @@ import { mailPlugin } from './jobs/send-mail.js';
 import { pushPlugin } from './push/service.js';
 import { pushRoutes } from './routes/push/index.js';
 import { smsPlugin } from './sms/sms.js';
+import { proofOfWorkPlugin } from './trust/proof-of-work.js';
+import { identityPlugin } from './identity/provider.js';
+import { identityRoutes } from './routes/profile/identity.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
 import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
@@ -64,6 +67,7 @@ import { listingExpiryPlugin } from './routes/listings/expiry.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
 import { trustRoutes } from './routes/trust/index.js';
 import { photoHashBackfillPlugin } from './trust/backfill.js';
+import { listingVinDecodePlugin } from './trust/listing-vin.js';
 import { dealerFeedsPlugin, dealerRoutes } from './routes/dealers/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
@@ -229,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin);
   await app.register(pushPlugin);
   await app.register(smsPlugin);
+  await app.register(identityPlugin);
   await app.register(unsubscribePlugin);
   await app.register(uploadCleanupPlugin);
   await app.register(savedSearchAlertsPlugin);
@@ -240,10 +245,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(viewingJobsPlugin);
   await app.register(offerJobsPlugin);
   await app.register(photoHashBackfillPlugin);
+  await app.register(listingVinDecodePlugin);
   await app.register(insightsJobsPlugin);
   await app.register(dealerFeedsPlugin);
   // Listing views and impressions, kept in memory and written in batches (decision 0029).
   await app.register(listingEventsPlugin);
+  // Sign-up's and unverified first messages' proof of work (decision 0044), before the identity
+  // provider that asks for it.
+  await app.register(proofOfWorkPlugin);
   // Identity provider under /api/auth/*, API tokens and the access hook (auth/guard.ts).
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -254,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(placesRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(identityRoutes);
   await app.register(sellingRoutes);
   await app.register(listingRoutes);
   await app.register(vehicleRoutes);

@@ -215,6 +215,16 @@ const envSchema = z.object({
    * minute (429 above); counted apart from WRITE_RATE_LIMIT_MAX.
    */
   BEACON_RATE_LIMIT_MAX: positiveInt.default(600),
+  /**
+   * Visitor ids (`POST /api/visitors`) one client address may be issued per hour (429 above):
+   * what one address can add to a listing's views in an hour (decision 0029).
+   */
+  VISITOR_ID_HOURLY_MAX: positiveInt.default(20),
+  /**
+   * VIN decodes and VIN histories one user, and one client address, may ask for per minute
+   * (429 above): the decoder is one thread shared by everyone (decision 0041).
+   */
+  VIN_DECODE_RATE_LIMIT_MAX: positiveInt.default(30),
   /** How often recorded listing views and impressions are written to the database (ms). */
   INSIGHTS_FLUSH_MS: positiveInt.default(5000),
   /**
@@ -365,6 +375,27 @@ const envSchema = z.object({
    */
   PROOF_OF_WORK: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   /**
+   * The work of one proof of work: its solution is a counter drawn between a third of this and
+   * this, so a solver derives that many PBKDF2-SHA-256 keys of 1,000 iterations on average
+   * (decision 0044; docs/benchmarks.md has the time in a browser).
+   */
+  PROOF_OF_WORK_COUNTER_MAX: positiveInt
+    .max(1_000_000, { message: 'must be at most 1000000' })
+    .default(3000),
+  /**
+   * Identity checks (decision 0044): `sandbox` (default; a document photo and a selfie, decided by
+   * the test document numbers) or `stripe` (Stripe Identity VerificationSessions, with
+   * STRIPE_SECRET_KEY and STRIPE_IDENTITY_WEBHOOK_SECRET).
+   */
+  IDENTITY_PROVIDER: z
+    .enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' })
+    .default('sandbox'),
+  /** Signing secret of the `POST /api/stripe/identity-webhook` endpoint (whsec_…). */
+  STRIPE_IDENTITY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a Stripe webhook secret (whsec_…)' })
+    .optional(),
+  /**
    * Uploads in this S3(-compatible) bucket instead of `DATA_DIR/uploads` (decision
    * 0023). The other S3_* variables only apply with it.
    */
@@ -513,7 +544,14 @@ export type Config = {
    * Seller insights (decision 0029): beacons per client and minute, how often recorded events are
    * written (ms), and when the rollup and clean-up job runs (cron, UTC).
    */
-  insights: { beaconRateLimitMax: number; flushMs: number; rollupCron: string };
+  /** VIN decodes and histories per user and per client address and minute. */
+  vinDecodeRateLimitMax: number;
+  insights: {
+    beaconRateLimitMax: number;
+    visitorIdHourlyMax: number;
+    flushMs: number;
+    rollupCron: string;
+  };
   /** The card payment provider (DESIGN.md §5). */
   payments: PaymentsConfig;
   /** Notification e-mail: seconds a new message waits unread before it is mailed. */
@@ -528,9 +566,25 @@ export type Config = {
   sms: SmsConfig;
   /** New conversations per rolling 24 hours of an account without a verified phone number. */
   firstContactDailyMax: number;
-  /** Whether sign-up and an unverified account's first message need a proof of work. */
-  proofOfWork: boolean;
+  /**
+   * Whether sign-up and an unverified account's first message need a proof of work, and the
+   * largest counter of a challenge (PROOF_OF_WORK_COUNTER_MAX).
+   */
+  proofOfWork: { enabled: boolean; counterMax: number };
+  /** Who checks identities (IDENTITY_PROVIDER; decision 0044). */
+  identity: IdentityConfig;
 };
+
+/** IDENTITY_PROVIDER: the sandbox, or Stripe Identity with its keys. */
+export type IdentityConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Where the Stripe API is (STRIPE_API_BASE); undefined means api.stripe.com. */
+      apiBase: string | undefined;
+    };
 
 /** SMS_* and TWILIO_*: where text messages go and how many codes may be sent. */
 export interface SmsConfig {
@@ -624,6 +678,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     !(value.TWILIO_ACCOUNT_SID && value.TWILIO_AUTH_TOKEN && value.TWILIO_FROM)
       ? 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set when SMS_PROVIDER is twilio'
       : null,
+    value.IDENTITY_PROVIDER === 'stripe' &&
+    !(value.STRIPE_SECRET_KEY && value.STRIPE_IDENTITY_WEBHOOK_SECRET)
+      ? 'STRIPE_SECRET_KEY and STRIPE_IDENTITY_WEBHOOK_SECRET must be set when IDENTITY_PROVIDER is stripe'
+      : null,
     value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY && !value.STRIPE_PUBLISHABLE_KEY
       ? 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when PAYMENT_PROVIDER is stripe'
       : null,
@@ -705,8 +763,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     logFormat: value.LOG_FORMAT,
+    vinDecodeRateLimitMax: value.VIN_DECODE_RATE_LIMIT_MAX,
     insights: {
       beaconRateLimitMax: value.BEACON_RATE_LIMIT_MAX,
+      visitorIdHourlyMax: value.VISITOR_ID_HOURLY_MAX,
       flushMs: value.INSIGHTS_FLUSH_MS,
       rollupCron: value.INSIGHTS_ROLLUP_CRON,
     },
@@ -733,7 +793,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     firstContactDailyMax: value.FIRST_CONTACT_DAILY_MAX,
-    proofOfWork: value.PROOF_OF_WORK === 'on',
+    proofOfWork: {
+      enabled: value.PROOF_OF_WORK === 'on',
+      counterMax: value.PROOF_OF_WORK_COUNTER_MAX,
+    },
+    identity:
+      value.IDENTITY_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: value.STRIPE_SECRET_KEY!,
+            webhookSecret: value.STRIPE_IDENTITY_WEBHOOK_SECRET!,
+            apiBase: value.STRIPE_API_BASE,
+          }
+        : { provider: 'sandbox' },
   };
 }
 

@@ -21,6 +21,7 @@ import { getCategories, getCategoryPage } from './support/api.js';
 import { e2eBaseURL } from './support/server-env.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
+import { proofOfWork } from './support/proof-of-work.js';
 
 const texts = {
   nonBuyer: 'Please login with buyer account for buy this product.',
@@ -114,7 +115,12 @@ async function registerViaApi(
   input: { email: string; name: string; role: 'buyer' | 'seller' },
 ): Promise<string> {
   const signUp = await request.post(authPaths.signUp, {
-    data: { email: input.email, password: testPassword, name: input.name },
+    data: {
+      email: input.email,
+      password: testPassword,
+      name: input.name,
+      ...(await proofOfWork(request)),
+    },
     headers: originHeader,
   });
   expect(signUp.status(), `sign-up of ${input.email}`).toBe(200);

@@ -15,6 +15,7 @@ import * as apiRoutes from '#contract/route-table.js';
 import { apiUrl } from '#contract/routes.js';
 import { postListingAs } from './support/listings.js';
 import { newSignedInUser } from './support/users.js';
+import { proofOfWork } from './support/proof-of-work.js';
 
 const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'messages');
@@ -114,7 +115,11 @@ for (const width of [320, 360, 1440]) {
     const buyer = await newUser(browser, 'buyer', width);
     const listing = await postListingAs(seller, { name: longTitle, price: 9000 });
     const started = await buyer.page.request.post(apiUrl(apiRoutes.startConversation), {
-      data: { product_id: listing.id, text: 'Hello, is the roof as pictured?' },
+      data: {
+        product_id: listing.id,
+        text: 'Hello, is the roof as pictured?',
+        ...(await proofOfWork(buyer.page.request)),
+      },
       headers: buyer.headers,
     });
     expect(started.status(), 'POST /api/conversations').toBe(201);

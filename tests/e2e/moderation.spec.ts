@@ -31,6 +31,7 @@ import { e2eBaseURL } from './support/server-env.js';
 import { openAccountMenu } from './support/navigation.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
+import { proofOfWork } from './support/proof-of-work.js';
 
 /** An account made for one test, with its own API context (session cookie) and bearer token. */
 interface Actor {
@@ -59,7 +60,7 @@ async function register(role: 'buyer' | 'seller', name: string): Promise<Actor> 
   const api = await newApiContext();
   const email = uniqueEmail(`moderation-${role}`);
   const signUp = await api.post(authPaths.signUp, {
-    data: { email, password: testPassword, name },
+    data: { email, password: testPassword, name, ...(await proofOfWork(api)) },
   });
   expect(signUp.status(), `sign-up of ${email}`).toBe(200);
   // Sign-up answers without a session: sign in, as the registration page does.

@@ -26,6 +26,7 @@ import {
 } from './support/accounts.js';
 import { e2eBaseURL } from './support/server-env.js';
 import { measureOverflow, waitForQuiet } from './support/settle.js';
+import { proofOfWork } from './support/proof-of-work.js';
 
 type RouteName = keyof typeof paths;
 type Role = 'visitor' | 'buyer' | 'seller' | 'admin';
@@ -153,7 +154,11 @@ async function idsFor(request: APIRequestContext, role: Role): Promise<Ids> {
     expect(signIn.status(), 'sign-in of the demo buyer').toBe(200);
     const started = await buyer.post(apiUrl(apiRoutes.startConversation), {
       headers: await bearer(buyer, DEMO_BUYER.uid),
-      data: { product_id: listing, text: 'Is it still available?' },
+      data: {
+        product_id: listing,
+        text: 'Is it still available?',
+        ...(await proofOfWork(buyer)),
+      },
     });
     expect(started.status(), 'POST /api/conversations').toBeLessThan(300);
     await buyer.dispose();
@@ -168,7 +173,11 @@ async function idsFor(request: APIRequestContext, role: Role): Promise<Ids> {
     // exists).
     const started = await request.post(apiUrl(apiRoutes.startConversation), {
       headers,
-      data: { product_id: listing, text: 'Is it still available?' },
+      data: {
+        product_id: listing,
+        text: 'Is it still available?',
+        ...(await proofOfWork(request)),
+      },
     });
     expect(started.status(), 'POST /api/conversations').toBeLessThan(300);
   }

@@ -2,8 +2,9 @@
 /**
  * The installable app (decision 0045) in Chromium at 360 px: the web app manifest and the
  * service worker register, Chromium's installability check finds nothing missing
- * (`Page.getInstallabilityErrors`), and offline a listing viewed before opens from the worker's
- * cache while any other page shows the offline page, which lists that listing.
+ * (`Page.getInstallabilityErrors`), a signed-in page's API answers are in no cache (and fail
+ * offline), and offline a listing viewed before opens from the worker's cache while any other
+ * page shows the offline page, which lists that listing.
  *
  * A persistent profile, because Chromium never offers to install from an incognito-like context
  * (Playwright's default contexts are). The worker is registered under automation only when
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import * as apiRoutes from '#contract/route-table.js';
 import { apiUrl } from '#contract/routes.js';
+import { DEMO_BUYER, signInViaApi } from './support/accounts.js';
 import { chromiumArgs, chromiumPath, e2eBaseURL } from './support/server-env.js';
 
 let context: BrowserContext;
@@ -92,8 +94,34 @@ test('installable, and a viewed listing opens offline (360 px)', async () => {
     )
     .toBe(true);
 
+  // Signed in, a personal page: its API answers pass the worker by and no cache keeps them.
+  await signInViaApi(page, DEMO_BUYER.email);
+  await page.goto('/user/profile');
+  await expect(
+    page.getByRole('region', { name: 'E-mail and push notifications' }).getByRole('table'),
+  ).toBeVisible();
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+  expect(cached.length).toBeGreaterThan(0);
+  expect(cached.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+
   await context.setOffline(true);
   try {
+    // Offline, an API answer is not served from anywhere.
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/notification-settings').then(
+          (answer) => answer.status,
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
+
     // Another page: the offline page, listing the viewed listing.
     await page.goto('/search?q=offline');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();

@@ -5,7 +5,8 @@
  * photos in two batches (one of them an 8 MB, 12-megapixel JPEG from a phone, downscaled in the
  * browser), removes one, moves one to the cover, publishes, and the new listing's page shows the
  * chosen cover and a Share action. A buyer-only account's `Sell your car` reaches the seller
- * role's page with the way back to the form kept.
+ * role's page with the way back to the form kept; `Start selling` there adds the role and the
+ * account lists a car.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
@@ -48,10 +49,7 @@ for (const width of [360, 1440]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
 
-    // Not yet passing: after Publish the listing page's heading is not found (first run of this
-    // journey, on a loaded machine); it stays marked until the failure is diagnosed, so it is
-    // reported as a known gap rather than hidden.
-    test.fixme('a visitor goes from Sell your car to a live listing with the chosen cover', async ({
+    test('a visitor goes from Sell your car to a live listing with the chosen cover', async ({
       page,
     }, testInfo) => {
       test.setTimeout(180_000);
@@ -125,10 +123,8 @@ for (const width of [360, 1440]) {
 
       // The form on a phone, for the README (docs/screenshots/listing-form-phone.png).
       if (width === 360) {
-        await page.screenshot({
-          path: testInfo.outputPath('listing-form-phone.png'),
-          fullPage: true,
-        });
+        await page.getByLabel('Add photos').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath('listing-form-phone.png') });
       }
       const [created] = await Promise.all([
         page.waitForResponse(
@@ -144,7 +140,10 @@ for (const width of [360, 1440]) {
       };
       expect(sent.product_images).toHaveLength(3);
       expect(sent.original_price ?? null).toBeNull();
-      await expect(page.getByText('New Product Added')).toBeVisible();
+      // The spec's success dialog; OK leads on to the new listing.
+      const success = page.getByRole('dialog').filter({ hasText: 'New Product Added' });
+      await expect(success).toBeVisible();
+      await success.getByRole('button', { name: 'OK', exact: true }).click();
 
       // The listing page: the chosen cover first, and Share.
       await expect(page.getByRole('heading', { level: 1, name: 'Honda Accord 2003' })).toBeVisible({
@@ -159,10 +158,10 @@ for (const width of [360, 1440]) {
       };
       expect(listing.product_images).toEqual(sent.product_images);
       // The cover is the phone photo: the stored picture is the downscaled 4:3 noise, not a
-      // plain colour.
+      // plain colour (a plain colour's deviation is 0; downscaling averages the noise to ~19).
       const stored = await (await page.request.get(listing.product_image)).body();
       const stats = await sharp(stored).stats();
-      expect(stats.channels[0]!.stdev).toBeGreaterThan(30);
+      expect(stats.channels[0]!.stdev).toBeGreaterThan(10);
       const { width: storedWidth, height: storedHeight } = await sharp(stored).metadata();
       expect((storedWidth ?? 0) / (storedHeight ?? 1)).toBeCloseTo(4 / 3, 1);
       await expect(
@@ -174,9 +173,8 @@ for (const width of [360, 1440]) {
       );
     });
 
-    test('a buyer-only account reaches the seller role page with the way back kept', async ({
-      page,
-    }) => {
+    test('a buyer-only account starts selling and lists a car', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
       const email = uniqueEmail('sell-buyer');
       await createAccount(page, { email, name: 'Bo Buyer', role: 'buyer' });
       await signInViaApi(page, email, testPassword);
@@ -185,6 +183,32 @@ for (const width of [360, 1440]) {
         page.getByRole('heading', { level: 1, name: 'You Are Not A Seller' }),
       ).toBeVisible();
       expect(new URL(page.url()).searchParams.get('next')).toBe('/user/seller');
+
+      // Start selling adds the role and goes on to the form it was refused.
+      await page.getByRole('button', { name: 'Start selling' }).click();
+      await expect(page).toHaveURL(/\/user\/seller$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
+      const photo = testInfo.outputPath('car.png');
+      await writeFile(photo, await plainPng(640, 480, '#357'));
+      await page.getByLabel('Add photos').setInputFiles([photo]);
+      await expect(page.getByTestId('photo-item')).toHaveCount(1);
+      await expect(page.getByRole('progressbar', { name: /Uploading photo/ })).toHaveCount(0, {
+        timeout: 30_000,
+      });
+      const name = `Mazda 3 2012 ${width}`;
+      await page.getByLabel('Product Name').fill(name);
+      await page.getByLabel('Make', { exact: true }).fill('Mazda');
+      await page.getByLabel('Model', { exact: true }).fill('3');
+      await page.getByLabel('Model year').fill('2012');
+      await page.getByLabel('Resell Price').fill('5200');
+      await page.getByLabel('Location').fill('Austin, TX');
+      await page.getByLabel('Phone Number').fill('+1 512 555 0143');
+      await page.getByRole('button', { name: 'Write a draft from the details' }).click();
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      const success = page.getByRole('dialog').filter({ hasText: 'New Product Added' });
+      await expect(success).toBeVisible({ timeout: 20_000 });
+      await success.getByRole('button', { name: 'OK', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 15_000 });
     });
   });
 }

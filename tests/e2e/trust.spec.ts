@@ -15,6 +15,7 @@ import { apiUrl } from '../../src/contract/routes.js';
 import { expectedCheckDigit } from '../../src/server/routes/vehicles/check-digit.js';
 import { DEMO_ADMIN, signInViaApi } from './support/accounts.js';
 import { newSignedInUser, unique, type SignedInUser } from './support/users.js';
+import { proofOfWork } from './support/proof-of-work.js';
 
 const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'trust');
@@ -100,7 +101,9 @@ for (const width of [360, 1440]) {
     await expect(notice.getByRole('heading', { name: 'Before you pay' })).toBeVisible();
     // The figures in the viewer's unit (the browser's locale is en-US: miles; the API says km).
     await expect(notice).toContainText('stated 113,090 mi; this one states 59,030 mi');
-    await expect(notice).toContainText('looks the same as one in an earlier listing');
+    await expect(notice).toContainText(
+      'looks the same as one another seller uploaded or listed first',
+    );
     const history = buyer.page.getByTestId('vin-history');
     await expect(history.getByRole('heading', { name: 'This car on Second Gear' })).toBeVisible();
     await expect(history.getByRole('listitem')).toHaveCount(2);
@@ -110,14 +113,21 @@ for (const width of [360, 1440]) {
 
     // A scam message from the seller: a warning under it, for the buyer, with Report.
     const started = await buyer.page.request.post(apiUrl(apiRoutes.startConversation), {
-      data: { product_id: productId, text: 'Hi, can I see it on Saturday?' },
+      data: {
+        product_id: productId,
+        text: 'Hi, can I see it on Saturday?',
+        ...(await proofOfWork(buyer.page.request)),
+      },
       headers: buyer.headers,
     });
     const conversationId = ((await started.json()) as { conversation_id: string }).conversation_id;
     const scam = 'I am abroad. Pay the deposit with Steam gift cards and my agent brings the car.';
     const sent = await second.page.request.post(
       apiUrl(apiRoutes.sendMessage, { params: { id: conversationId } }),
-      { data: { text: scam }, headers: second.headers },
+      {
+        data: { text: scam, ...(await proofOfWork(second.page.request)) },
+        headers: second.headers,
+      },
     );
     expect(sent.status()).toBe(201);
     await buyer.page.goto(`/messages/${conversationId}`);
@@ -148,7 +158,9 @@ for (const width of [360, 1440]) {
       timeout: 30_000,
     });
     const card = admin.getByRole('article', { name: `Risk: ${name}` });
-    await expect(card).toContainText('earlier listing by another seller', { timeout: 30_000 });
+    await expect(card).toContainText('another seller uploaded or listed first', {
+      timeout: 30_000,
+    });
     await expect(card).toContainText("seller's messages about this listing was reported");
     await card.getByText('Reported message: Scam or fraud').click();
     await expect(card).toContainText(scam);

@@ -318,6 +318,9 @@ const entries: Record<string, Entry> = {
   },
   // No code was sent to the right caller: past the guard, the answer is "no code waiting".
   'POST /api/profile/phone/verify': { request: () => ({ payload: { code: '123456' } }), ok: 400 },
+  'GET /api/profile/identity': { request: () => ({}), ok: 200 },
+  // The sandbox wants both pictures and the number: the right caller's empty start is a 400.
+  'POST /api/profile/identity': { request: () => ({ payload: {} }), ok: 400 },
   'POST /api/profile/seller': {
     setup: async () => {
       throwaway.seller = await registerUser(t.app, { role: 'buyer', name: 'Stan Starter' });
@@ -889,7 +892,36 @@ const entries: Record<string, Entry> = {
     }),
     ok: 200,
   },
+  // The order's buyer (the right caller), its seller or an admin; anyone else 404.
+  'GET /api/order/:id/bill-of-sale': {
+    setup: async () => {
+      ids.billOfSale = await heldOrderOf(buyer, seller.recordId);
+      const payout = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/payout',
+        headers: bearer(seller.token),
+        payload: { account_holder: 'Sam Seller', iban: 'DE89370400440532013000' },
+      });
+      expect(payout.statusCode, payout.body).toBe(200);
+      const [row] = await t.database.db
+        .select({ code: orderPayments.handoverCode })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, ids.billOfSale));
+      const released = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${ids.billOfSale}/payment/release`,
+        headers: bearer(seller.token),
+        payload: { handover_code: row!.code },
+      });
+      expect(released.json()).toMatchObject({ payment: { status: 'released' } });
+    },
+    request: () => ({ params: { id: ids.billOfSale! } }),
+    ok: 200,
+    foreign: { status: 404 },
+  },
   'GET /api/profile/payout': { request: () => ({}), ok: 200 },
+  // With the sandbox the right caller is told to give bank details instead (409, past the guard).
+  'POST /api/profile/payout/onboarding': { request: () => ({}), ok: 409 },
   'PUT /api/profile/payout': {
     request: () => ({
       payload: { account_holder: 'Bea Buyer', iban: 'DE89370400440532013000' },
@@ -1068,6 +1100,11 @@ const entries: Record<string, Entry> = {
   },
   'GET /api/audit-log/:uid': { role: 'admin', request: () => ({}), ok: 200 },
   'GET /api/admin/risk-queue/:uid': { role: 'admin', request: () => ({}), ok: 200 },
+  'GET /api/admin/seller-evidence/:uid': {
+    role: 'admin',
+    request: () => ({ query: { id: seller.recordId } }),
+    ok: 200,
+  },
   'PATCH /api/admin/risk-queue/:uid': {
     role: 'admin',
     setup: async () => {
@@ -1261,6 +1298,8 @@ interface Row {
   clock?: number;
 }
 
+/** GET and HEAD: the guard checks no origin for a cookie on them. */
+const safeMethod = (route: GuardedRoute) => route.method === 'GET' || route.method === 'HEAD';
 /** Whether the route acts as a uid named in its path (DESIGN.md §3: it must be the caller's). */
 const namesUid = (route: GuardedRoute) => /:uid\b/.test(route.url);
 /** The caller a row acts for: the right caller of the entry's role. */
@@ -1330,9 +1369,11 @@ const rows: Row[] = [
       build(route, entry.request(deleted), deleted, { cookie: deleted.cookie, origin: testOrigin }),
   },
   {
+    // A write only: a cookie-authenticated read answers the signed-in user alone (CORS is
+    // closed), so the guard lets a plain link of another page download it (guard.ts).
     caller: 'a session cookie sent from another site',
     status: () => 403,
-    applies: (route) => route.access.via === 'session-or-bearer',
+    applies: (route) => route.access.via === 'session-or-bearer' && !safeMethod(route),
     request: async (route, entry) =>
       build(route, entry.request(as(entry)), as(entry), {
         cookie: as(entry).cookie,

@@ -39,6 +39,9 @@ import { commonPasswordMessage, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { requestOriginHeader, trustedOriginsFor } from './origins.js';
 import { ensureBuyerRecord } from './records.js';
+import { proofOfWorkField } from '../../contract/proof-of-work-texts.js';
+import { HttpError } from '../lib/http-error.js';
+import type { ProofOfWork } from '../trust/proof-of-work.js';
 
 /**
  * Request header carrying the client IP that Fastify determined (`request.ip`). The bridge
@@ -60,6 +63,8 @@ export interface AuthDependencies {
   /** Outgoing mail through the job queue (src/server/jobs/send-mail.ts). */
   mail: MailService;
   log: FastifyBaseLogger;
+  /** The proof of work sign-up needs while PROOF_OF_WORK is on (trust/proof-of-work.ts). */
+  proofOfWork: ProofOfWork;
 }
 
 /** Identifier prefix of password-reset tokens in `auth_verification`. */
@@ -102,7 +107,7 @@ export const ownUploadPattern = /^\/uploads\/[A-Za-z0-9._-]+$/;
 const newPasswordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password']);
 
 /** Builds the Better Auth options; exported for the tests that inspect them. */
-export function authOptions({ config, db, secret, mail, log }: AuthDependencies) {
+export function authOptions({ config, db, secret, mail, log, proofOfWork }: AuthDependencies) {
   const strictRule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
   const google = config.google;
   return {
@@ -252,10 +257,32 @@ export function authOptions({ config, db, secret, mail, log }: AuthDependencies)
         if (ctx.path === '/change-password') {
           return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
+        let nextBody = body;
         if (trimmedName !== undefined && trimmedName !== body.name) {
-          return { context: { body: { ...body, name: trimmedName } } };
+          nextBody = { ...nextBody, name: trimmedName };
         }
-        return undefined;
+        // Sign-up carries a solved proof of work while PROOF_OF_WORK is on (decision 0044),
+        // checked last, after the cheap checks above, and spent at once (a replay is refused).
+        // The field is Second Gear's, not Better Auth's: it is taken out of the body either way.
+        if (ctx.path === '/sign-up/email') {
+          const { [proofOfWorkField]: payload, ...rest } = nextBody;
+          if (proofOfWork.enabled) {
+            try {
+              await proofOfWork.spend(
+                db,
+                typeof payload === 'string' ? payload : payload === undefined ? undefined : '-',
+              );
+            } catch (error) {
+              if (!(error instanceof HttpError)) throw error;
+              throw new APIError('BAD_REQUEST', {
+                message: error.message,
+                code: 'PROOF_OF_WORK_REFUSED',
+              });
+            }
+          }
+          nextBody = rest;
+        }
+        return nextBody === body ? undefined : { context: { body: nextBody } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/change-password') return;

@@ -6,6 +6,13 @@
  */
 import { offerStates } from '../../contract/offers.js';
 import type { TraderDetails } from '../../contract/trader.js';
+import type { MessageWarning } from '../../contract/trust.js';
+
+/** A listing's stored VIN decode (`products.vin_decoded`). */
+export interface StoredVinDecode {
+  vin: string;
+  decoded: { make: string | null; model: string | null; modelYear: number | null } | null;
+}
 import { sql } from 'drizzle-orm';
 import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
 import {
@@ -289,6 +296,12 @@ export const products = pgTable(
     bodyType: text('body_type'),
     color: text('color'),
     vin: text('vin'),
+    /**
+     * The listing's VIN as decoded when it was saved (`decode-listing-vin` job, migration 0036):
+     * the VIN it was decoded for and what vPIC says (null: a VIN it does not know). Null until
+     * decoded; stale when `vin` changed since.
+     */
+    vinDecoded: jsonb('vin_decoded').$type<StoredVinDecode>(),
     /**
      * The refundable viewing deposit a buyer's card is authorised for when booking
      * (decision 0020), integer cents, 0 (none) to 50 000 ($500).
@@ -862,6 +875,12 @@ export const messages = pgTable(
     kind: text('kind', { enum: ['text', 'offer', 'viewing'] })
       .notNull()
       .default('text'),
+    /**
+     * The scam warnings of a typed message (decision 0028), matched once when it is written;
+     * `[]` for the server's own notes; null for messages written before they were stored (read
+     * falls back to matching those).
+     */
+    warnings: jsonb('warnings').$type<MessageWarning[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1621,10 +1640,37 @@ export const payoutAccounts = pgTable('payout_accounts', {
   iban: text('iban'),
   routingNumber: text('routing_number'),
   accountNumber: text('account_number'),
-  last4: text('last4').notNull(),
+  /** Last four characters of the IBAN or account number; null for a Stripe account. */
+  last4: text('last4'),
+  /** The seller's Stripe Connect Express account (`acct_…`), made at onboarding. */
   stripeAccountId: text('stripe_account_id'),
+  /** When Stripe reported the account's `transfers` capability active; releases wait till then. */
+  stripeReadyAt: timestamp('stripe_ready_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** PostgreSQL's byte array; node-postgres answers a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The bill of sale of a released protected payment (decision 0042): the PDF exactly as it was
+ * mailed to both sides, and its SHA-256 (hex; also on `order_payments.bill_of_sale_sha256`).
+ */
+export const billsOfSale = pgTable(
+  'bills_of_sale',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('bills_of_sale_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
+);
 
 /** The sandbox provider's transfers to sellers (Stripe's Transfer, offline). */
 export const sandboxTransfers = pgTable(
@@ -1665,5 +1711,58 @@ export const phoneCodes = pgTable(
     index('phone_codes_user_idx').on(t.userId, t.createdAt),
     index('phone_codes_phone_idx').on(t.phoneE164, t.createdAt),
     index('phone_codes_client_idx').on(t.clientIp, t.createdAt),
+  ],
+);
+
+/**
+ * Proof-of-work solutions already used (decision 0044): the id of each challenge whose solution
+ * was accepted, kept until the challenge expires, so a solution is accepted once. Inserted in the
+ * transaction of the action it allowed (a refused action gives its solution back).
+ */
+export const proofOfWorkSpent = pgTable(
+  'proof_of_work_spent',
+  {
+    /** The challenge's nonce (hex), which its signature covers. */
+    challengeId: text('challenge_id').primaryKey(),
+    /** When the challenge expires; the row is useless afterwards and removed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('proof_of_work_spent_expires_idx').on(t.expiresAt)],
+);
+
+/** Where an identity check runs (IDENTITY_PROVIDER, decision 0044). */
+export const identityProviders = ['sandbox', 'stripe'] as const;
+/** An identity check's state: waiting for the provider, or its outcome. */
+export const identityCheckStatuses = ['pending', 'approved', 'declined', 'canceled'] as const;
+
+/**
+ * An identity check of a user (decision 0044): the provider, its session at the provider
+ * (Stripe's VerificationSession id; null in the sandbox), and the outcome only — never the
+ * document, the selfie or what was read from them. An approval sets
+ * `users.identity_verified_at`.
+ */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: identityProviders }).notNull(),
+    sessionId: text('session_id'),
+    status: text('status', { enum: identityCheckStatuses }).notNull(),
+    /** Why a check was declined or canceled, in the provider's words (a code and a sentence). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('identity_checks_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('identity_checks_session_key').on(t.sessionId),
+    check('identity_checks_provider_check', sql`${t.provider} in ('sandbox', 'stripe')`),
+    check(
+      'identity_checks_status_check',
+      sql`${t.status} in ('pending', 'approved', 'declined', 'canceled')`,
+    ),
   ],
 );

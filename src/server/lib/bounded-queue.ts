@@ -36,7 +36,9 @@ export function boundedQueue(options: {
   const limit = pLimit(options.concurrency);
   return {
     run<T>(job: () => Promise<T>): Promise<T> {
-      if (limit.activeCount >= options.concurrency && limit.pendingCount >= options.maxWaiting) {
+      // Counted together: p-limit starts a queued job a microtask later, so in a burst made in
+      // one tick every job is still "pending" and none "active".
+      if (limit.activeCount + limit.pendingCount >= options.concurrency + options.maxWaiting) {
         return Promise.reject(httpError(503, options.busyMessage, options.retryAfterSeconds));
       }
       return limit(job);

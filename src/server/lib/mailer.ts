@@ -35,6 +35,20 @@ export interface MailMessage {
    * `.ics` attachment, so mail programs offer "add to calendar" (nodemailer's `icalEvent`).
    */
   calendar?: { filename: string; method: 'PUBLISH' | 'REQUEST' | 'CANCEL'; content: string };
+  /**
+   * Files sent with the message (a bill of sale's PDF). The content is base64, so the message
+   * stays plain JSON in the mail job's sealed payload.
+   */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string;
+  /** MIME type, e.g. `application/pdf`. */
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
 }
 
 /** The RFC 5322 Message-ID of the message with `key`, e.g. `<3f…@second-gear.local>`. */
@@ -58,11 +72,24 @@ export interface MailerOptions {
 }
 
 /** nodemailer's message options for `message` (Message-ID from the key, list headers). */
-function envelope(from: string, { key, unsubscribeUrl, calendar, ...message }: MailMessage) {
+function envelope(
+  from: string,
+  { key, unsubscribeUrl, calendar, attachments, ...message }: MailMessage,
+) {
   return {
     from,
     ...message,
     ...(calendar ? { icalEvent: calendar } : {}),
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.contentBase64,
+            encoding: 'base64',
+          })),
+        }
+      : {}),
     ...(key ? { messageId: messageIdFor(key) } : {}),
     ...(unsubscribeUrl
       ? {

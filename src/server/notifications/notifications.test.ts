@@ -236,7 +236,7 @@ describe('booking mails', () => {
     expect(text).toContain('Phone: 01711111111');
     expect(text).toContain('Meeting location: Gulshan 2');
     expect(text).toContain(`${t.config.publicUrl}/user/seller/bookings`);
-    expect(text).toMatch(/Stop e-mails about new bookings: \S+\/unsubscribe\?token=/);
+    expect(text).toMatch(/Stop e-mails about new bookings and offers: \S+\/unsubscribe\?token=/);
     expect(html).toContain('Bina &lt;b&gt;Buyer&lt;/b&gt;');
     expect(html).toContain('Mazda &lt;3&gt; &amp; friends');
     expect(html).not.toContain('<b>Buyer');

@@ -33,8 +33,8 @@ const isStored = (kind: NotificationKind): kind is StoredNotificationKind =>
 
 /** What the unsubscribe confirmation says each stored kind was. */
 const topicDescriptions: Record<StoredNotificationKind, string> = {
-  booking: 'e-mails about new bookings of your listings',
-  'order-update': 'e-mails about declined or cancelled bookings',
+  booking: 'e-mails about new bookings of and offers on your listings',
+  'order-update': 'e-mails about updates to your bookings, offers and viewings',
   message: 'e-mails about unread messages',
 };
 

@@ -10,7 +10,7 @@
  *    (`payment-release-{orderId}`, `payment-refund-{orderId}`), so a repeat does nothing new;
  * 3. finish: one transaction sets the final status where `pending` is still the move, and
  *    inserts the ledger rows (idempotency keys `release-{orderId}`, `payout-{orderId}`,
- *    `refund-{orderId}`) and the mails.
+ *    `refund-{orderId}`), a release's bill of sale (bill-of-sale.ts) and the mails.
  * A crash between 2 and 3 leaves `pending`; repeating the call, or the sweep after a minute,
  * repeats 2 and 3. Ledger: held = charge − release − refund for every order at all times.
  */
@@ -35,6 +35,7 @@ import {
 import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
 import { renderMail } from '../notifications/layout.js';
+import { billOfSaleFilename, ensureBillOfSale } from './bill-of-sale.js';
 import { transitionListing } from '../routes/listings/listing-state.js';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
@@ -59,7 +60,11 @@ export function sideOf(payment: OrderPaymentRow, userId: string): 'buyer' | 'sel
   return null;
 }
 
-/** Whether `sellerId` has payout details the provider can pay to. */
+/**
+ * Where the provider pays `sellerId`, or null while they have no payout details it can use:
+ * with Stripe, their connected account once Stripe reported it can take transfers
+ * (`stripe_ready_at`); with the sandbox, their bank details (`payout:<user id>`).
+ */
 export async function payoutDestination(
   app: FastifyInstance,
   db: Database | Transaction,
@@ -67,8 +72,41 @@ export async function payoutDestination(
 ): Promise<string | null> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, sellerId));
   if (!row) return null;
-  if (app.payments.name === 'stripe') return row.stripeAccountId;
-  return `payout:${sellerId}`;
+  if (app.payments.name === 'stripe') {
+    return row.kind === 'stripe' && row.stripeReadyAt ? row.stripeAccountId : null;
+  }
+  return row.kind === 'stripe' ? null : `payout:${sellerId}`;
+}
+
+/**
+ * Asks Stripe whether the connected account of `sellerId`, made at onboarding and not ready
+ * yet, can take transfers now; if so records it (`stripe_ready_at`) and releases the payments
+ * whose handover was confirmed meanwhile. Nothing happens without onboarding (the sandbox) or
+ * an account.
+ * @returns whether the seller now has a ready account.
+ * @throws PaymentProviderError when Stripe cannot be reached.
+ */
+export async function refreshStripePayout(app: FastifyInstance, sellerId: string) {
+  const onboarding = app.payments.onboarding;
+  if (!onboarding) return false;
+  const [row] = await app.db
+    .select()
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, sellerId));
+  if (row?.kind !== 'stripe' || !row.stripeAccountId) return false;
+  if (row.stripeReadyAt) return true;
+  if (!(await onboarding.payoutAccountReady(row.stripeAccountId))) return false;
+  await app.db
+    .update(payoutAccounts)
+    .set({ stripeReadyAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(payoutAccounts.userId, sellerId),
+        eq(payoutAccounts.stripeAccountId, row.stripeAccountId),
+      ),
+    );
+  await releaseAwaitingPayout(app, sellerId);
+  return true;
 }
 
 /** Why a move could not be made. */
@@ -145,18 +183,20 @@ export async function finishMove(app: FastifyInstance, orderId: string): Promise
       if (!done) return;
       await ledger(tx, orderId, 'release', done.amountCents, transfer.id);
       await ledger(tx, orderId, 'payout', done.amountCents, transfer.id);
-      await queuePaymentMoveMails(app, tx, done);
+      // The bill of sale is made and kept with the release, and mailed to both sides.
+      const bill = await ensureBillOfSale(tx, orderId);
+      await queuePaymentMoveMails(app, tx, done, bill?.pdf);
     });
     return;
   }
   const refund = await app.payments.refundPayment(row.transactionId, `payment-refund-${orderId}`);
-  await app.db.transaction(async (tx) => {
+  const finished = await app.db.transaction(async (tx) => {
     const [done] = await tx
       .update(orderPayments)
       .set({ status: 'refunded', pending: null, refundedAt: new Date(), refundId: refund.id })
       .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.pending, 'refund')))
       .returning();
-    if (!done) return;
+    if (!done) return false;
     await ledger(tx, orderId, 'refund', done.amountCents, refund.id);
     // The car is for sale again: the listing back on the market, the sale record marked refunded.
     const [order] = await tx
@@ -169,7 +209,11 @@ export async function finishMove(app: FastifyInstance, orderId: string): Promise
       .where(and(eq(payments.orderId, orderId), isNull(payments.refundedAt)));
     if (order) await transitionListing(tx, order.productId, 'active', { kind: 'refund' });
     await queuePaymentMoveMails(app, tx, done);
+    return true;
   });
+  // The listing is on the market again: public answers (cached) change, also when the sweep
+  // finished the refund outside a request.
+  if (finished) app.invalidation.publish('public');
 }
 
 /** One ledger row; a repeat (same order and kind) inserts nothing. */
@@ -362,8 +406,10 @@ export async function releaseAwaitingPayout(app: FastifyInstance, sellerId: stri
 
 /**
  * The payment sweep (job `payment-sweep`): finishes moves pending for over a minute (a crash,
- * a provider outage); sends the reminders at 7 and 12 days (scaled to `releaseDays`); releases
- * held payments older than `releaseDays` (unless disputed) when the seller has payout details.
+ * a provider outage); with Stripe, asks whether the Connect accounts of sellers with held
+ * payments can take transfers now (`refreshStripePayout`); sends the reminders at 7 and 12 days
+ * (scaled to `releaseDays`); releases held payments older than `releaseDays` (unless disputed)
+ * when the seller has payout details.
  * One failing payment does not stop the others; the sweep throws afterwards so the job retries.
  */
 export async function sweepPayments(app: FastifyInstance, now: Date): Promise<void> {
@@ -379,6 +425,24 @@ export async function sweepPayments(app: FastifyInstance, now: Date): Promise<vo
     );
   for (const { orderId } of stale) {
     await finishMove(app, orderId).catch((error: unknown) => errors.push(error));
+  }
+  // Stripe: sellers whose onboarding finished at Stripe since we last asked (at most 100 a run).
+  if (app.payments.onboarding) {
+    const waiting = await app.db
+      .selectDistinct({ sellerId: orderPayments.sellerId })
+      .from(orderPayments)
+      .innerJoin(payoutAccounts, eq(payoutAccounts.userId, orderPayments.sellerId))
+      .where(
+        and(
+          eq(orderPayments.status, 'held'),
+          eq(payoutAccounts.kind, 'stripe'),
+          isNull(payoutAccounts.stripeReadyAt),
+        ),
+      )
+      .limit(100);
+    for (const { sellerId } of waiting) {
+      await refreshStripePayout(app, sellerId).catch((error: unknown) => errors.push(error));
+    }
   }
   const days = app.config.protectedPayments.releaseDays;
   const day = 86_400_000;
@@ -488,8 +552,16 @@ async function orderParties(tx: Executor, orderId: string) {
   return order ?? null;
 }
 
-/** The mails of a release or a refund, to both sides, once per order and outcome. */
-async function queuePaymentMoveMails(app: FastifyInstance, tx: Executor, row: OrderPaymentRow) {
+/**
+ * The mails of a release or a refund, to both sides, once per order and outcome; a release's
+ * carry the bill of sale (`billOfSale`, the PDF) as an attachment.
+ */
+async function queuePaymentMoveMails(
+  app: FastifyInstance,
+  tx: Executor,
+  row: OrderPaymentRow,
+  billOfSale?: Buffer,
+) {
   const order = await orderParties(tx, row.orderId);
   if (!order) return;
   const amount = formatDollars(centsToDollars(row.amountCents));
@@ -506,7 +578,7 @@ async function queuePaymentMoveMails(app: FastifyInstance, tx: Executor, row: Or
       to: order.customerEmail,
       greeting: `Hello ${order.customerName},`,
       text: released
-        ? `Your payment of ${amount} for ${order.productName} was released to ${order.sellerName}. The bill of sale is in My Orders.`
+        ? `Your payment of ${amount} for ${order.productName} was released to ${order.sellerName}. The bill of sale is attached, and in My Orders.`
         : `Your payment of ${amount} for ${order.productName} was refunded to your card.`,
       action: { label: 'Your orders', url: `${url}${paths.buyerOrders.href()}` },
     },
@@ -515,7 +587,7 @@ async function queuePaymentMoveMails(app: FastifyInstance, tx: Executor, row: Or
       to: order.sellerEmail,
       greeting: `Hello ${order.sellerName},`,
       text: released
-        ? `${amount} for ${order.productName} was released to your payout account. The bill of sale is in your Bookings.`
+        ? `${amount} for ${order.productName} was released to your payout account. The bill of sale is attached, and in your Bookings.`
         : `The payment of ${amount} for ${order.productName} was refunded to ${order.customerName}; your listing is back on the market.`,
       action: { label: 'Your bookings', url: `${url}${paths.sellerBookings.href()}` },
     },
@@ -532,6 +604,17 @@ async function queuePaymentMoveMails(app: FastifyInstance, tx: Executor, row: Or
           action: mail.action,
           footer: { reason: 'You get this because of a payment on Second Gear. Always sent.' },
         }),
+        ...(released && billOfSale
+          ? {
+              attachments: [
+                {
+                  filename: billOfSaleFilename(row.orderId),
+                  contentType: 'application/pdf',
+                  contentBase64: billOfSale.toString('base64'),
+                },
+              ],
+            }
+          : {}),
       },
       { tx },
     );

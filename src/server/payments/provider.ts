@@ -69,8 +69,46 @@ export interface TransferRequest {
   idempotencyKey: string;
 }
 
+/**
+ * Payout with Stripe Connect Express (decision 0042): the seller gives their bank details to
+ * Stripe, not to us, through a hosted onboarding page; releases are transfers to that account.
+ */
+export interface PayoutOnboarding {
+  /**
+   * Creates the seller's Express connected account that may receive transfers (`transfers`
+   * capability requested). Idempotency key `payout-account-{userId}`.
+   * @returns the account id (`acct_…`).
+   * @throws PaymentProviderError when the provider fails.
+   */
+  createPayoutAccount(request: { userId: string; email: string }): Promise<{ id: string }>;
+  /**
+   * A one-time link to Stripe's hosted onboarding of `accountId` (an Account Link of type
+   * `account_onboarding`), which sends the seller back to `returnUrl` (finished or not) or to
+   * `refreshUrl` (the link expired or was used).
+   * @returns the link and when it expires.
+   * @throws PaymentProviderError when the provider fails.
+   */
+  createOnboardingLink(request: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+    /** The key of this request, so a retried network call answers the same link. */
+    idempotencyKey: string;
+  }): Promise<{ url: string; expiresAt: Date }>;
+  /**
+   * Whether `accountId` can receive transfers now (its `transfers` capability is `active`).
+   * @throws PaymentProviderError when the provider cannot be reached.
+   */
+  payoutAccountReady(accountId: string): Promise<boolean>;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+  /**
+   * Connect onboarding, for a provider whose sellers give their payout details to it (Stripe);
+   * absent for the sandbox, whose sellers give bank details to `PUT /api/profile/payout`.
+   */
+  readonly onboarding?: PayoutOnboarding;
   /** Stripe's publishable key for Stripe.js; undefined for the sandbox. */
   readonly publishableKey: string | undefined;
   /**

@@ -1,10 +1,8 @@
 /**
- * The `stripe` provider against a local HTTP server that speaks the part of Stripe's API we use
- * (POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/cancel,
- * POST /v1/refunds), and the webhook with signatures made by the SDK's test helper.
+ * The `stripe` provider against the local Stripe stand-in (test-support/stripe.ts: intents,
+ * cancel, capture, refunds), and the webhook with signatures made by the SDK's test helper.
+ * Protected payment's transfers, refunds and Connect onboarding: stripe-protected.test.ts.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
@@ -17,152 +15,9 @@ import { bookOrder, createListing } from '../routes/orders/test-helpers.js';
 import { clientSecretFor, recordPayment } from '../routes/payments/test-helpers.js';
 import { sweepDeposits } from '../routes/deposits/service.js';
 import { call, depositListing, depositOf } from '../routes/deposits/test-helpers.js';
+import { FakeStripe, type FakeIntent } from '../test-support/stripe.js';
 
 const webhookSecret = 'whsec_test_second_gear';
-
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  capture_method: string;
-}
-
-/** A tiny Stripe: intents in a map, idempotency keys honoured, every request logged. */
-class FakeStripe {
-  intents = new Map<string, FakeIntent>();
-  idempotent = new Map<string, string>();
-  refunds: { payment_intent: string; idempotencyKey: string | undefined }[] = [];
-  /** Intents captured (once per real capture, not per replayed request). */
-  captures: string[] = [];
-  replies = new Map<string, FakeIntent>();
-  requests: { method: string; path: string; form: URLSearchParams; auth: string }[] = [];
-  server: Server = createServer((request, response) => void this.handle(request, response));
-
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** Adds an intent as if created elsewhere; returns it. */
-  add(fields: Partial<FakeIntent>): FakeIntent {
-    const id = `pi_${randomBytes(12).toString('hex')}`;
-    const intent: FakeIntent = {
-      id,
-      object: 'payment_intent',
-      amount: 850_000,
-      currency: 'usd',
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-      metadata: {},
-      capture_method: 'automatic',
-      ...fields,
-    };
-    this.intents.set(id, intent);
-    return intent;
-  }
-
-  /** What Stripe.js's confirmCardPayment does with a manual-capture intent: authorised. */
-  authorise(id: string) {
-    this.intents.get(id)!.status = 'requires_capture';
-  }
-
-  /** What Stripe.js's confirmCardPayment with 4242… does at Stripe. */
-  succeed(id: string) {
-    this.intents.get(id)!.status = 'succeeded';
-  }
-
-  private async handle(request: IncomingMessage, response: import('node:http').ServerResponse) {
-    let body = '';
-    for await (const chunk of request) body += chunk;
-    const form = new URLSearchParams(body);
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    this.requests.push({
-      method: request.method ?? '',
-      path: url.pathname,
-      form,
-      auth: request.headers.authorization ?? '',
-    });
-    const send = (status: number, payload: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
-      response.end(JSON.stringify(payload));
-    };
-    const missing = (id: string) =>
-      send(404, {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such payment_intent: '${id}'`,
-          param: 'intent',
-        },
-      });
-    const key = request.headers['idempotency-key'] as string | undefined;
-
-    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      const known = key ? this.idempotent.get(key) : undefined;
-      if (known) return send(200, this.intents.get(known));
-      const metadata: Record<string, string> = {};
-      for (const [name, value] of form) {
-        const match = /^metadata\[(.+)\]$/.exec(name);
-        if (match?.[1]) metadata[match[1]] = value;
-      }
-      const intent = this.add({
-        amount: Number(form.get('amount')),
-        currency: form.get('currency') ?? '',
-        metadata,
-        capture_method: form.get('capture_method') ?? 'automatic',
-      });
-      if (key) this.idempotent.set(key, intent.id);
-      return send(200, intent);
-    }
-    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/cancel|\/capture)?$/.exec(url.pathname);
-    if (intentPath?.[1]) {
-      const intent = this.intents.get(intentPath[1]);
-      if (!intent) return missing(intentPath[1]);
-      // Stripe answers a repeated key with the first answer (idempotent requests).
-      const replay = key ? this.replies.get(key) : undefined;
-      if (request.method === 'POST' && replay) return send(200, replay);
-      if (request.method === 'POST' && intentPath[2] === '/capture') {
-        if (intent.status !== 'requires_capture') {
-          return send(400, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'payment_intent_unexpected_state',
-              message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
-            },
-          });
-        }
-        intent.status = 'succeeded';
-        this.captures.push(intent.id);
-      } else if (request.method === 'POST' && intentPath[2]) {
-        intent.status = 'canceled';
-      }
-      if (request.method === 'POST' && key) this.replies.set(key, { ...intent });
-      return send(200, intent);
-    }
-    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
-      const id = form.get('payment_intent') ?? '';
-      if (!this.intents.has(id)) return missing(id);
-      if (!this.refunds.some((refund) => refund.idempotencyKey === key)) {
-        this.refunds.push({ payment_intent: id, idempotencyKey: key });
-      }
-      return send(200, {
-        id: 're_test',
-        object: 'refund',
-        status: 'succeeded',
-        payment_intent: id,
-      });
-    }
-    send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
-  }
-}
 
 const fake = new FakeStripe();
 let t: TestApp;

@@ -8,6 +8,12 @@
  * Two buyers can both be charged by Stripe for one product at the same moment (Stripe cannot
  * know our stock). The sale itself is one database transaction that only one of them wins; the
  * loser's intent is refunded through `releaseIntent`, and the loser is answered 409.
+ *
+ * Protected payment (decision 0042) uses Connect's separate charges and transfers
+ * (https://docs.stripe.com/connect/separate-charges-and-transfers): the charge stays on the
+ * platform's balance while held; the release is a Transfer to the seller's Express account
+ * (made and onboarded through `onboarding`), the refund a Refund of the intent. Every POST
+ * carries our own idempotency key.
  */
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.js';
@@ -61,6 +67,51 @@ export function createStripeProvider(
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
+
+    onboarding: {
+      async createPayoutAccount({ userId, email }) {
+        try {
+          const account = await client.accounts.create(
+            {
+              type: 'express',
+              email,
+              capabilities: { transfers: { requested: true } },
+              metadata: { userId },
+            },
+            { idempotencyKey: `payout-account-${userId}` },
+          );
+          return { id: account.id };
+        } catch (error) {
+          throw providerError('create the payout account', error);
+        }
+      },
+
+      async createOnboardingLink({ accountId, refreshUrl, returnUrl, idempotencyKey }) {
+        try {
+          const link = await client.accountLinks.create(
+            {
+              account: accountId,
+              type: 'account_onboarding',
+              refresh_url: refreshUrl,
+              return_url: returnUrl,
+            },
+            { idempotencyKey },
+          );
+          return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+        } catch (error) {
+          throw providerError('start the payout set-up', error);
+        }
+      },
+
+      async payoutAccountReady(accountId) {
+        try {
+          const account = await client.accounts.retrieve(accountId);
+          return account.capabilities?.transfers === 'active';
+        } catch (error) {
+          throw providerError('check the payout account', error);
+        }
+      },
+    },
 
     async createIntent({ orderId, productId, amountCents }: IntentRequest) {
       try {

@@ -44,7 +44,14 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const secret = resolveAuthSecret(config);
-    const auth = createAuth({ config, db: app.db, secret, mail: app.mail, log: app.log });
+    const auth = createAuth({
+      config,
+      db: app.db,
+      secret,
+      mail: app.mail,
+      log: app.log,
+      proofOfWork: app.proofOfWork,
+    });
     const tokens = createApiTokenService(secret, config.publicUrl);
     app.decorate('auth', auth);
     app.decorate('apiTokens', tokens);
@@ -101,7 +108,10 @@ export const authPlugin = fp(
       });
     });
   },
-  { name: 'auth', dependencies: ['database', 'error-handler', 'security', 'mail'] },
+  {
+    name: 'auth',
+    dependencies: ['database', 'error-handler', 'security', 'mail', 'proof-of-work'],
+  },
 );
 
 /** Identity paths whose attempts count per account and client, and what they are. */

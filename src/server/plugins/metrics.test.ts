@@ -278,5 +278,6 @@ describe('GET /api/ready', () => {
       await up.close();
       await down.close();
     }
-  });
+    // Two apps on two databases: more than the default 30 s on a loaded 2-core machine.
+  }, 90_000);
 });

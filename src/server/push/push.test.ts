@@ -393,15 +393,27 @@ describe('each kind arrives encrypted, signed and opening its page', () => {
       (p) => p.kind === 'price-drop' && p.url === `/listing/${product.id}`,
     );
     expect(drops).toHaveLength(1);
+
+    // A day after the alert, the next drop alerts again, from the price before that edit.
+    await t.database.db.execute(
+      sql`update price_drop_alerts set alerted_at = alerted_at - interval '24 hours 1 minute'
+          where product_id = ${product.id}`,
+    );
+    expect((await edit(8_500)).statusCode).toBe(200);
+    const next = await pushTo(
+      buyerSub,
+      (p) => p.kind === 'price-drop' && p.url === `/listing/${product.id}` && p !== drop,
+    );
+    expect(next.body).toBe('Now $8,500 (was $9,000)');
   });
 });
 
 describe('answers of the push service and switches', () => {
-  it('removes a subscription the push service answers 410 for', async () => {
+  it.each([404, 410])('removes a subscription the push service answers %i for', async (status) => {
     const user = await registerUser(t.app, { role: 'buyer' });
     const sub = service.subscription();
     expect((await subscribe(user, sub.json)).statusCode).toBe(201);
-    service.answer(new URL(sub.json.endpoint).pathname, 410);
+    service.answer(new URL(sub.json.endpoint).pathname, status);
     await t.app.db.transaction((tx) =>
       t.app.push.notify(tx, user.recordId, {
         kind: 'message',
@@ -424,6 +436,35 @@ describe('answers of the push service and switches', () => {
       )
       .toBe(0);
     expect(service.receivedFor(sub)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a private address', 'https://10.1.2.3/push/x'],
+    ['loopback outside OUTBOUND_ALLOWED_ORIGINS', 'https://127.0.0.1:9/push/x'],
+    ['plain http on a public address', 'http://203.0.113.7/push/x'],
+  ])('refuses at send time a stored endpoint on %s, and removes it', async (_name, endpoint) => {
+    // Stored before the rules changed (or written behind the API's back): the send checks again.
+    const user = await registerUser(t.app, { role: 'buyer' });
+    const sub = service.subscription();
+    const [row] = await t.database.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: user.recordId,
+        endpoint,
+        p256dh: sub.json.keys.p256dh,
+        auth: sub.json.keys.auth,
+      })
+      .returning({ id: pushSubscriptions.id });
+    const before = service.received.length;
+    const outcome = await t.app.push.send({
+      subscriptionId: row!.id,
+      payload: { kind: 'message', title: 'Hello', body: 'Hi', url: '/messages', tag: 'test' },
+    });
+    expect(outcome).toBe('refused');
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row!.id)),
+    ).toHaveLength(0);
+    expect(service.received.length).toBe(before);
   });
 
   it('turns each kind off and on for the caller only', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { RegistrationRole } from '../../contract/limits.js';
 import { users } from '../db/schema.js';
+import { solvedProofOfWork } from './proof-of-work.js';
 
 /** Origin of the test configuration's PUBLIC_URL (PORT 3000 by default). */
 export const testOrigin = 'http://localhost:3000';
@@ -53,7 +54,8 @@ export interface SignedUp {
 
 /**
  * Creates an identity by email + password and signs it in, as the SPA does (sign-up answers
- * without a session, so that it looks the same for a taken address).
+ * without a session, so that it looks the same for a taken address). With the app's proof of
+ * work on, sign-up carries a solved challenge, as the registration page's does.
  * @throws when either step fails.
  */
 export async function signUp(
@@ -66,7 +68,12 @@ export async function signUp(
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: testOrigin },
-    payload: { email, password, name: input.name ?? 'Test User' },
+    payload: {
+      email,
+      password,
+      name: input.name ?? 'Test User',
+      ...(app.proofOfWork.enabled ? { proof_of_work: await solvedProofOfWork(app) } : {}),
+    },
   });
   if (response.statusCode !== 200) {
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);

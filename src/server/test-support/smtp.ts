@@ -109,3 +109,41 @@ function collectParts(raw: string, found: { text: string; html: string; calendar
     .map((part) => part.replace(/^\r?\n/, ''));
   for (const part of parts) collectParts(part, found);
 }
+
+/** A file attached to a received message. */
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The attachments of `raw` (parts with `Content-Disposition: attachment`), decoded. */
+export function attachmentsOf(raw: string): ReceivedAttachment[] {
+  const found: ReceivedAttachment[] = [];
+  const walk = (part: string) => {
+    const headers = headersOf(part);
+    const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+    if (boundary) {
+      for (const child of part
+        .split(`--${boundary}`)
+        .slice(1)
+        .filter((piece) => !piece.startsWith('--'))) {
+        walk(child.replace(/^\r?\n/, ''));
+      }
+      return;
+    }
+    const disposition = headers['content-disposition'] ?? '';
+    if (!/^attachment/i.test(disposition)) return;
+    const body = splitHead(part)[1];
+    found.push({
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+      contentType: (headers['content-type'] ?? '').split(';')[0]!.trim(),
+      content:
+        (headers['content-transfer-encoding'] ?? '').toLowerCase() === 'base64'
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+          : Buffer.from(body, 'latin1'),
+    });
+  };
+  walk(raw);
+  return found;
+}

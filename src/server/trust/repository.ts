@@ -3,13 +3,14 @@
  * vPIC decode of a VIN (memoised), near-duplicate photos by multi-index hashing
  * (`product_photo_hashes`, its four band indexes), and a listing's `trust_flags`.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TrustFlag } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
-import { products } from '../db/schema.js';
+import { productPhotoHashes, products, type StoredVinDecode } from '../db/schema.js';
 import { decodeVin } from '../routes/vehicles/vin-thread.js';
 import { bandProbes, duplicateMaxDistance, hammingDistance } from './photo-hash.js';
+import { firstUploads } from './photo-owners.js';
 import { listingVinFlags, trustFlagTexts, type VinDecoded, type VinListing } from './vin-flags.js';
 
 /** The columns of a VIN's listing, for the history and the rules. */
@@ -118,6 +119,8 @@ export async function findNearDuplicates(
     select m.product_id, m.seller_id, m.dhash::text as dhash, p.created_at
     from matches m
     join products p on p.id = m.product_id
+    -- A deleted listing's photos match nothing: deleting it lifts the flags it caused.
+    where p.deleted_at is null
   `)) as unknown as {
     rows: { product_id: string; seller_id: string; dhash: string; created_at: string | Date }[];
   };
@@ -138,34 +141,100 @@ export async function findNearDuplicates(
   return [...best.values()].sort((a, b) => a.distance - b.distance);
 }
 
-/** The pHashes of a listing's photos (those known), cover first. */
-export async function listingPhotoHashes(db: Executor, productId: string): Promise<bigint[]> {
-  const result = (await db.execute(
-    sql`select dhash::text as dhash from product_photo_hashes where product_id = ${productId} order by position`,
-  )) as unknown as { rows: { dhash: string }[] };
-  return result.rows.map((row) => BigInt(row.dhash));
+/** A listing's photo with a known pHash: its listing, URL and hash. */
+interface HashedPhoto {
+  productId: string;
+  url: string;
+  dhash: bigint;
+}
+
+/** The photos with a known pHash of the listings `productIds`, each listing's cover first. */
+async function hashedPhotos(db: Executor, productIds: readonly string[]): Promise<HashedPhoto[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select({
+      productId: productPhotoHashes.productId,
+      url: sql<string | null>`${products.productImages}[${productPhotoHashes.position}]`,
+      dhash: productPhotoHashes.dhash,
+    })
+    .from(productPhotoHashes)
+    .innerJoin(products, eq(products.id, productPhotoHashes.productId))
+    .where(inArray(productPhotoHashes.productId, [...productIds]))
+    .orderBy(productPhotoHashes.productId, productPhotoHashes.position);
+  return rows.map((row) => ({ productId: row.productId, url: row.url ?? '', dhash: row.dhash }));
 }
 
 /**
- * The earlier listings of other sellers that share a near-identical photo with the listing: the
- * duplicate-photo rule (decision 0028). The earliest listing that showed the photo is presumed
- * its owner's: the listing is flagged only when that earliest one is another seller's. So the
- * original is never flagged for a copy, and its seller relisting the car is not flagged even
- * when a copier listed it in between.
- * @returns the other sellers' earlier listings, nearest first; empty when not flagged.
+ * The other sellers' listings that share a near-identical photo with the listing, when the
+ * duplicate-photo rule (decision 0028) flags it. For each photo of the listing that other
+ * sellers' listings also show, every file of that picture is dated — by its first upload when it
+ * has an upload record (photo-owners.ts), else by the earliest listing showing it — and the
+ * earliest one's uploader (or that listing's seller) is the picture's owner: the listing is
+ * flagged when the owner is not its seller. So the original is never flagged for a copy, its
+ * seller relisting the car is not flagged, and an older listing given a competitor's photo
+ * later cannot put the flag on the competitor. Deleted listings take part in nothing (their
+ * photos match nothing).
+ * @returns the other sellers' listings behind the flag, nearest first; empty when not flagged.
  */
 export async function duplicatePhotoSources(
   db: Executor,
   listing: { id: string; sellerId: string; createdAt: Date },
 ): Promise<PhotoMatch[]> {
-  const hashes = await listingPhotoHashes(db, listing.id);
-  const earlier = (await findNearDuplicates(db, hashes, { productId: listing.id })).filter(
-    (match) => match.createdAt.getTime() < listing.createdAt.getTime(),
+  const own = await hashedPhotos(db, [listing.id]);
+  const matches = await findNearDuplicates(
+    db,
+    own.map((photo) => photo.dhash),
+    { productId: listing.id },
   );
-  if (earlier.length === 0) return [];
-  const first = earlier.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
-  if (first.sellerId === listing.sellerId) return [];
-  return earlier.filter((match) => match.sellerId !== listing.sellerId);
+  if (!matches.some((match) => match.sellerId !== listing.sellerId)) return [];
+  const byProduct = new Map(matches.map((match) => [match.productId, match]));
+  const theirs = await hashedPhotos(db, [...byProduct.keys()]);
+  const uploaded = await firstUploads(db, [
+    ...own.map((photo) => photo.url),
+    ...theirs.map((photo) => photo.url),
+  ]);
+  const sources = new Set<string>();
+  for (const photo of own) {
+    const near = theirs.filter(
+      (other) => hammingDistance(other.dhash, photo.dhash) <= duplicateMaxDistance,
+    );
+    const foreign = near
+      .map((other) => byProduct.get(other.productId)!)
+      .filter((match) => match.sellerId !== listing.sellerId);
+    if (foreign.length === 0) continue;
+    // Each file of the picture: since when it is known, and whose it is.
+    const files = [
+      { url: photo.url, sellerId: listing.sellerId, listedAt: listing.createdAt },
+      ...near.map((other) => {
+        const match = byProduct.get(other.productId)!;
+        return { url: other.url, sellerId: match.sellerId, listedAt: match.createdAt };
+      }),
+    ].map((file) => {
+      const upload = uploaded.get(file.url);
+      return upload
+        ? { since: upload.at.getTime(), owner: upload.sellerId }
+        : { since: file.listedAt.getTime(), owner: file.sellerId };
+    });
+    const first = files.reduce((a, b) => (b.since < a.since ? b : a));
+    if (first.owner === listing.sellerId) continue;
+    for (const match of foreign) sources.add(match.productId);
+  }
+  return matches.filter((match) => sources.has(match.productId));
+}
+
+/**
+ * What vPIC says the listing's VIN is: the decode stored when the listing was saved
+ * (listing-vin.ts), so a listing never waits for the decoder; for a listing saved before
+ * decodes were stored (or whose decode job has not run yet), the memoised decode, which waits
+ * in the decoder's bounded line (a full line gives null: no mismatch flag this time).
+ */
+function listingDecode(listing: {
+  vin: string;
+  vinDecoded?: StoredVinDecode | null;
+}): Promise<VinDecoded | null> {
+  const stored = listing.vinDecoded;
+  if (stored && stored.vin === listing.vin) return Promise.resolve(stored.decoded);
+  return decodedVin(listing.vin);
 }
 
 /**
@@ -174,11 +243,12 @@ export async function duplicatePhotoSources(
  */
 export async function listingTrustFlags(
   db: Database,
-  listing: VinListing & { vin: string | null },
+  listing: VinListing & { vin: string | null; vinDecoded?: StoredVinDecode | null },
 ): Promise<TrustFlag[]> {
+  const vin = listing.vin;
   const [vinRows, decoded, copies] = await Promise.all([
-    listing.vin ? findVinListings(db, listing.vin) : Promise.resolve([]),
-    listing.vin ? decodedVin(listing.vin) : Promise.resolve(null),
+    vin ? findVinListings(db, vin) : Promise.resolve([]),
+    vin ? listingDecode({ vin, vinDecoded: listing.vinDecoded }) : Promise.resolve(null),
     duplicatePhotoSources(db, listing),
   ]);
   const flags = listing.vin ? listingVinFlags(vinRows, listing, decoded) : [];

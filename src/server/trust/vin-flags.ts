@@ -114,7 +114,7 @@ export const trustFlagTexts = {
     `${describeListing(row)} (the ${fields.join(' and ')} differ). It may be a typo: check that ` +
     'the VIN on the car (windscreen and door pillar) and on its papers is the one listed.',
   duplicatePhotos:
-    'A photo of this listing looks the same as one in an earlier listing by another seller. ' +
+    'A photo of this listing looks the same as one another seller uploaded or listed first. ' +
     'Photos are sometimes copied from other listings: ask the seller for a fresh photo of the ' +
     'car (for example with today’s newspaper or a note with your name), or see it in person ' +
     'before you pay.',

@@ -33,6 +33,11 @@ export interface Confirmation {
   detail?: string;
   /** `destructive` paints Confirm in the error colour; `default` in the primary colour. */
   tone: ConfirmationTone;
+  /**
+   * What to decide on, shown as a list of label and value above the consequence (e.g. the
+   * evidence of a seller an admin verifies).
+   */
+  facts?: readonly { label: string; value: string }[];
 }
 
 /**
@@ -40,14 +45,28 @@ export interface Confirmation {
  * text nodes (never parsed as HTML: both may carry user text). The consequence paragraph comes
  * last so the dialog's description reads it.
  */
-function confirmationBody({ detail, consequence }: Confirmation): HTMLElement {
+function confirmationBody({ detail, consequence, facts }: Confirmation): HTMLElement {
   const body = document.createElement('div');
-  for (const line of [detail, consequence]) {
-    if (!line) continue;
-    const paragraph = document.createElement('p');
-    paragraph.textContent = line;
-    body.append(paragraph);
+  const paragraph = (line: string) => {
+    const element = document.createElement('p');
+    element.textContent = line;
+    return element;
+  };
+  if (detail) body.append(paragraph(detail));
+  if (facts && facts.length > 0) {
+    const list = document.createElement('dl');
+    list.className = 'confirmation-facts';
+    list.dataset.testid = 'confirmation-facts';
+    for (const fact of facts) {
+      const term = document.createElement('dt');
+      term.textContent = fact.label;
+      const value = document.createElement('dd');
+      value.textContent = fact.value;
+      list.append(term, value);
+    }
+    body.append(list);
   }
+  body.append(paragraph(consequence));
   return body;
 }
 

@@ -4,34 +4,47 @@
  * renders it), so they work whatever cache answered the page. Fire and forget: a beacon that
  * fails is not retried and never shows an error.
  *
- * The visitor id is a random id in this browser's local storage (no cookie, no third-party
- * tracker); the server stores only a hash of it salted per day. Where local storage is refused
- * (some private modes), an id for this page's life is used.
+ * The visitor id is issued and signed by the server (`POST /api/visitors`, once per browser)
+ * and kept in this browser's local storage (no cookie, no third-party tracker): a view counts
+ * only under an id the server issued. The server stores only a hash of it salted per day. Where
+ * local storage is refused (some private modes), an id for this page's life is used.
  */
 import * as apiRoutes from '../../contract/route-table';
 import { limits, visitorIdPattern } from '../../contract/limits';
 import { apiCall } from './api-client';
 
-const storageKey = 'second-gear:visitor';
-let memoryId: string | null = null;
+/** Versioned: ids made in the browser before the server issued them are never sent again. */
+const storageKey = 'second-gear:visitor-id';
+let pending: Promise<string> | null = null;
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** This browser's visitor id (32 hexadecimal characters), made on first use. */
-export function visitorId(): string {
+function storedId(): string | null {
   try {
     const stored = localStorage.getItem(storageKey);
-    if (stored && visitorIdPattern.test(stored)) return stored;
-    const made = randomId();
-    localStorage.setItem(storageKey, made);
-    return made;
+    return stored && visitorIdPattern.test(stored) ? stored : null;
   } catch {
-    memoryId ??= randomId();
-    return memoryId;
+    return null;
   }
+}
+
+/**
+ * This browser's visitor id, asked of the server on first use (one request per page life even
+ * when several listings are seen at once). Rejects when the server refused to issue one.
+ */
+export function visitorId(): Promise<string> {
+  const stored = storedId();
+  if (stored) return Promise.resolve(stored);
+  pending ??= apiCall(apiRoutes.issueVisitorId, {}).then(({ visitor_id: issued }) => {
+    try {
+      localStorage.setItem(storageKey, issued);
+    } catch {
+      // Kept for this page's life only (the promise holds it).
+    }
+    return issued;
+  });
+  pending.catch(() => {
+    pending = null;
+  });
+  return pending;
 }
 
 const viewed = new Set<string>();
@@ -40,12 +53,13 @@ const viewed = new Set<string>();
 export function sendListingView(productId: string): void {
   if (viewed.has(productId)) return;
   viewed.add(productId);
-  apiCall(apiRoutes.recordView, {
-    params: { id: productId },
-    body: { visitor_id: visitorId() },
-  }).catch(() => {
-    // Counting is best effort: the page never fails over it.
-  });
+  visitorId()
+    .then((id) =>
+      apiCall(apiRoutes.recordView, { params: { id: productId }, body: { visitor_id: id } }),
+    )
+    .catch(() => {
+      // Counting is best effort: the page never fails over it.
+    });
 }
 
 /** Tells the server these listings appeared on a search results page. */

@@ -12,6 +12,7 @@ import { DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER } from '#server/db/d
 import { e2eBaseURL, e2eDataDir } from './server-env.js';
 import * as apiRoutes from '#contract/route-table.js';
 import { apiUrl } from '#contract/routes.js';
+import { proofOfWork } from './proof-of-work.js';
 
 export { DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER };
 
@@ -45,7 +46,12 @@ export async function createAccount(
   input: { email: string; name: string; role: 'buyer' | 'seller'; password?: string },
 ): Promise<string> {
   const signUp = await page.request.post(authPaths.signUp, {
-    data: { email: input.email, password: input.password ?? testPassword, name: input.name },
+    data: {
+      email: input.email,
+      password: input.password ?? testPassword,
+      name: input.name,
+      ...(await proofOfWork(page.request)),
+    },
     headers: originHeader,
   });
   expect(signUp.status(), `sign-up of ${input.email}`).toBe(200);

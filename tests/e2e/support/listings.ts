@@ -10,6 +10,7 @@ import { apiUrl } from '#contract/routes.js';
 import { smallPng, testPassword, uniqueEmail } from './accounts.js';
 import { e2eBaseURL } from './server-env.js';
 import { unique, type SignedInUser } from './users.js';
+import { proofOfWork } from './proof-of-work.js';
 
 export interface OwnListings {
   category: { id: string; name: string };
@@ -106,7 +107,7 @@ async function registerSeller(
 ): Promise<{ uid: string; token: string }> {
   const origin = { origin: e2eBaseURL };
   const signUp = await request.post(authPaths.signUp, {
-    data: { email, password: testPassword, name },
+    data: { email, password: testPassword, name, ...(await proofOfWork(request)) },
     headers: origin,
   });
   expect(signUp.status(), `sign-up of ${email}`).toBe(200);

@@ -127,6 +127,8 @@ export async function startServer(
     BOOKING_DAILY_MAX: '1000000',
     CATEGORY_DAILY_MAX: '1000000',
     UPLOAD_DAILY_MAX_COUNT: '1000000',
+    // Scripted clients: no proof of work at sign-up or in first messages (decision 0044).
+    PROOF_OF_WORK: 'off',
     ...options.env,
   };
   const databaseUrl = options.databaseUrl ?? storage.databaseUrl;

@@ -44,6 +44,7 @@ import { DEMO_ADMIN, DEMO_BUYER, DEMO_SELLER, demoUsers } from './accounts.js';
 import type { DemoListing } from './catalog.js';
 import { DUPLICATE_LISTING_NAME } from './comparables.js';
 import { seededRandom } from './random.js';
+import { messageWarnings } from '../../trust/message-warnings.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -153,9 +154,13 @@ async function say(
   body: string,
   at: Date,
 ): Promise<void> {
-  await tx
-    .insert(messages)
-    .values({ conversationId: conversation.id, senderId, body, createdAt: at });
+  await tx.insert(messages).values({
+    conversationId: conversation.id,
+    senderId,
+    body,
+    warnings: messageWarnings(body),
+    createdAt: at,
+  });
   await tx
     .update(conversations)
     .set(

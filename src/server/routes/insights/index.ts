@@ -6,13 +6,17 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  issueVisitorIdContract,
   recordImpressionsContract,
   recordViewContract,
   sellerInsightsContract,
   timeToSellContract,
 } from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
+import { resolveAuthSecret } from '../../auth/secret.js';
+import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { createSignedIds } from '../../lib/signed-pair.js';
 import { isBot } from './bots.js';
 import { cleanUpInsights, rollUpActivity, sellerInsights } from './repository.js';
 import { timeToSell } from './sales.js';
@@ -39,10 +43,37 @@ async function viewerUid(app: FastifyInstance, request: FastifyRequest): Promise
 }
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Visitor ids are signed by the server (HKDF info `visitor-id-hmac-v1`): a view counts only
+  // under an id issued here, and one address gets VISITOR_ID_HOURLY_MAX of them an hour.
+  const visitorIds = createSignedIds(resolveAuthSecret(app.config), 'visitor-id-hmac-v1');
+  const issueLimiter = app.createRateLimit({
+    max: app.config.insights.visitorIdHourlyMax,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `visitor-id:${request.ip}`,
+  });
+
+  app.route({
+    // A beacon too: counted with the beacons, never against the visitor's writes.
+    ...route(issueVisitorIdContract, { tags, beacon: true }),
+    handler: async (request, reply) => {
+      const limit = await issueLimiter(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        throw httpError(
+          429,
+          `Too many visitor ids from this address: at most ${limit.max} an hour. Try again in ${seconds} seconds.`,
+          seconds,
+        );
+      }
+      return reply.code(201).send({ visitor_id: visitorIds.issue() });
+    },
+  });
+
   app.route({
     ...route(recordViewContract, { tags, beacon: true }),
     handler: async (request, reply) => {
-      if (!isBot(request.headers['user-agent'])) {
+      // Known bots and ids this server did not issue count nothing (the answer is the same).
+      if (!isBot(request.headers['user-agent']) && visitorIds.verify(request.body.visitor_id)) {
         const uid = await viewerUid(app, request);
         app.listingEvents.view(request.params.id, request.body.visitor_id, uid);
       }

@@ -21,6 +21,8 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { cleanUpInsights, rollUpActivity, writeViews } from './repository.js';
 import { utcDay, addDays } from './visitors.js';
 import { isBot } from './bots.js';
+import { resolveAuthSecret } from '../../auth/secret.js';
+import { createSignedIds } from '../../lib/signed-pair.js';
 
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -32,7 +34,9 @@ let buyer: TestUser;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A small issuing limit, so the test of it stays short.
+  t = await createTestApp({ VISITOR_ID_HOURLY_MAX: '3' });
+  visitorIds = createSignedIds(resolveAuthSecret(t.app.config), 'visitor-id-hmac-v1');
   seller = await registerUser(t.app, { role: 'seller', name: 'Insight Seller' });
   otherSeller = await registerUser(t.app, { role: 'seller', name: 'Other Seller' });
   buyer = await registerUser(t.app, { role: 'buyer', name: 'Bea Buyer' });
@@ -43,8 +47,9 @@ afterAll(() => t.close());
 const listing = (owner: TestUser = seller, overrides: Partial<typeof products.$inferInsert> = {}) =>
   createProduct(t.database.db, { categoryId, sellerId: owner.recordId }, overrides);
 
-let visitorCount = 0;
-const newVisitor = () => `visitor-${++visitorCount}-abcdefghijklmnop`;
+/** Signs visitor ids as the server does (`POST /api/visitors` is tested on its own below). */
+let visitorIds: ReturnType<typeof createSignedIds>;
+const newVisitor = () => visitorIds.issue();
 
 const view = (id: string, visitorId: string, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -100,6 +105,46 @@ describe('POST /api/product/{id}/view', () => {
     await view(product.id, newVisitor(), bearer(buyer.token));
     await t.app.listingEvents.flush();
     expect((await statsOf(product.id)).views).toBe(1);
+  });
+
+  it('counts views only under visitor ids the server issued; one address gets a few an hour', async () => {
+    const product = await listing();
+    // 50 beacons with made-up ids of the right form, and a forged one, count nothing.
+    for (let i = 0; i < 50; i++) {
+      const response = await view(product.id, `made-up-visitor-${i}-0123456789`);
+      expect(response.statusCode).toBe(202);
+    }
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors',
+      headers: { 'user-agent': browser },
+    });
+    expect(issued.statusCode).toBe(201);
+    const { visitor_id: visitorId } = issued.json<{ visitor_id: string }>();
+    expect(visitorId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const forged = `${visitorId.slice(0, 30)}${visitorId[30] === 'A' ? 'B' : 'A'}${visitorId.slice(31)}`;
+    await view(product.id, forged);
+    await t.app.listingEvents.flush();
+    expect((await statsOf(product.id)).views).toBe(0);
+    // The issued id counts, once a day.
+    await view(product.id, visitorId);
+    await view(product.id, visitorId);
+    await t.app.listingEvents.flush();
+    expect((await statsOf(product.id)).views).toBe(1);
+    // VISITOR_ID_HOURLY_MAX is 3 in this file: the fourth id of the hour is refused.
+    const more = [];
+    for (let i = 0; i < 3; i++) {
+      more.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/visitors',
+          headers: { 'user-agent': browser },
+        }),
+      );
+    }
+    expect(more.map((response) => response.statusCode)).toEqual([201, 201, 429]);
+    expect(Number(more[2]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(more[2]!.json<{ message: string }>().message).toContain('at most 3 an hour');
   });
 
   it('counts a view written by two instances once', async () => {

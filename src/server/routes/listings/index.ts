@@ -26,6 +26,8 @@ import { presentProductCard } from '../catalog/presenters.js';
 import { queuePriceDropMails } from '../favourites/price-drop.js';
 import { expiryFrom, renewListing, transitionListing, type RenewResult } from './listing-state.js';
 import { listingTrustFlags } from '../../trust/repository.js';
+import { othersPhotosError } from '../../trust/photo-owners.js';
+import { enqueueListingVinDecode } from '../../trust/listing-vin.js';
 import {
   findListing,
   findPriceHistory,
@@ -139,7 +141,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         (tx, drop) => queuePriceDropMails(app, tx, drop),
-        (tx) => enqueueListingMatch(app, [request.params.id], tx),
+        async (tx) => {
+          await enqueueListingMatch(app, [request.params.id], tx);
+          if (request.body.vin) await enqueueListingVinDecode(app, request.params.id, tx);
+        },
       );
       switch (result.kind) {
         case 'not-found':
@@ -150,6 +155,8 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
           throw httpError(409, listingMessages.soldPrice);
         case 'bad-category':
           throw httpError(400, 'body.category_id must be an existing category');
+        case 'others-photos':
+          throw othersPhotosError(result.photos, result.foreign);
         case 'updated':
           return { modifiedCount: result.modifiedCount };
       }

@@ -12,6 +12,7 @@ import { productCardColumns } from '../catalog/repository.js';
 import type { PriceDrop } from '../favourites/price-drop.js';
 import { vehicleColumns } from '../selling/repository.js';
 import { transitionListing } from './listing-state.js';
+import { othersPhotos } from '../../trust/photo-owners.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -37,6 +38,7 @@ export async function findListing(db: Database, id: string) {
       categoryHoldsVehicles: categories.holdsVehicles,
       sellerId: products.sellerId,
       sellerSince: users.createdAt,
+      vinDecoded: products.vinDecoded,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -159,7 +161,9 @@ export type UpdateResult =
   | { kind: 'not-found' }
   | { kind: 'not-owner' }
   | { kind: 'sold-price' }
-  | { kind: 'bad-category' };
+  | { kind: 'bad-category' }
+  /** `foreign`: photos among `photos` another account uploaded (trust/photo-owners.ts). */
+  | { kind: 'others-photos'; photos: string[]; foreign: string[] };
 
 /**
  * Applies `input` to live listing `id` of `sellerId` in one transaction (spec §5 capitalising,
@@ -211,6 +215,11 @@ export function updateProduct(
         input.product_image,
         ...row.productImages.slice(1).filter((url) => url !== input.product_image),
       ].slice(0, limits.productImagesMax);
+    }
+    if (images !== undefined) {
+      // Only photos the seller uploaded (decision 0028, "Photo owners").
+      const foreign = await othersPhotos(tx, sellerId, images);
+      if (foreign.length > 0) return { kind: 'others-photos', photos: images, foreign };
     }
     const changes = Object.fromEntries(
       Object.entries({

@@ -19,6 +19,7 @@ import {
   unreadMessagesContract,
   type Conversation,
   type Message,
+  type MessageWarning,
 } from '#contract/index.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import type { UserRecord } from '../../auth/records.js';
@@ -71,6 +72,14 @@ const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
+ * The scam warnings stored with `row` when it was written (decision 0028); a message written
+ * before they were stored is matched now.
+ */
+function storedWarnings(row: MessageRow): MessageWarning[] {
+  return row.warnings ?? messageWarnings(row.body);
+}
+
+/**
  * A message as `userId` sees it: its scam warnings (decision 0028) only when `userId` received
  * it — a sender is not warned about their own words.
  */
@@ -83,7 +92,7 @@ function presentMessage(row: MessageRow, userId: string): Message {
     mine,
     sent_at: row.createdAt.toISOString(),
     kind: row.kind,
-    warnings: mine ? [] : messageWarnings(row.body),
+    warnings: mine ? [] : storedWarnings(row),
   };
 }
 
@@ -177,9 +186,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
    * Sends `text` from `sender` to `recipientId` in the conversation, within the per-user limit,
    * in `tx`, and queues the delayed "unread message" mail (src/server/notifications/message-mail.ts).
    * A sender without a verified phone number may not put links, e-mail addresses or phone
-   * numbers in their first message of a conversation (decision 0044).
+   * numbers in their first message of a conversation, and that message needs a solved proof of
+   * work while PROOF_OF_WORK is on (decision 0044), spent in `tx`: a message refused later gives
+   * it back.
    * @throws HttpError 429 over the limit, 403 when the conversation is blocked, 400 for contact
-   *   details in an unverified sender's first message.
+   *   details in an unverified sender's first message or its proof of work missing or refused.
    */
   async function send(
     tx: Transaction,
@@ -187,6 +198,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     sender: UserRecord,
     recipientId: string,
     text: string,
+    proofOfWork: string | undefined,
   ) {
     const senderId = sender.id;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('update');
@@ -196,6 +208,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (sender.phoneVerifiedAt === null && !(await hasSentIn(tx, conversationId, senderId))) {
       const kinds = contactDetailsIn(text);
       if (kinds.length > 0) throw httpError(400, firstContactRefusal(kinds));
+      if (app.proofOfWork.enabled) await app.proofOfWork.spend(tx, proofOfWork);
     }
     const message = await appendMessage(tx, conversationId, senderId, text);
     if (message === 'blocked') throw httpError(403, 'This conversation is blocked.');
@@ -208,7 +221,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   function publish(row: MessageRow, conversation: { buyerId: string; sellerId: string }) {
     const recipient =
       row.senderId === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
-    hub.publish(presentMessage(row, row.senderId), row.senderId, recipient);
+    hub.publish(presentMessage(row, row.senderId), storedWarnings(row), row.senderId, recipient);
     app.peers.send('message', [row.id, row.senderId, recipient]);
   }
 
@@ -218,7 +231,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!hub.listens(senderId) && !hub.listens(recipientId)) return;
     findMessage(app.db, id)
       .then((row) => {
-        if (row) hub.publish(presentMessage(row, row.senderId), senderId, recipientId);
+        if (row) {
+          hub.publish(
+            presentMessage(row, row.senderId),
+            storedWarnings(row),
+            senderId,
+            recipientId,
+          );
+        }
       })
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'messages: could not load a message from another instance'),
@@ -229,7 +249,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(startConversationContract, asUser),
     handler: async (request, reply) => {
       const me = requireCallerRecord(request);
-      const { product_id, text } = request.body;
+      const { product_id, text, proof_of_work } = request.body;
       const listing = await findListingForConversation(app.db, product_id);
       if (!listing || listing.deletedAt) throw httpError(404, 'Product not found');
       if (listing.sellerId === me.id) {
@@ -250,7 +270,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
         const conversation = await openConversation(tx, product_id, me.id, listing.sellerId);
-        const message = await send(tx, conversation.id, me, listing.sellerId, text);
+        const message = await send(tx, conversation.id, me, listing.sellerId, text, proof_of_work);
         return { conversation, message };
       });
       publish(message, { buyerId: me.id, sellerId: listing.sellerId });
@@ -306,6 +326,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           me,
           conversation.buyerId === me.id ? conversation.sellerId : conversation.buyerId,
           request.body.text,
+          request.body.proof_of_work,
         ),
       );
       publish(message, conversation);

@@ -7,8 +7,7 @@
  * either party loads the message and hands it to its own hub. A page also refreshes
  * its lists when it regains focus.
  */
-import type { Message } from '#contract/index.js';
-import { messageWarnings } from '../../trust/message-warnings.js';
+import type { Message, MessageWarning } from '#contract/index.js';
 
 /** Receives one message for its user (`mine` already set for that user). */
 export type MessageListener = (message: Message) => void;
@@ -30,14 +29,22 @@ export class MessageHub {
     };
   }
 
-  /** Hands `message` (as its sender sees it) to every listener of the two parties. */
-  publish(message: Message, senderId: string, recipientId: string): void {
+  /**
+   * Hands `message` (as its sender sees it) to every listener of the two parties; the
+   * recipient's copy carries `warnings`, the scam warnings stored with it (decision 0028), the
+   * sender's none.
+   */
+  publish(
+    message: Message,
+    warnings: MessageWarning[],
+    senderId: string,
+    recipientId: string,
+  ): void {
     for (const [userId, mine] of [
       [senderId, true],
       [recipientId, false],
     ] as const) {
-      // The recipient's copy carries the scam warnings (decision 0028), the sender's none.
-      const copy = { ...message, mine, warnings: mine ? [] : messageWarnings(message.text) };
+      const copy = { ...message, mine, warnings: mine ? [] : warnings };
       for (const listener of this.listeners.get(userId) ?? []) listener(copy);
     }
   }

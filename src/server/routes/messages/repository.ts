@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import { authSession, conversations, messages, products, users } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
+import { messageWarnings } from '../../trust/message-warnings.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -176,9 +177,11 @@ export async function appendMessage(
     .where(eq(conversations.id, conversationId))
     .for('update');
   if (!conversation || conversation.blockedBy) return 'blocked' as const;
+  // Warnings are matched here, once, and kept: reading never runs the patterns again.
+  const warnings = kind === 'text' ? messageWarnings(body) : [];
   const [message] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, body, kind })
+    .values({ conversationId, senderId, body, kind, warnings })
     .returning();
   const sentAt = message!.createdAt;
   await tx

@@ -117,7 +117,7 @@ export async function notifyOffer(
             label:
               kind === 'booking'
                 ? 'Stop e-mails about new bookings and offers'
-                : 'Stop e-mails about bookings and offers',
+                : 'Stop e-mails about booking, offer and viewing updates',
             url: app.unsubscribe.pageUrl(reader.id, kind),
           },
         },

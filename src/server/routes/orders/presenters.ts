@@ -71,6 +71,7 @@ export type PaymentColumns = Pick<
   | 'paymentHandedOverAt'
   | 'paymentDisputeReason'
   | 'paymentDecisionNote'
+  | 'paymentBillOfSaleSha256'
 >;
 
 /** The order's protected payment, or null before payment. */
@@ -91,6 +92,7 @@ export function presentPayment(row: PaymentColumns, releaseDays: number): Paymen
     awaiting_payout: held && row.paymentHandedOverAt !== null,
     dispute_reason: row.paymentDisputeReason,
     decision_note: row.paymentDecisionNote,
+    bill_of_sale_sha256: row.paymentBillOfSaleSha256,
   };
 }
 

@@ -285,6 +285,7 @@ const orderColumns = {
   paymentHandoverCode: orderPayments.handoverCode,
   paymentDisputeReason: orderPayments.disputeReason,
   paymentDecisionNote: orderPayments.decisionNote,
+  paymentBillOfSaleSha256: orderPayments.billOfSaleSha256,
 };
 
 function selectOrders(db: Database | Transaction) {

@@ -145,7 +145,7 @@ export async function notifyViewing(
       footer: {
         reason: 'You get this because you arranged a viewing on Second Gear.',
         unsubscribe: {
-          label: 'Stop e-mails about bookings and viewings',
+          label: 'Stop e-mails about booking, offer and viewing updates',
           url: app.unsubscribe.pageUrl(reader.userId, 'order-update'),
         },
       },

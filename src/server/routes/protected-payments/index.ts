@@ -13,13 +13,18 @@ import {
   centsToDollars,
   decidePaymentDisputeContract,
   disputePaymentContract,
+  getBillOfSaleContract,
   getPayoutContract,
   listPaymentDisputesContract,
+  payoutTexts,
+  type PayoutView,
   protectedPaymentTexts as texts,
   putPayoutContract,
   refundPaymentContract,
   releasePaymentContract,
+  startPayoutOnboardingContract,
 } from '#contract/index.js';
+import { paths } from '#contract/spa-paths.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { payoutAccounts } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';
@@ -30,6 +35,7 @@ import {
   disputePayment,
   findOrderPayment,
   listDisputedPayments,
+  refreshStripePayout,
   refundPayment,
   releaseAwaitingPayout,
   sideOf,
@@ -37,6 +43,7 @@ import {
   type MoveResult,
   type OrderPaymentRow,
 } from '../../payments/protected.js';
+import { billOfSaleFilename, ensureBillOfSale } from '../../payments/bill-of-sale.js';
 import { presentPayment } from '../orders/presenters.js';
 
 const tags = ['protected payment'];
@@ -186,27 +193,118 @@ export const protectedPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const payoutView = async (userId: string) => {
+  app.route({
+    // A browser's session cookie counts too, so the pages offer a plain download link.
+    ...route(getBillOfSaleContract, { tags, access: { via: 'session-or-bearer' } }),
+    handler: async (request, reply) => {
+      const me = requireCallerRecord(request);
+      const payment = await findOrderPayment(app.db, request.params.id);
+      if (!payment || (!sideOf(payment, me.id) && !me.isAdmin)) throw notFound();
+      if (payment.status !== 'released') throw httpError(409, texts.billBeforeRelease);
+      // Made on release; a payment released before bills were made gets its bill now.
+      const bill = await app.db.transaction((tx) => ensureBillOfSale(tx, payment.orderId));
+      if (!bill) throw notFound();
+      return (
+        reply
+          .type('application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${billOfSaleFilename(payment.orderId)}"`,
+          )
+          .header('repr-digest', `sha-256=:${Buffer.from(bill.sha256, 'hex').toString('base64')}:`)
+          // Bytes, sent as they are (Fastify serialises no Buffer); the contract's `string` is
+          // the OpenAPI document's word for a body that is not JSON.
+          .send(bill.pdf as unknown as string)
+      );
+    },
+  });
+
+  const payoutView = async (userId: string): Promise<PayoutView> => {
     const [row] = await app.db
       .select()
       .from(payoutAccounts)
       .where(eq(payoutAccounts.userId, userId));
+    if (app.payments.onboarding) {
+      const stripe = row?.kind === 'stripe' ? row : undefined;
+      return {
+        has_payout: Boolean(stripe?.stripeReadyAt),
+        account_holder: stripe?.accountHolder ?? null,
+        last4: null,
+        method: 'stripe_onboarding',
+        onboarding: !stripe ? 'not_started' : stripe.stripeReadyAt ? 'complete' : 'pending',
+      };
+    }
+    const bank = row?.kind === 'stripe' ? undefined : row;
     return {
-      has_payout: row !== undefined,
-      account_holder: row?.accountHolder ?? null,
-      last4: row?.last4 ?? null,
+      has_payout: bank !== undefined,
+      account_holder: bank?.accountHolder ?? null,
+      last4: bank?.last4 ?? null,
+      method: 'bank_details',
+      onboarding: null,
     };
   };
 
   app.route({
     ...route(getPayoutContract, signedIn),
-    handler: async (request) => payoutView(requireCallerRecord(request).id),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      // Back from Stripe's onboarding: ask Stripe whether the account can take transfers now.
+      // Stripe unreachable: the stored state is answered, the sweep asks again later.
+      await refreshStripePayout(app, me.id).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'payout account state not refreshed');
+      });
+      return payoutView(me.id);
+    },
+  });
+
+  app.route({
+    ...route(startPayoutOnboardingContract, signedIn),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const onboarding = app.payments.onboarding;
+      if (!onboarding) throw httpError(409, payoutTexts.useBankDetails);
+      const [row] = await app.db
+        .select()
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.userId, me.id));
+      let accountId = row?.kind === 'stripe' ? row.stripeAccountId : null;
+      if (!accountId) {
+        // Idempotent per user at Stripe: a crash before this write finds the same account.
+        accountId = (await onboarding.createPayoutAccount({ userId: me.id, email: me.email })).id;
+        const values = {
+          accountHolder: me.displayName,
+          kind: 'stripe' as const,
+          iban: null,
+          routingNumber: null,
+          accountNumber: null,
+          last4: null,
+          stripeAccountId: accountId,
+          stripeReadyAt: null,
+          updatedAt: new Date(),
+        };
+        await app.db
+          .insert(payoutAccounts)
+          .values({ userId: me.id, ...values })
+          .onConflictDoUpdate({ target: payoutAccounts.userId, set: values });
+      } else if (await refreshStripePayout(app, me.id)) {
+        throw httpError(409, payoutTexts.onboardingDone);
+      }
+      const profile = `${app.config.publicUrl}${paths.profile.href()}`;
+      const link = await onboarding.createOnboardingLink({
+        accountId,
+        refreshUrl: `${profile}?payout=refresh`,
+        returnUrl: `${profile}?payout=return`,
+        idempotencyKey: `payout-onboarding-${accountId}-${request.id}`,
+      });
+      return { url: link.url, expires_at: link.expiresAt.toISOString() };
+    },
   });
 
   app.route({
     ...route(putPayoutContract, signedIn),
     handler: async (request) => {
       const me = requireCallerRecord(request);
+      if (app.payments.onboarding) throw httpError(409, payoutTexts.useOnboarding);
       const body = request.body;
       let values: typeof payoutAccounts.$inferInsert;
       if ('iban' in body) {
@@ -275,6 +373,7 @@ export function view(row: OrderPaymentRow, releaseDays: number) {
       paymentHandedOverAt: row.handedOverAt,
       paymentDisputeReason: row.disputeReason,
       paymentDecisionNote: row.decisionNote,
+      paymentBillOfSaleSha256: row.billOfSaleSha256,
     },
     releaseDays,
   )!;

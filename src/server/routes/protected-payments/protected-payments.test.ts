@@ -6,10 +6,18 @@
  * waiting for payout details. After each scenario the ledger invariant holds for every order:
  * held = charged − released − refunded, equal to the amount while held or disputed, else 0.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { Order, PaymentView } from '#contract/index.js';
-import { orderPayments, paymentLedger, products, sandboxTransfers } from '../../db/schema.js';
+import {
+  billsOfSale,
+  orderPayments,
+  paymentLedger,
+  products,
+  sandboxTransfers,
+} from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
@@ -73,6 +81,16 @@ async function giveBank(seller: TestUser) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
+/** The car of `paidOrder`: a 2015 Toyota Corolla with 85,000 km. */
+const car = {
+  productName: 'Toyota Corolla 1.6 VVT-i',
+  make: 'Toyota',
+  model: 'Corolla',
+  modelYear: 2015,
+  vin: 'JTDBR32E150123456',
+  mileageKm: 85_000,
+};
+
 /** A seller (with payout details unless told) and a buyer; the buyer has paid $13,200. */
 async function paidOrder(options: { payout?: boolean } = {}) {
   const [seller, buyer] = await Promise.all([
@@ -83,7 +101,7 @@ async function paidOrder(options: { payout?: boolean } = {}) {
   const product = await createProduct(
     db(),
     { categoryId, sellerId: seller.recordId },
-    { resellPriceCents: 1_320_000 },
+    { resellPriceCents: 1_320_000, ...car },
   );
   const orderId = await bookOrder(t.app, buyer, product.id);
   const secret = await clientSecretFor(t.app, buyer, product.id);
@@ -221,7 +239,13 @@ describe('payout details', () => {
   it('release waits for them and happens when they are given', async () => {
     const { seller, buyer, orderId } = await paidOrder({ payout: false });
     const payout = await call(seller, 'GET', '/api/profile/payout');
-    expect(payout.json()).toEqual({ has_payout: false, account_holder: null, last4: null });
+    expect(payout.json()).toEqual({
+      has_payout: false,
+      account_holder: null,
+      last4: null,
+      method: 'bank_details',
+      onboarding: null,
+    });
     const code = await codeOf(buyer, orderId);
     const waiting = await release(seller, orderId, code);
     expect(waiting.statusCode, waiting.body).toBe(200);
@@ -246,7 +270,17 @@ describe('payout details', () => {
       account_number: '000123456789',
     });
     expect(given.statusCode, given.body).toBe(200);
-    expect(given.json()).toEqual({ has_payout: true, account_holder: 'Sam Seller', last4: '6789' });
+    expect(given.json()).toEqual({
+      has_payout: true,
+      account_holder: 'Sam Seller',
+      last4: '6789',
+      method: 'bank_details',
+      onboarding: null,
+    });
+    // With the sandbox there is no Stripe onboarding.
+    const onboarding = await call(seller, 'POST', '/api/profile/payout/onboarding');
+    expect(onboarding.statusCode).toBe(409);
+    expect(onboarding.json().message).toContain('PUT /api/profile/payout');
     expect((await buyerView(buyer, orderId)).payment?.status).toBe('released');
   });
 });
@@ -444,6 +478,146 @@ describe('crash safety', () => {
     expect((await buyerView(buyer, orderId)).payment?.status).toBe('refunded');
     expect(await listingStatus(productId)).toBe('active');
     expect(await ledgerKinds(orderId)).toEqual(['charge', 'hold', 'refund']);
+  });
+});
+
+/** GET the bill of sale of `orderId` as `who` (a bearer token, or the session cookie). */
+const billOf = (who: TestUser | undefined, orderId: string, via: 'token' | 'cookie' = 'token') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/order/${orderId}/bill-of-sale`,
+    headers: !who ? {} : via === 'token' ? bearer(who.token) : { cookie: who.cookie },
+  });
+
+/** The text of a PDF, read back with a PDF text extractor (pdf.js through unpdf). */
+async function pdfText(bytes: Buffer) {
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(document, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('bill of sale', () => {
+  it('is made on release: the PDF names both sides, the car, price, handover and order', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    // Before release: 409 for the sides, 404 for a stranger, 401 without a token.
+    const early = await billOf(buyer, orderId);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The bill of sale exists once the payment is released');
+    expect((await billOf(seller, orderId)).statusCode).toBe(409);
+    expect((await billOf(stranger, orderId)).statusCode).toBe(404);
+    expect((await billOf(undefined, orderId)).statusCode).toBe(401);
+    expect((await buyerView(buyer, orderId)).payment?.bill_of_sale_sha256).toBeNull();
+
+    const code = await codeOf(buyer, orderId);
+    const released = await release(seller, orderId, code);
+    expect(released.statusCode, released.body).toBe(200);
+    const [row] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+
+    const response = await billOf(buyer, orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="bill-of-sale-${orderId}.pdf"`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const bytes = response.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The recorded SHA-256 is the served bytes' (order view, database, Repr-Digest header).
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect(row!.billOfSaleSha256).toBe(sha256);
+    expect((await buyerView(buyer, orderId)).payment?.bill_of_sale_sha256).toBe(sha256);
+    expect(response.headers['repr-digest']).toBe(
+      `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`,
+    );
+
+    const text = await pdfText(bytes);
+    const handover = row!.handedOverAt!;
+    const day = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(handover);
+    const time = handover.toISOString().slice(11, 16);
+    for (const expected of [
+      'Bill of sale',
+      `Order number: ${orderId}`,
+      'Seller Name: Sam Seller',
+      'Buyer Name: Bea Buyer',
+      `Listing: ${car.productName}`,
+      'Make: Toyota',
+      'Model: Corolla',
+      'Year: 2015',
+      `VIN: ${car.vin}`,
+      'Mileage: 85,000 km (52,817 mi)',
+      'Price paid: $13,200.00 (USD)',
+      `Date: ${day}`,
+      `Time: ${time} UTC`,
+      'Place: Gulshan 2',
+      "Confirmed by: the buyer's handover code, entered by the seller",
+      'Sold as seen: the buyer has had the chance to inspect the vehicle and accepts it in its present condition, with no warranty given by the seller.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    // The seller, an admin, and the buyer's browser by its session cookie get the same bytes.
+    for (const answer of [
+      await billOf(seller, orderId),
+      await billOf(admin, orderId),
+      await billOf(buyer, orderId, 'cookie'),
+    ]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.rawPayload.equals(bytes)).toBe(true);
+    }
+    // Anyone else: 404, also by cookie; no token: 401.
+    expect((await billOf(stranger, orderId)).statusCode).toBe(404);
+    expect((await billOf(stranger, orderId, 'cookie')).statusCode).toBe(404);
+    expect((await billOf(undefined, orderId)).statusCode).toBe(401);
+    // One bill per order, made once.
+    const bills = await db().select().from(billsOfSale).where(eq(billsOfSale.orderId, orderId));
+    expect(bills).toHaveLength(1);
+  });
+
+  it("an admin's release makes it too; a refunded payment has none (409)", async () => {
+    const decided = await paidOrder();
+    await call(decided.buyer, 'POST', `/api/order/${decided.orderId}/payment/dispute`, {
+      reason: 'Scratches not in the photos',
+    });
+    const decision = await call(
+      admin,
+      'POST',
+      `/api/payment-disputes/${decided.orderId}/decision`,
+      { outcome: 'release', note: 'Scratches were in photo 4' },
+    );
+    expect(decision.statusCode, decision.body).toBe(200);
+    const bill = await billOf(decided.seller, decided.orderId);
+    expect(bill.statusCode, bill.body).toBe(200);
+    expect(await pdfText(bill.rawPayload)).toContain(
+      "Confirmed by: a Second Gear admin's decision on a dispute",
+    );
+
+    const refunded = await paidOrder();
+    await call(refunded.buyer, 'POST', `/api/order/${refunded.orderId}/payment/refund`, {
+      reason: 'Not as described',
+    });
+    expect((await billOf(refunded.buyer, refunded.orderId)).statusCode).toBe(409);
+    expect((await billOf(stranger, refunded.orderId)).statusCode).toBe(404);
+  });
+
+  it('a released payment without a kept bill gets one on the first download', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    await release(seller, orderId, await codeOf(buyer, orderId));
+    // As for a payment released before bills of sale were made.
+    await db().delete(billsOfSale).where(eq(billsOfSale.orderId, orderId));
+    await db()
+      .update(orderPayments)
+      .set({ billOfSaleSha256: null })
+      .where(eq(orderPayments.orderId, orderId));
+    const first = await billOf(seller, orderId);
+    expect(first.statusCode, first.body).toBe(200);
+    const sha256 = createHash('sha256').update(first.rawPayload).digest('hex');
+    expect((await buyerView(buyer, orderId)).payment?.bill_of_sale_sha256).toBe(sha256);
+    expect((await billOf(buyer, orderId)).rawPayload.equals(first.rawPayload)).toBe(true);
   });
 });
 

@@ -29,6 +29,8 @@ import {
   promoteProduct,
 } from './repository.js';
 import { resolveListingPlace } from '../places/repository.js';
+import { othersPhotos, othersPhotosError } from '../../trust/photo-owners.js';
+import { enqueueListingVinDecode } from '../../trust/listing-vin.js';
 
 const tags = ['selling'];
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
@@ -83,11 +85,18 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.place_id,
         request.body.seller_location,
       );
+      const seller = requireCallerRecord(request);
+      const photos = request.body.product_images ?? [request.body.product_image];
+      const foreign = await othersPhotos(app.db, seller.id, photos);
+      if (foreign.length > 0) throw othersPhotosError(photos, foreign);
       const id = await insertProduct(
         app.db,
-        requireCallerRecord(request).id,
+        seller.id,
         { ...request.body, seller_location: location ?? '' },
-        (tx, productId) => enqueueListingMatch(app, [productId], tx),
+        async (tx, productId) => {
+          await enqueueListingMatch(app, [productId], tx);
+          if (request.body.vin) await enqueueListingVinDecode(app, productId, tx);
+        },
         app.config.listings.ttlDays,
       );
       if (!id) throw httpError(401, 'This account has been deleted');

@@ -1,14 +1,17 @@
 /**
  * Trust calls (decision 0028; contract src/contract/trust.ts): a VIN's history on Second Gear
  * (signed-in users), reporting a received message into moderation (a party of its
- * conversation), and the admin's risk queue with dismissals.
+ * conversation), the admin's risk queue with dismissals, the evidence of the admin's Verify
+ * dialog (decision 0044), and proof-of-work challenges (public; trust/proof-of-work.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   centsToDollars,
   dismissRiskContract,
+  proofOfWorkChallengeContract,
   reportMessageContract,
   riskQueueContract,
+  sellerEvidenceContract,
   vinHistoryContract,
 } from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
@@ -16,17 +19,30 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { deriveListingStatus } from '../../trust/listing-status.js';
 import { decodedVin, findVinListings } from '../../trust/repository.js';
+import { vinDecodeLimit } from '../vehicles/vin-limits.js';
 import { historyVinFlags } from '../../trust/vin-flags.js';
-import { dismissRisk, reportMessage, riskQueue } from './repository.js';
+import { dismissRisk, reportMessage, riskQueue, sellerEvidence } from './repository.js';
 
 const tags = ['trust'];
 const asUser = { tags, access: {} satisfies RouteAccess };
 const asAdminSelf = { tags, access: { role: 'admin', self: 'uid' } satisfies RouteAccess };
 
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitHistories = vinDecodeLimit(app, 'vin-history');
+  app.route({
+    ...route(proofOfWorkChallengeContract, { tags }),
+    handler: async (_request, reply) => {
+      // Every challenge is new: never cached anywhere.
+      reply.header('cache-control', 'no-store');
+      if (!app.proofOfWork.enabled) return { required: false, challenge: null };
+      return { required: true, challenge: await app.proofOfWork.challenge() };
+    },
+  });
+
   app.route({
     ...route(vinHistoryContract, asUser),
     handler: async (request, reply) => {
+      await limitHistories(request);
       const me = requireCallerRecord(request);
       const { vin } = request.params;
       const [rows, decoded] = await Promise.all([findVinListings(app.db, vin), decodedVin(vin)]);
@@ -71,6 +87,16 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return riskQueue(app.db);
+    },
+  });
+
+  app.route({
+    ...route(sellerEvidenceContract, asAdminSelf),
+    handler: async (request, reply) => {
+      const evidence = await sellerEvidence(app.db, request.query.id);
+      if (!evidence) throw httpError(404, 'User not found');
+      reply.header('cache-control', 'no-store');
+      return evidence;
     },
   });
 

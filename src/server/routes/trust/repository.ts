@@ -4,15 +4,17 @@
  * audit row (decision 0006).
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ReportReason, RiskItem, RiskReason } from '#contract/index.js';
+import type { ReportReason, RiskItem, RiskReason, SellerEvidence } from '#contract/index.js';
 import { centsToDollars } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import {
   conversations,
+  identityChecks,
   liveSql,
   messageReports,
   messages,
   moderationNotices,
+  productReports,
   products,
   riskDismissals,
   users,
@@ -49,6 +51,7 @@ export function reportMessage(
         id: messages.id,
         senderId: messages.senderId,
         body: messages.body,
+        warnings: messages.warnings,
         createdAt: messages.createdAt,
         conversationId: conversations.id,
         productId: conversations.productId,
@@ -93,7 +96,7 @@ export function reportMessage(
         reason: notice.reason,
         note: notice.note,
         excerpt,
-        warnings: messageWarnings(message.body),
+        warnings: message.warnings ?? messageWarnings(message.body),
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -156,8 +159,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * each scored by its reasons, without those an admin dismissed at the same or a higher score;
  * highest score first, then newest, at most 100.
  * @param now the clock (tests pass their own)
+ * @param sellerId only this seller's listings (the evidence of the admin's Verify dialog)
  */
-export async function riskQueue(db: Database, now: Date = new Date()): Promise<RiskItem[]> {
+export async function riskQueue(
+  db: Database,
+  now: Date = new Date(),
+  sellerId?: string,
+): Promise<RiskItem[]> {
   const since = new Date(now.getTime() - RISK_WINDOW_DAYS * DAY_MS);
   const candidates = await db
     .select({
@@ -182,7 +190,14 @@ export async function riskQueue(db: Database, now: Date = new Date()): Promise<R
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(sql`${liveSql}`, gte(products.createdAt, since), isNull(users.deletedAt)))
+    .where(
+      and(
+        sql`${liveSql}`,
+        gte(products.createdAt, since),
+        isNull(users.deletedAt),
+        sellerId === undefined ? undefined : eq(products.sellerId, sellerId),
+      ),
+    )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(RISK_CANDIDATES_MAX);
   if (candidates.length === 0) return [];
@@ -236,7 +251,7 @@ export async function riskQueue(db: Database, now: Date = new Date()): Promise<R
       add(
         'duplicate_photos',
         riskPoints.duplicatePhotos,
-        `A photo is near-identical (${copies[0].distance} of 64 bits differ) to one of an earlier listing by another seller`,
+        `A photo is near-identical (${copies[0].distance} of 64 bits differ) to one another seller uploaded or listed first`,
         copies[0].productId,
       );
     }
@@ -370,4 +385,87 @@ export async function dismissRisk(
     });
     return true;
   });
+}
+
+/**
+ * The evidence for verifying a seller (decision 0044; `GET /api/admin/seller-evidence`): their
+ * checks, account age, listings, the open reports against their listings and of their messages,
+ * and their listings in the risk queue. Null when no live user has this id.
+ * @param now the clock (tests pass their own)
+ */
+export async function sellerEvidence(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<SellerEvidence | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      uid: users.uid,
+      displayName: users.displayName,
+      email: users.email,
+      status: users.status,
+      createdAt: users.createdAt,
+      phoneE164: users.phoneE164,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      identityVerifiedAt: users.identityVerifiedAt,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) return null;
+  const [[latestCheck], [listingCounts], [listingReports], [messageReportCount], risky] =
+    await Promise.all([
+      db
+        .select({ status: identityChecks.status, reason: identityChecks.reason })
+        .from(identityChecks)
+        .where(eq(identityChecks.userId, userId))
+        .orderBy(desc(identityChecks.createdAt))
+        .limit(1),
+      db
+        .select({
+          total: count(),
+          live: sql<number>`count(*) filter (where ${liveSql})`.mapWith(Number),
+        })
+        .from(products)
+        .where(eq(products.sellerId, userId)),
+      db
+        .select({ n: count() })
+        .from(productReports)
+        .innerJoin(products, eq(products.id, productReports.productId))
+        .where(eq(products.sellerId, userId)),
+      db.select({ n: count() }).from(messageReports).where(eq(messageReports.senderId, userId)),
+      riskQueue(db, now, userId),
+    ]);
+  const phoneVerified = user.phoneVerifiedAt !== null;
+  return {
+    _id: user.id,
+    uid: user.uid,
+    displayName: user.displayName,
+    email: user.email,
+    admin_verified: user.status === 'verified',
+    phone: {
+      verified: phoneVerified,
+      number: phoneVerified ? user.phoneE164 : null,
+      verified_at: user.phoneVerifiedAt?.toISOString() ?? null,
+    },
+    identity: {
+      verified: user.identityVerifiedAt !== null,
+      verified_at: user.identityVerifiedAt?.toISOString() ?? null,
+      status: latestCheck?.status ?? (user.identityVerifiedAt ? 'approved' : 'none'),
+      reason: latestCheck?.reason ?? null,
+    },
+    account_created_at: user.createdAt.toISOString(),
+    account_age_days: Math.max(0, Math.floor((now.getTime() - user.createdAt.getTime()) / DAY_MS)),
+    listings: { live: listingCounts?.live ?? 0, total: listingCounts?.total ?? 0 },
+    reports: { listings: listingReports?.n ?? 0, messages: messageReportCount?.n ?? 0 },
+    risk: {
+      score: risky.reduce((highest, item) => Math.max(highest, item.score), 0),
+      listings: risky.map((item) => ({
+        _id: item._id,
+        product_name: item.product_name,
+        score: item.score,
+        reasons: item.reasons,
+      })),
+    },
+  };
 }

@@ -6,10 +6,16 @@
  * someone else's conversation.
  */
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, messageReports, moderationNotices, products } from '../../db/schema.js';
+import {
+  auditLog,
+  messageReports,
+  messages,
+  moderationNotices,
+  products,
+} from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
@@ -187,10 +193,11 @@ describe('GET /api/vin/{vin}/history and the VIN flags', () => {
 describe('duplicate photos', () => {
   const photo = readFileSync(new URL('../../../web/public/carousel/car-2.webp', import.meta.url));
   let original: { id: string };
+  let originalUrl: string;
 
   beforeAll(async () => {
-    const url = await upload(await sharp(photo).jpeg({ quality: 90 }).toBuffer(), sellerA);
-    original = await listing(sellerA, { productImages: [url], createdAt: daysAgo(10) });
+    originalUrl = await upload(await sharp(photo).jpeg({ quality: 90 }).toBuffer(), sellerA);
+    original = await listing(sellerA, { productImages: [originalUrl], createdAt: daysAgo(10) });
   });
 
   it('flags a re-encoded, resized copy in another seller’s later listing', async () => {
@@ -209,6 +216,66 @@ describe('duplicate photos', () => {
     const url = await upload(copy, sellerA);
     const row = await listing(sellerA, { productImages: [url] });
     expect(await flagsOf(row.id)).toEqual([]);
+  }, 30_000);
+
+  it('lets a listing show only photos its seller uploaded', async () => {
+    const own = await listing(sellerB);
+    const ownUrl = await upload(await sharp(photo).rotate(90).jpeg().toBuffer(), sellerB);
+    const patch = (images: string[]) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/product/${own.id}`,
+        headers: bearer(sellerB.token),
+        payload: { product_images: images },
+      });
+    const refused = await patch([ownUrl, originalUrl]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'body.product_images: photo 2 was uploaded by another account; a listing shows only photos its seller uploaded',
+    );
+    const [unchanged] = await t.database.db
+      .select({ images: products.productImages })
+      .from(products)
+      .where(eq(products.id, own.id));
+    expect(unchanged!.images).not.toContain(originalUrl);
+    // Uploading the same file makes it theirs too (uploads are content-addressed).
+    expect(await upload(await sharp(photo).jpeg({ quality: 90 }).toBuffer(), sellerB)).toBe(
+      originalUrl,
+    );
+    expect((await patch([ownUrl, originalUrl])).statusCode).toBe(200);
+  }, 30_000);
+
+  it('asks the first uploader, not the earliest listing; deleted listings match nothing', async () => {
+    const bytes = await sharp(photo).resize(800).jpeg({ quality: 80 }).toBuffer();
+    const url = await upload(bytes, sellerA);
+    // Another seller uploads the same file and shows it on a listing dated before the original's.
+    expect(await upload(bytes, sellerB)).toBe(url);
+    const framing = await listing(sellerB, { productImages: [url], createdAt: daysAgo(30) });
+    const genuine = await listing(sellerA, { productImages: [url] });
+    expect(await flagsOf(genuine.id)).toEqual([]);
+    expect((await flagsOf(framing.id)).map((flag) => flag.code)).toEqual(['duplicate_photos']);
+    // With the first uploader's listings deleted, nothing else shows the photo: the flag lifts.
+    const sellerAListings = (
+      await t.database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.sellerId, sellerA.recordId), isNull(products.deletedAt)))
+    ).map((row) => row.id);
+    expect(sellerAListings).toContain(genuine.id);
+    const setDeleted = async (deletedAt: Date | null) => {
+      await t.database.db
+        .update(products)
+        .set({ deletedAt })
+        .where(inArray(products.id, sellerAListings));
+      // Written behind the API's back: the cached public answers are dropped by hand.
+      t.app.invalidation.publish('public');
+    };
+    await setDeleted(new Date());
+    try {
+      expect(await flagsOf(framing.id)).toEqual([]);
+    } finally {
+      await setDeleted(null);
+    }
   }, 30_000);
 
   it('does not flag a different photo', async () => {
@@ -267,6 +334,40 @@ describe('scam warnings and POST /api/messages/{id}/report', () => {
     expect(forSeller.mine).toBe(true);
     expect(forSeller.warnings).toEqual([]);
     buyerMessageId = (await page(buyer)).find((m) => m.mine)!._id;
+  });
+
+  it('matches the warnings once, when the message is written, and reads them from the row', async () => {
+    const [stored] = await t.database.db
+      .select({ warnings: messages.warnings })
+      .from(messages)
+      .where(eq(messages.id, scamMessageId));
+    expect(stored!.warnings!.map((w) => w.code).sort()).toEqual([
+      'advance_payment',
+      'off_platform_payment',
+    ]);
+    // A read answers what was stored, without matching the text again: a row whose stored
+    // warnings were changed reads back changed, and a row without (written before warnings were
+    // stored) is matched as it is read.
+    const marker = [{ code: 'advance_payment' as const, text: 'stored with the message' }];
+    await t.database.db
+      .update(messages)
+      .set({ warnings: marker })
+      .where(eq(messages.id, scamMessageId));
+    expect((await page(buyer)).find((m) => m._id === scamMessageId)!.warnings).toEqual(marker);
+    await t.database.db
+      .update(messages)
+      .set({ warnings: null })
+      .where(eq(messages.id, scamMessageId));
+    expect(
+      (await page(buyer))
+        .find((m) => m._id === scamMessageId)!
+        .warnings.map((w) => w.code)
+        .sort(),
+    ).toEqual(['advance_payment', 'off_platform_payment']);
+    await t.database.db
+      .update(messages)
+      .set({ warnings: stored!.warnings })
+      .where(eq(messages.id, scamMessageId));
   });
 
   it('reports a received message into moderation with the excerpt, once', async () => {

@@ -14,10 +14,11 @@ import {
   priceVerdict,
 } from '#contract/index.js';
 import type { RouteAccess } from '../../auth/guard.js';
-import { httpError } from '../../lib/http-error.js';
+import { HttpError, httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { findListingForGuidance, priceGuidance } from './repository.js';
 import { closeVinDecoder, decodeVin } from './vin-thread.js';
+import { vinDecodeLimit } from './vin-limits.js';
 
 const tags = ['vehicles'];
 const asUser = { tags, access: {} satisfies RouteAccess };
@@ -56,12 +57,16 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  const limitDecodes = vinDecodeLimit(app, 'vin-decode');
   app.route({
     ...route(decodeVinContract, asUser),
     handler: async (request) => {
+      await limitDecodes(request);
       try {
         return await decodeVin(request.params.vin);
       } catch (error) {
+        // The decoder's line is full: its own 503 says so and when to come back.
+        if (error instanceof HttpError) throw error;
         request.log.error({ err: error }, 'VIN decoder unavailable');
         throw httpError(503, 'VIN decoding is unavailable right now: fill in the details yourself');
       }

@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { VinDecode } from '#contract/index.js';
 import type { VinAnswer, VinRequest } from './vin-worker.js';
+import { boundedQueue } from '../../lib/bounded-queue.js';
 
 interface Pending {
   resolve(decode: VinDecode): void;
@@ -89,14 +90,35 @@ function startThread(): DecoderThread {
   return { worker, pending, exited };
 }
 
+/** Decodes that may wait for the decoder's thread; one more is refused at once (503). */
+export const VIN_DECODES_WAITING_MAX = 16;
+
+/**
+ * The decoder's own line: one decode at a time in its thread and at most
+ * {@link VIN_DECODES_WAITING_MAX} waiting, so a burst of new VINs is refused instead of making
+ * every listing page and health check wait behind it (docs/reliability.md, the fourth attack).
+ */
+const decodeQueue = boundedQueue({
+  concurrency: 1,
+  maxWaiting: VIN_DECODES_WAITING_MAX,
+  busyMessage:
+    'The VIN decoder is busy: try again in a few seconds, or fill in the details yourself',
+  retryAfterSeconds: 5,
+});
+
 /**
  * Decodes `vin` in the decoder's worker thread: the same answer as `decodeVinInThread` of
  * `vin-decoder.ts` (17 characters, upper case; the route checks it), without blocking the
- * event loop.
- * @throws Error when the decoder cannot be opened (the database is missing) or its thread
- *   stopped while decoding (the next call starts a new thread).
+ * event loop, one at a time in the decoder's bounded line.
+ * @throws HttpError 503 (with `retry-after`) when {@link VIN_DECODES_WAITING_MAX} decodes
+ *   already wait; Error when the decoder cannot be opened (the database is missing) or its
+ *   thread stopped while decoding (the next call starts a new thread).
  */
 export function decodeVin(vin: string): Promise<VinDecode> {
+  return decodeQueue.run(() => decodeInThread(vin));
+}
+
+function decodeInThread(vin: string): Promise<VinDecode> {
   const thread = (current ??= startThread());
   const id = nextId++;
   return new Promise<VinDecode>((resolve, reject) => {

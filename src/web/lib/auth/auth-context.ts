@@ -20,7 +20,13 @@ export interface AuthState {
    * null: registration ends signed out (spec §2), so the app never shows the account signed in.
    * @throws ApiError
    */
-  signUp(input: { name: string; email: string; password: string }): Promise<AuthUser>;
+  signUp(input: {
+    name: string;
+    email: string;
+    password: string;
+    /** A solved proof-of-work challenge (decision 0044). */
+    proof_of_work?: string;
+  }): Promise<AuthUser>;
   /**
    * Leaves for Google; the browser comes back to `callbackURL` signed in, or to
    * `errorCallbackURL?error=…`. @throws ApiError when it cannot start.

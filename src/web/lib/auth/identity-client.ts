@@ -96,6 +96,8 @@ export async function signUpWithEmail(input: {
   name: string;
   email: string;
   password: string;
+  /** A solved proof-of-work challenge (decision 0044; lib/use-proof-of-work.tsx). */
+  proof_of_work?: string;
 }): Promise<IdentityUser> {
   await identityRequest(authPaths.signUp, input);
   try {

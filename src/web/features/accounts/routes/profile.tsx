@@ -7,6 +7,7 @@
  * 2. Home place — the town searches start from and distances are measured from (decision 0026),
  *    kept on the profile so every device the user signs in on uses it.
  * 3. Phone number — verified by a code sent by text message (decision 0044).
+ *    Identity — a photo ID matched with a selfie by the identity provider (decision 0044).
  * 4. Password — asks the current one; every other session ends.
  * 5. Notifications — a slot: `notifications` is rendered there when given (the e-mail settings
  *    of the notifications feature, composed in by the app; a feature does not import another).
@@ -27,6 +28,8 @@ import { DeleteAccount } from '../components/delete-account';
 import { PayoutForm } from '../components/payout-form';
 import { StartSellingButton } from '../components/start-selling';
 import { PhoneVerification } from '../components/phone-verification';
+import { IdentityVerification } from '../components/identity-verification';
+import { identityTexts } from '#contract/identity-texts';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 
 /** The home place field: saved as soon as a place is chosen or cleared. */
@@ -127,6 +130,9 @@ export function ProfileRoute({ notifications, business }: ProfileRouteProps) {
           )}
           <Section title={verificationTexts.phoneTitle} id="profile-phone">
             <PhoneVerification profile={profile} />
+          </Section>
+          <Section title={identityTexts.title} id="profile-identity">
+            <IdentityVerification uid={profile.uid} />
           </Section>
           <Section title="Password" id="profile-password">
             <ChangePasswordForm hasPassword={profile.hasPassword} />

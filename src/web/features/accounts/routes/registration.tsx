@@ -6,7 +6,9 @@
  * leads to /user/profile), save the user record, update the profile, show "Registration
  * Success" / "Now you can Login" for 2500 ms, log out and go to /login (its e-mail field
  * prefilled with the new address). A progress indicator
- * replaces the submit button meanwhile; a failure toasts the provider's message.
+ * replaces the submit button meanwhile; a failure toasts the provider's message. Sign-up carries
+ * a proof of work (decision 0044) the browser starts solving when the page opens; a line above
+ * the button says how it goes.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -28,6 +30,7 @@ import {
   type RegistrationValues,
 } from '../lib/form-schemas';
 import { errorText } from '#web/lib/error-text';
+import { ProofOfWorkStatus, useProofOfWork, withProofOfWork } from '#web/lib/use-proof-of-work';
 
 /** Spec §9: the success dialog lasts 2500 ms. */
 export const REGISTRATION_DIALOG_MS = 2500;
@@ -43,6 +46,7 @@ export function RegistrationRoute() {
   const [searchParams] = useSearchParams();
   const presetRole = registrationRoles.find((role) => role === searchParams.get('role'));
   const next = nextParam(searchParams);
+  const proofOfWork = useProofOfWork({ auto: true });
   const {
     register,
     handleSubmit,
@@ -54,7 +58,11 @@ export function RegistrationRoute() {
 
   const handleRegister = handleSubmit(async ({ name, email, photo, role, password }) => {
     try {
-      const user = await signUp({ name, email, password });
+      const user = await withProofOfWork(
+        proofOfWork,
+        (proof) => signUp({ name, email, password, proof_of_work: proof }),
+        { upfront: true },
+      );
       let photoURL = '';
       let photoFailed = false;
       try {
@@ -85,6 +93,8 @@ export function RegistrationRoute() {
       });
     } catch (error) {
       toast.error(errorText(error));
+      // The next try needs a new solution (the last one may have been used): solve it now.
+      proofOfWork.start();
     }
   });
 
@@ -131,6 +141,7 @@ export function RegistrationRoute() {
             {...register('password')}
           />
         </FormField>
+        <ProofOfWorkStatus state={proofOfWork.state} />
         <div className="pt-2">
           <SubmitButton submitting={isSubmitting} progressLabel="Creating your account">
             Register

@@ -3,8 +3,9 @@
  * - `useConversations()`: GET /api/conversations, latest first, a page at a time;
  * - `useThread(id)`: GET /api/conversations/{id}/messages (first page, newest first; reading it
  *   marks the conversation read, so the list and the badge refresh after it);
- * - `useSendMessage(id)`: POST /api/conversations/{id}/messages `{text}`;
- * - `useStartConversation()`: POST /api/conversations `{product_id, text}` → `{conversation_id}`;
+ * - `useSendMessage(id)`: POST /api/conversations/{id}/messages `{text, proof_of_work?}`;
+ * - `useStartConversation()`: POST /api/conversations `{product_id, text, proof_of_work?}` →
+ *   `{conversation_id}` (`proof`: a solved challenge for a first message, decision 0044);
  * - `useBlockConversation(id)`: PATCH /api/conversations/{id}/block `{blocked}`;
  * - `useUnreadCount()`: GET /api/messages/unread-count → `{unread}` (the navigation badge);
  * - `useMessageStream()`: keeps GET /api/messages/stream open and refreshes all of the above when
@@ -69,8 +70,11 @@ export function useThread(conversationId: string | undefined) {
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      apiCall(apiRoutes.sendMessage, { params: { id: conversationId }, body: { text } }),
+    mutationFn: ({ text, proof }: { text: string; proof?: string }) =>
+      apiCall(apiRoutes.sendMessage, {
+        params: { id: conversationId },
+        body: { text, ...(proof ? { proof_of_work: proof } : {}) },
+      }),
     onSettled: () => refreshMessages(queryClient),
   });
 }
@@ -78,9 +82,13 @@ export function useSendMessage(conversationId: string) {
 export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { productId: string; text: string }) =>
+    mutationFn: (input: { productId: string; text: string; proof?: string }) =>
       apiCall(apiRoutes.startConversation, {
-        body: { product_id: input.productId, text: input.text },
+        body: {
+          product_id: input.productId,
+          text: input.text,
+          ...(input.proof ? { proof_of_work: input.proof } : {}),
+        },
       }),
     onSettled: () => refreshMessages(queryClient),
   });

@@ -1,12 +1,15 @@
 /**
  * `Message seller` for a listing page: a signed-in user who is not the seller writes
  * a first message in a dialog; sending starts (or continues) their conversation about the
- * listing and opens it at /messages/{id}.
+ * listing and opens it at /messages/{id}. A first message carries a proof of work (decision 0044):
+ * the browser starts solving it when the dialog opens; a verified phone number makes the server
+ * ignore it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { messageMaxLength, messageTexts } from '#contract/texts';
 import { paths } from '#web/lib/paths';
+import { ProofOfWorkStatus, useProofOfWork, withProofOfWork } from '#web/lib/use-proof-of-work';
 import { useStartConversation } from '../api/messages';
 
 export function MessageSellerButton({
@@ -21,13 +24,18 @@ export function MessageSellerButton({
   const [text, setText] = useState(`Hello, is the ${productName} still available?`);
   const [failure, setFailure] = useState('');
   const start = useStartConversation();
+  const proofOfWork = useProofOfWork({ auto: false });
   const navigate = useNavigate();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
     try {
-      const { conversation_id } = await start.mutateAsync({ productId, text });
+      const { conversation_id } = await withProofOfWork(
+        proofOfWork,
+        (proof) => start.mutateAsync({ productId, text, proof }),
+        { upfront: true },
+      );
       dialog.current?.close();
       void navigate(paths.conversation.href(conversation_id));
     } catch (error) {
@@ -40,7 +48,10 @@ export function MessageSellerButton({
       <button
         type="button"
         className="btn btn-outline btn-primary"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          proofOfWork.start();
+          dialog.current?.showModal();
+        }}
       >
         {messageTexts.messageSeller}
       </button>
@@ -61,6 +72,7 @@ export function MessageSellerButton({
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
+          <ProofOfWorkStatus state={proofOfWork.state} />
           {failure && (
             <p role="alert" className="text-error">
               {failure}

@@ -20,6 +20,7 @@ import { messageMaxLength, messageTexts, type Conversation } from '#contract/mes
 import { paths } from '#web/lib/paths';
 import { useBlockConversation, useConversations, useSendMessage, useThread } from '../api/messages';
 import { MessageWarnings } from '../components/message-warnings';
+import { ProofOfWorkStatus, useProofOfWork, withProofOfWork } from '#web/lib/use-proof-of-work';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -164,6 +165,9 @@ function ConversationLink({ conversation }: { conversation: Conversation }) {
 function Thread({ conversationId }: { conversationId: string }) {
   const thread = useThread(conversationId);
   const send = useSendMessage(conversationId);
+  // The caller's first message here may need a proof of work (decision 0044): solved when they
+  // start writing, or after the server asks for it.
+  const proofOfWork = useProofOfWork({ auto: false });
   const block = useBlockConversation(conversationId);
   const [text, setText] = useState('');
   const [failure, setFailure] = useState('');
@@ -177,12 +181,16 @@ function Thread({ conversationId }: { conversationId: string }) {
   if (thread.isPending) return <ProgressBar label="Loading the conversation" />;
   if (!thread.data) return <ErrorMessage error={thread.error} />;
   const { conversation, messages } = thread.data;
+  // The caller wrote nothing on the first page: likely their first message (the server decides).
+  const firstOfMine = !messages.some((message) => message.mine);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
     try {
-      await send.mutateAsync(text);
+      await withProofOfWork(proofOfWork, (proof) => send.mutateAsync({ text, proof }), {
+        upfront: firstOfMine,
+      });
       setText('');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'The message was not sent');
@@ -259,7 +267,11 @@ function Thread({ conversationId }: { conversationId: string }) {
             required
             value={text}
             onChange={(event) => setText(event.target.value)}
+            onFocus={() => {
+              if (firstOfMine) proofOfWork.start();
+            }}
           />
+          <ProofOfWorkStatus state={proofOfWork.state} />
           {failure && (
             <p role="alert" className="text-error">
               {failure}

@@ -1,9 +1,11 @@
 /**
  * The admin's table of sellers or buyers (spec §2 Admin dashboard): No., photo, name, email and
  * the actions. Sellers also show their verification: a verified badge and the "Verified" label,
- * or a "Verify" button; and whether they are a private seller or a dealer, a dealer with the
- * state of its trader check and a "Trader check" button (trader-check-dialog.tsx, decision 0046).
- * Every user but the admin themselves gets "Delete". Each action asks to
+ * or a "Verify" button, whose confirmation lists the evidence to decide on (decision 0044: phone
+ * and ID checks, account age, listings, reports, the risk queue's score and reasons); and
+ * whether they are a private seller or a dealer, a dealer with the state of its trader check and
+ * a "Trader check" button (trader-check-dialog.tsx, decision 0046). Every user but the admin
+ * themselves gets "Delete". Each action asks to
  * confirm first and reports "Verified Success!", "Deleted Successfully!" or "No user was
  * deleted." (spec §8); the list refreshes after it. Newest first; "Load more" fetches the next
  * page.
@@ -26,6 +28,8 @@ import {
 } from '../api/moderation-actions';
 import { TraderCheckDialog, traderCheckLabels } from './trader-check-dialog';
 import { runAdminAction } from '../lib/run-admin-action';
+import { evidenceFacts, fetchSellerEvidence } from '../lib/seller-evidence';
+import { isApiError } from '#web/lib/api-client';
 import { VerifiedBadge } from '#web/components/verified-badge';
 import { LoadMoreButton } from '#web/components/load-more-button';
 
@@ -54,15 +58,31 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
       ? remove.variables
       : undefined;
 
-  const handleVerify = (user: ModeratedUser) =>
-    runAdminAction({
+  const handleVerify = async (user: ModeratedUser) => {
+    // The confirmation comes first whatever happens (spec §5): evidence that cannot be loaded
+    // (the seller deleted meanwhile, say) is said in its place, and Confirm then reports the
+    // server's answer.
+    let facts: { label: string; value: string }[];
+    try {
+      facts = evidenceFacts(await fetchSellerEvidence(admin?.uid ?? '', user._id));
+    } catch (error) {
+      facts = [
+        {
+          label: 'Evidence',
+          value: `Could not be loaded${isApiError(error) ? `: ${error.message}` : ''}`,
+        },
+      ];
+    }
+    await runAdminAction({
       question: `Verify ${user.displayName}?`,
       detail: user.email,
+      facts,
       consequence: 'Their listings show the verified badge from now on.',
       tone: 'default',
       run: () => verify.mutateAsync(user._id),
       report: () => showSuccess(moderationMessages.verified),
     });
+  };
 
   const handleDelete = (user: ModeratedUser) =>
     runAdminAction({

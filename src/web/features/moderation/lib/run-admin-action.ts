@@ -16,6 +16,8 @@ export interface AdminAction<T> {
   detail?: string;
   /** One sentence saying what happens on Confirm. */
   consequence: string;
+  /** What to decide on (label and value), listed above the consequence. */
+  facts?: readonly { label: string; value: string }[];
   /** `destructive` for deletions (Confirm in the error colour), `default` otherwise. */
   tone: ConfirmationTone;
   /** The server call; it throws on failure. */
@@ -29,11 +31,12 @@ export async function runAdminAction<T>({
   question,
   detail,
   consequence,
+  facts,
   tone,
   run,
   report,
 }: AdminAction<T>): Promise<void> {
-  if (!(await confirmAction({ title: question, detail, consequence, tone }))) return;
+  if (!(await confirmAction({ title: question, detail, consequence, tone, facts }))) return;
   let result: T;
   try {
     result = await run();

@@ -2,12 +2,15 @@
  * A paid order's protected payment (decision 0042), for the buyer (My Orders: where the money
  * is, the handover code while it is held, `Ask for a refund` and `Open a dispute`) and for the
  * seller (Bookings: the handover code field that releases the money, `Refund the buyer`,
- * `Open a dispute`).
+ * `Open a dispute`). Once released, both get the `Bill of sale` PDF: a plain download link,
+ * which the server answers by the browser's session cookie.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
 import { formatDollars } from '#contract/money';
+import * as apiRoutes from '#contract/route-table';
+import { apiUrl } from '#contract/routes';
 import type { Order } from '#contract/orders';
 import { paymentReasonMax, type PaymentStatus } from '#contract/protected-payments';
 import { paths } from '#web/lib/paths';
@@ -45,7 +48,24 @@ export const paymentInfoTexts = {
   refunded: 'Refunded. The listing is back on the market.',
   dispute: 'Open a dispute',
   disputed: 'Dispute opened. An admin will decide.',
+  billOfSale: 'Bill of sale',
 } as const;
+
+/** The bill of sale's download link, once the money was released. */
+function BillOfSaleLink({ order }: { order: Order }) {
+  if (order.payment?.status !== 'released') return null;
+  return (
+    <a
+      className="link inline-flex items-center gap-1 font-medium"
+      href={apiUrl(apiRoutes.getBillOfSale, { params: { id: order._id } })}
+      download={`bill-of-sale-${order._id}.pdf`}
+      type="application/pdf"
+    >
+      {paymentInfoTexts.billOfSale}
+      <span className="badge badge-ghost badge-xs">PDF</span>
+    </a>
+  );
+}
 
 function failure(error: unknown) {
   return showFailure('Error', error instanceof Error ? error.message : undefined);
@@ -143,6 +163,7 @@ export function BuyerPaymentInfo({ order }: { order: Order }) {
         </p>
       )}
       {payment.status === 'held' && <HeldActions order={order} side="buyer" />}
+      <BillOfSaleLink order={order} />
     </div>
   );
 }
@@ -207,6 +228,7 @@ export function SellerPaymentInfo({ order }: { order: Order }) {
           <HeldActions order={order} side="seller" />
         </>
       )}
+      <BillOfSaleLink order={order} />
     </div>
   );
 }

@@ -29,7 +29,6 @@ import {
 import { TraderCheckDialog, traderCheckLabels } from './trader-check-dialog';
 import { runAdminAction } from '../lib/run-admin-action';
 import { evidenceFacts, fetchSellerEvidence } from '../lib/seller-evidence';
-import { isApiError } from '#web/lib/api-client';
 import { VerifiedBadge } from '#web/components/verified-badge';
 import { LoadMoreButton } from '#web/components/load-more-button';
 

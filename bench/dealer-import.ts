@@ -6,13 +6,17 @@
  * the process's peak resident memory (sampled every 20 ms) of each run and what the reports say.
  *
  * The feed and its photos come from a local server on 127.0.0.1:0 in this process (allowed by
- * OUTBOUND_ALLOWED_ORIGINS); every photo is a distinct 800 × 600 JPEG made before the clock
- * starts, so no two share a stored file. The database is a fresh embedded PGlite in a temporary
- * DATA_DIR (migrated, gazetteer loaded, no demo data), or DATABASE_URL's.
+ * OUTBOUND_ALLOWED_ORIGINS); every photo is a distinct 800 × 600 JPEG of about 120 KB with a
+ * camera-like texture, written to a temporary directory before the clock starts and streamed from disk, so no two share a stored file and
+ * the photos do not sit in this process's memory. The database is a fresh embedded PGlite in a
+ * temporary DATA_DIR (migrated, gazetteer loaded, no demo data), or DATABASE_URL's. Both runs
+ * import the feed whether or not its interval has passed (`runDealerFeeds(app, { all: true })`).
+ * Besides the sampled peak, the process's own peak RSS (`process.resourceUsage().maxRSS`, over
+ * its whole life) is printed at the end.
  *
  * Options: --cars N (1000), --photos N (5).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -36,21 +40,38 @@ const cars = Number(values.cars);
 const photosPerCar = Number(values.photos);
 
 async function main() {
-  // The photos, made before anything is timed.
-  const photos: Buffer[] = [];
-  for (let i = 0; i < cars * photosPerCar; i += 1) {
-    photos.push(
-      await sharp({
-        create: {
-          width: 800,
-          height: 600,
-          channels: 3,
-          background: { r: i % 256, g: Math.floor(i / 256) % 256, b: (i * 7) % 256 },
-        },
-      })
-        .jpeg({ quality: 80 })
-        .toBuffer(),
-    );
+  // The photos, made before anything is timed, on disk: a camera-like 110–130 KB JPEG each (a
+  // smooth random texture, one of 16, encoded at quality 80), made distinct by a band of
+  // colours that encodes its number.
+  const photoDir = mkdtempSync(path.join(os.tmpdir(), 'second-gear-bench-photos-'));
+  const photoCount = cars * photosPerCar;
+  const [width, height] = [800, 600];
+  const textures: Buffer[] = [];
+  for (let t = 0; t < 16; t += 1) {
+    const noise = await sharp({
+      create: {
+        width: width / 4,
+        height: height / 4,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    textures.push(await sharp(noise).resize(width, height).removeAlpha().raw().toBuffer());
+  }
+  for (let i = 0; i < photoCount; i += 1) {
+    const pixels = Buffer.from(textures[i % textures.length]!);
+    for (let p = 0; p < width * 8; p += 1) {
+      pixels[p * 3] = i & 255;
+      pixels[p * 3 + 1] = (i >> 8) & 255;
+      pixels[p * 3 + 2] = (i * 13) & 255;
+    }
+    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    writeFileSync(path.join(photoDir, `${i}.jpg`), jpeg);
   }
   let feed = '';
   const server = createServer((request, response) => {
@@ -60,9 +81,12 @@ async function main() {
       return;
     }
     const match = /^\/photo\/(\d+)\.jpg$/.exec(url);
-    const photo = match ? photos[Number(match[1])] : undefined;
-    if (!photo) response.writeHead(404).end();
-    else response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    if (!match || Number(match[1]) >= photoCount) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'image/jpeg' });
+    createReadStream(path.join(photoDir, `${match[1]}.jpg`)).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -152,7 +176,7 @@ async function main() {
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 20);
       const started = performance.now();
-      await runDealerFeeds(app);
+      await runDealerFeeds(app, { all: true });
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       peak = Math.max(peak, process.memoryUsage().rss);
@@ -169,11 +193,15 @@ async function main() {
           `failed ${report?.failed.length}`,
       );
     }
+    console.log(
+      `process peak RSS over its whole life: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+    );
   } finally {
     await app.close();
     await database.close();
     server.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(photoDir, { recursive: true, force: true });
   }
 }
 

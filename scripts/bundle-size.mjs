@@ -10,7 +10,9 @@
  * the generated route table and the SPA paths live in the entry chunk, about 30 bytes a route;
  * then 121 KB until protected payment, push, phone verification and dealers added 20 API routes,
  * the service worker's registration and install offer, and the card's verification badges and
- * private-or-dealer label: 124 KB, measured at 123.6 KB), 30 KB CSS. Chunks the entry loads only on
+ * private-or-dealer label: 124 KB, measured at 123.6 KB; then 125 KB once the proof of work's
+ * loader, identity checks, the bill of sale and the dealer tools added 9 API routes: measured at
+ * 124.1 KB), 30 KB CSS. Chunks the entry loads only on
  * demand (other pages, the toasts) are not counted: a first visit to `/` does not download them.
  * Needs a build (`vite build` with `build.manifest`).
  */
@@ -19,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = { js: 124 * 1024, css: 30 * 1024 };
+const BUDGET = { js: 125 * 1024, css: 30 * 1024 };
 // The home page as the router loads it (the catalog's page composed with the listing card).
 const HOME_MODULE = 'src/web/app/routes/home.tsx';
 

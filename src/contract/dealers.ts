@@ -321,18 +321,41 @@ export const importTemplateContract = {
   response: { 200: z.string() },
 } as const;
 
+/** How often a feed may be imported, in hours (the dealer's choice; 1, the default, is hourly). */
+export const feedIntervals = [1, 3, 6, 12, 24] as const;
+export type FeedInterval = (typeof feedIntervals)[number];
+
 export const dealerFeedSchema = z.object({
   url: z.string(),
   mode: z.enum(importModes),
-  last_run_at: z.string().nullable(),
-  last_error: z.string().nullable(),
+  interval_hours: z
+    .literal(feedIntervals)
+    .describe('hours between two imports of the feed (the job runs hourly)'),
+  last_run_at: z.string().nullable().describe('ISO 8601; null before the first run'),
+  last_error: z
+    .string()
+    .nullable()
+    .describe('why the last run could not fetch or read the feed; null when it could'),
+  next_run_at: z.string().describe('ISO 8601: the hourly job run from which the feed is due again'),
+  last_report: importReportSchema
+    .nullable()
+    .describe("the report of the feed's last import that read the file; null before one"),
 });
+export type DealerFeed = z.infer<typeof dealerFeedSchema>;
+
+export const getFeedContract = {
+  method: 'GET',
+  url: '/api/dealer/feed',
+  summary:
+    "The caller's inventory feed with its schedule and the report of its last run; null when none is set.",
+  response: { 200: dealerFeedSchema.nullable(), ...guarded },
+} as const;
 
 export const putFeedContract = {
   method: 'PUT',
   url: '/api/dealer/feed',
   summary:
-    "Sets the caller's inventory feed: a CSV or JSON URL imported every hour by the job queue (the server's outbound rules apply). Business sellers only.",
+    "Sets the caller's inventory feed: a CSV or JSON URL imported by the job queue every `interval_hours` hours (1, the default: hourly; the server's outbound rules apply). A new URL is imported at the next hourly run. Business sellers only.",
   body: z
     .object({
       url: z
@@ -340,6 +363,11 @@ export const putFeedContract = {
         .max(limits.urlMax)
         .regex(/^https?:\/\/\S+$/i, { message: 'url must be an http(s) address' }),
       mode: z.enum(importModes).default('full'),
+      interval_hours: z
+        .literal(feedIntervals, {
+          message: `interval_hours must be one of ${feedIntervals.join(', ')}`,
+        })
+        .default(1),
     })
     .strict(),
   response: { 200: dealerFeedSchema, ...guarded },

@@ -14,6 +14,7 @@
  * deleted." when `deletedCount` is 0).
  */
 import { z } from 'zod';
+import { sellerTypeFields } from './trader.js';
 import {
   reportNoteSchema,
   reportReasonCountSchema,
@@ -93,10 +94,13 @@ const adminErrors = {
 
 /**
  * A user as the admin tables show it: spec §3 User plus `isAdmin`, so the page can tell admins
- * apart (an admin cannot delete themselves; see 409s above).
+ * apart (an admin cannot delete themselves; see 409s above), and `seller_type` with a business
+ * seller's `trader` details and their check, which the admin asks for or records
+ * (`PATCH /api/trader-check/{uid}`, docs/features.md "Dealers").
  */
 export const moderatedUserSchema = userSchema.extend({
   isAdmin: z.boolean().describe('true for an admin (admin is granted by an operator)'),
+  ...sellerTypeFields,
 });
 export type ModeratedUser = z.infer<typeof moderatedUserSchema>;
 

@@ -235,6 +235,11 @@ export const getBillOfSale = {
   method: 'GET',
   url: '/api/order/:id/bill-of-sale',
 } as const satisfies RouteOf<'getBillOfSale'>;
+export const getFeed = {
+  name: 'getFeed',
+  method: 'GET',
+  url: '/api/dealer/feed',
+} as const satisfies RouteOf<'getFeed'>;
 export const getListing = {
   name: 'getListing',
   method: 'GET',

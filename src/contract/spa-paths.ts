@@ -84,6 +84,8 @@ export const paths = {
   sellerInsights: { path: '/user/seller/insights', href: () => '/user/seller/insights' },
   /** Seller dashboard: Import (business sellers' inventory import; docs/features.md "Dealers"). */
   sellerImport: { path: '/user/seller/import', href: () => '/user/seller/import' },
+  /** Seller dashboard: API keys (business sellers' keys for the inventory API). */
+  sellerApiKeys: { path: '/user/seller/api-keys', href: () => '/user/seller/api-keys' },
   /**
    * The signed-in user's own profile (any role): name, photo, password, notifications,
    * deleting the account. Linked from the user's name in the navigation bar.

@@ -78,9 +78,9 @@ test.describe('Registration (/registration)', () => {
       'Bookings',
       'Offers',
       'Insights',
-      // Inventory import: the page explains it is for business sellers (decision 0046).
-      'Import',
     ]);
+    // Import and API keys are for business sellers; a new seller is told how to become one.
+    await expect(page.getByTestId('become-business')).toContainText('Add your trader details');
     await expect(page.getByTestId('user-badge').first()).toContainText(email);
     await sidebar.getByRole('link', { name: 'My Products' }).click();
     await expect(page).toHaveURL('/user/seller/all-products');

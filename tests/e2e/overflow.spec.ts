@@ -67,6 +67,7 @@ const access: Record<RouteName, 'public' | 'signed-in' | 'seller' | 'buyer' | 'a
   sellerOffers: 'seller',
   sellerInsights: 'seller',
   sellerImport: 'seller',
+  sellerApiKeys: 'seller',
   profile: 'signed-in',
   buyerOrders: 'buyer',
   buyerOffers: 'buyer',

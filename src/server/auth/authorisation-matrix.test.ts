@@ -972,6 +972,7 @@ const entries: Record<string, Entry> = {
     ok: 200,
   },
   'DELETE /api/dealer/feed': { role: 'seller', request: () => ({}), ok: 200 },
+  'GET /api/dealer/feed': { role: 'seller', request: () => ({}), ok: 200 },
   'POST /api/dealer/api-keys': {
     role: 'seller',
     setup: makeSellerBusiness,

@@ -982,6 +982,8 @@ export const savedSearches = pgTable(
     fuelTypeKey: text('fuel_type_key').notNull().default(''),
     transmissionKey: text('transmission_key').notNull().default(''),
     verifiedOnly: boolean('verified_only').notNull().default(false),
+    /** '' = any seller; 'private' or 'business' (the search's `seller_type`). */
+    sellerTypeKey: text('seller_type_key').notNull().default(''),
     tsQuery: text('ts_query'),
     keyword: text('keyword'),
     /** The search's centre (degrees) and radius (km), null when it has none (decision 0026). */
@@ -1434,12 +1436,18 @@ export const dealerFeeds = pgTable(
       .references(() => users.id),
     url: text('url').notNull(),
     mode: text('mode').$type<'full' | 'partial'>().notNull().default('full'),
+    /** Hours between two imports (1, 3, 6, 12 or 24); the job runs hourly. */
+    intervalHours: integer('interval_hours').notNull().default(1),
+    /** When the last run started (null: never run; due at the next hourly run). */
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     lastImportId: uuid('last_import_id').references(() => dealerImports.id),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [check('dealer_feeds_mode_check', sql`${t.mode} in ('full', 'partial')`)],
+  (t) => [
+    check('dealer_feeds_mode_check', sql`${t.mode} in ('full', 'partial')`),
+    check('dealer_feeds_interval_check', sql`${t.intervalHours} in (1, 3, 6, 12, 24)`),
+  ],
 );
 
 /**

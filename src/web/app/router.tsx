@@ -172,6 +172,9 @@ const SellerInsightsRoute = lazy(() =>
 const DealerImportRoute = lazy(() =>
   import('./routes/dealer-import').then((m) => ({ default: m.DealerImportWithProfileRoute })),
 );
+const DealerApiKeysRoute = lazy(() =>
+  import('./routes/dealer-api-keys').then((m) => ({ default: m.DealerApiKeysWithProfileRoute })),
+);
 const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
 );
@@ -241,6 +244,7 @@ export const routes: RouteObject[] = [
                   { path: paths.sellerOffers.path, element: <OffersRoute role="seller" /> },
                   { path: paths.sellerInsights.path, element: <SellerInsightsRoute /> },
                   { path: paths.sellerImport.path, element: <DealerImportRoute /> },
+                  { path: paths.sellerApiKeys.path, element: <DealerApiKeysRoute /> },
                 ],
               },
             ],

@@ -4,7 +4,7 @@
  * daisyUI drawer); below it, the drawer slides in from a button, or — for admin (spec: "a
  * dropdown on small screens") — the links drop down from a button above the page.
  */
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth/auth-context';
 import { ProgressBar } from './progress-bar';
@@ -21,12 +21,14 @@ export interface DashboardLayoutProps {
   links: readonly DashboardLink[];
   /** How the links show below `lg`: a sliding drawer or a dropdown. */
   smallScreen: 'drawer' | 'dropdown';
+  /** Shown under the links in the sidebar (drawer layout), e.g. a hint about more tools. */
+  footer?: ReactNode;
 }
 
 const menuColours =
   '[--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]';
 
-export function DashboardLayout({ title, links, smallScreen }: DashboardLayoutProps) {
+export function DashboardLayout({ title, links, smallScreen, footer }: DashboardLayoutProps) {
   const { user } = useAuth();
   const drawerId = useId();
   const [open, setOpen] = useState(false);
@@ -130,6 +132,7 @@ export function DashboardLayout({ title, links, smallScreen }: DashboardLayoutPr
         <aside className="min-h-full w-72 space-y-4 bg-base-100 p-4 lg:rounded-box lg:border lg:border-base-300 lg:bg-base-100">
           {user && <UserBadge user={user} />}
           <nav aria-label={title}>{menu}</nav>
+          {footer}
         </aside>
       </div>
     </div>

@@ -10,10 +10,11 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, SellerProfile } from '#contract/index.js';
-import { auditLog, products } from '../../db/schema.js';
+import { auditLog, dealerFeeds, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory } from '../../test-support/factories.js';
+import { feedIsDue, nextFeedRun, runDealerFeeds } from './index.js';
 
 let t: TestApp;
 let stand: Server;
@@ -22,6 +23,8 @@ let port: number;
 let png: Buffer;
 /** Requests the stand-in has answered, by path. */
 const hits: string[] = [];
+/** What the stand-in answers on /feed.csv (404 while null). */
+let feedText: string | null = null;
 
 let dealer: TestUser;
 let otherDealer: TestUser;
@@ -128,6 +131,8 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'image/png' }).end(png);
     } else if (url.startsWith('/big/')) {
       response.writeHead(200, { 'content-type': 'image/jpeg' }).end(big);
+    } else if (url === '/feed.csv' && feedText !== null) {
+      response.writeHead(200, { 'content-type': 'text/csv' }).end(feedText);
     } else if (url.startsWith('/text/')) {
       // Says it is an image; the bytes decide.
       response.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>not a photo</html>');
@@ -536,6 +541,127 @@ describe('dealer API', () => {
       headers: { 'x-api-key': key },
     });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('the feed', () => {
+  const getFeed = (who: TestUser) =>
+    t.app.inject({ method: 'GET', url: '/api/dealer/feed', headers: bearer(who.token) });
+  const putFeed = (who: TestUser, body: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/dealer/feed',
+      headers: bearer(who.token),
+      payload: body,
+    });
+
+  it('is null until set; a private seller cannot set one', async () => {
+    const none = await getFeed(otherDealer);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toBeNull();
+    const refused = await putFeed(privateSeller, { url: `${origin}/feed.csv` });
+    expect(refused.statusCode).toBe(403);
+    const badInterval = await putFeed(otherDealer, {
+      url: `${origin}/feed.csv`,
+      interval_hours: 2,
+    });
+    expect(badInterval.statusCode).toBe(400);
+    expect(badInterval.json().message).toContain('interval_hours');
+  });
+
+  it('is imported at the next run, then again once its interval has passed', async () => {
+    const set = await putFeed(otherDealer, {
+      url: `${origin}/feed.csv`,
+      mode: 'partial',
+      interval_hours: 6,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      url: `${origin}/feed.csv`,
+      mode: 'partial',
+      interval_hours: 6,
+      last_run_at: null,
+      last_report: null,
+    });
+    feedText = `${header}\n${carLine('FEED-1')}\n${carLine('FEED-2', { year: 'old' })}\n`;
+    await runDealerFeeds(t.app);
+    const after = (await getFeed(otherDealer)).json();
+    expect(after.last_error).toBeNull();
+    expect(after.last_run_at).not.toBeNull();
+    expect(after.last_report).toMatchObject({
+      source: 'feed',
+      mode: 'partial',
+      dry_run: false,
+      created: 1,
+      failed: [{ row: 3, field: 'year' }],
+    });
+    // Not due again within its 6 hours: the next run leaves it alone.
+    const reportId = after.last_report.import_id;
+    feedText = `${header}\n${carLine('FEED-1')}\n${carLine('FEED-3')}\n`;
+    await runDealerFeeds(t.app);
+    expect((await getFeed(otherDealer)).json().last_report.import_id).toBe(reportId);
+    expect(await statusOf(otherDealer.recordId, 'FEED-3')).toBeUndefined();
+    // Six hours later it is.
+    await t.app.db
+      .update(dealerFeeds)
+      .set({ lastRunAt: new Date(Date.now() - 6 * 3_600_000) })
+      .where(eq(dealerFeeds.sellerId, otherDealer.recordId));
+    await runDealerFeeds(t.app);
+    const later = (await getFeed(otherDealer)).json();
+    expect(later.last_report).toMatchObject({ created: 1, unchanged: 1, failed: [] });
+    expect((await statusOf(otherDealer.recordId, 'FEED-3'))!.status).toBe('active');
+  });
+
+  it('keeps why a run could not read the feed, and changes nothing', async () => {
+    await t.app.db
+      .update(dealerFeeds)
+      .set({ lastRunAt: null })
+      .where(eq(dealerFeeds.sellerId, otherDealer.recordId));
+    feedText = null;
+    await runDealerFeeds(t.app);
+    const failed = (await getFeed(otherDealer)).json();
+    expect(failed.last_error).toBe('The feed answered 404');
+    expect(failed.last_report.created).toBe(1);
+    // A new address is due at the next run; the error is cleared.
+    const moved = await putFeed(otherDealer, { url: `${origin}/feed.csv?v=2`, interval_hours: 24 });
+    expect(moved.json()).toMatchObject({ last_error: null, last_run_at: null, interval_hours: 24 });
+  });
+
+  it('is due at the hourly run after its interval, a few minutes early allowed', () => {
+    const ran = new Date('2026-11-28T10:17:03Z');
+    expect(feedIsDue(null, 1, ran)).toBe(true);
+    expect(feedIsDue(ran, 1, new Date('2026-11-28T11:16:58Z'))).toBe(true);
+    expect(feedIsDue(ran, 6, new Date('2026-11-28T15:17:00Z'))).toBe(false);
+    expect(feedIsDue(ran, 6, new Date('2026-11-28T16:17:00Z'))).toBe(true);
+    expect(nextFeedRun(ran, 6, new Date('2026-11-28T10:20:00Z')).toISOString()).toBe(
+      '2026-11-28T16:17:00.000Z',
+    );
+    expect(nextFeedRun(null, 6, new Date('2026-11-28T10:20:00Z')).toISOString()).toBe(
+      '2026-11-28T11:17:00.000Z',
+    );
+  });
+});
+
+describe('the admin list of sellers', () => {
+  it('says which sellers are businesses, with their trader details and check', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/users-by-role/${admin.uid}?role=seller&limit=100`,
+      headers: bearer(admin.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const listed =
+      response.json<
+        Array<{ uid: string; seller_type: string; trader: { legal_name: string } | null }>
+      >();
+    expect(listed.find((user) => user.uid === dealer.uid)).toMatchObject({
+      seller_type: 'business',
+      trader: { legal_name: trader.legal_name, check: 'passed' },
+    });
+    expect(listed.find((user) => user.uid === privateSeller.uid)).toMatchObject({
+      seller_type: 'private',
+      trader: null,
+    });
   });
 });
 

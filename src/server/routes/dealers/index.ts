@@ -13,7 +13,9 @@ import {
   createImportContract,
   dealerTexts,
   deleteFeedContract,
+  type FeedInterval,
   deleteInventoryContract,
+  getFeedContract,
   importTemplateContract,
   listApiKeysContract,
   listImportsContract,
@@ -177,19 +179,35 @@ export const dealerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...route(getFeedContract, asSeller),
+    handler: async (request) => {
+      const me = requireCallerRecord(request);
+      const [row] = await app.db.select().from(dealerFeeds).where(eq(dealerFeeds.sellerId, me.id));
+      return row ? presentFeed(app, row) : null;
+    },
+  });
+
+  app.route({
     ...route(putFeedContract, asSeller),
     handler: async (request) => {
       const me = requireBusiness(requireCallerRecord(request));
-      const { url, mode } = request.body;
+      const { url, mode, interval_hours: intervalHours } = request.body;
       const [row] = await app.db
         .insert(dealerFeeds)
-        .values({ sellerId: me.id, url, mode })
+        .values({ sellerId: me.id, url, mode, intervalHours })
         .onConflictDoUpdate({
           target: dealerFeeds.sellerId,
-          set: { url, mode, lastError: null },
+          set: {
+            url,
+            mode,
+            intervalHours,
+            lastError: null,
+            // A new address is due at the next hourly run; the same one keeps its rhythm.
+            lastRunAt: sql`case when ${dealerFeeds.url} = ${url} then ${dealerFeeds.lastRunAt} end`,
+          },
         })
         .returning();
-      return presentFeed(row!);
+      return presentFeed(app, row!);
     },
   });
 
@@ -356,12 +374,51 @@ export const dealerRoutes: FastifyPluginAsyncZod = async (app) => {
   void requireCaller;
 };
 
-function presentFeed(row: typeof dealerFeeds.$inferSelect) {
+/** Minute of every hour at which the `dealer-feeds` job runs (its cron, UTC). */
+const FEED_JOB_MINUTE = 17;
+/**
+ * A feed counts as due this much before its interval has passed, so that the run an interval
+ * later is not skipped because the job started a few seconds or minutes earlier than last time.
+ */
+const FEED_DUE_SLACK_MS = 10 * 60_000;
+const HOUR_MS = 3_600_000;
+
+/** Whether a feed last run at `lastRunAt` (its start) is due at `now`, every `intervalHours`. */
+export function feedIsDue(lastRunAt: Date | null, intervalHours: number, now: Date): boolean {
+  return (
+    lastRunAt === null ||
+    now.getTime() - lastRunAt.getTime() >= intervalHours * HOUR_MS - FEED_DUE_SLACK_MS
+  );
+}
+
+/**
+ * The first hourly run of the `dealer-feeds` job (minute FEED_JOB_MINUTE, UTC) at which a feed
+ * last run at `lastRunAt` is due again, not before `now`.
+ */
+export function nextFeedRun(lastRunAt: Date | null, intervalHours: number, now: Date): Date {
+  const dueFrom = lastRunAt
+    ? Math.max(now.getTime(), lastRunAt.getTime() + intervalHours * HOUR_MS - FEED_DUE_SLACK_MS)
+    : now.getTime();
+  const next = new Date(dueFrom);
+  next.setUTCMinutes(FEED_JOB_MINUTE, 0, 0);
+  if (next.getTime() < dueFrom) next.setTime(next.getTime() + HOUR_MS);
+  return next;
+}
+
+/** A feed under its API names, with the report of its last import. */
+async function presentFeed(app: FastifyInstance, row: typeof dealerFeeds.$inferSelect) {
+  const [report] = row.lastImportId
+    ? await app.db.select().from(dealerImports).where(eq(dealerImports.id, row.lastImportId))
+    : [];
   return {
     url: row.url,
     mode: row.mode,
+    // The CHECK constraint keeps it among feedIntervals.
+    interval_hours: row.intervalHours as FeedInterval,
     last_run_at: row.lastRunAt?.toISOString() ?? null,
     last_error: row.lastError,
+    next_run_at: nextFeedRun(row.lastRunAt, row.intervalHours, new Date()).toISOString(),
+    last_report: report ? presentImport(report) : null,
   };
 }
 
@@ -369,12 +426,17 @@ function presentFeed(row: typeof dealerFeeds.$inferSelect) {
 export const dealerFeedsJob = 'dealer-feeds';
 
 /**
- * Imports every business seller's feed once: fetched through `app.outbound` (the server's
- * outbound rules, FEED_TIMEOUT_MS, INVENTORY_MAX_BYTES), then as an upload is. A feed that cannot
- * be fetched or read keeps its error in `last_error` and changes nothing.
+ * Imports the business sellers' feeds that are due (`feedIsDue`: never run, or their
+ * `interval_hours` passed since their last run started), or every feed with `{ all: true }`:
+ * each fetched through `app.outbound` (the server's outbound rules, FEED_TIMEOUT_MS,
+ * INVENTORY_MAX_BYTES), then imported as an upload is. `last_run_at` is the run's start; a feed
+ * that cannot be fetched or read keeps its error in `last_error` and changes nothing.
  * @returns how many feeds were imported.
  */
-export async function runDealerFeeds(app: FastifyInstance): Promise<number> {
+export async function runDealerFeeds(
+  app: FastifyInstance,
+  options: { all?: boolean } = {},
+): Promise<number> {
   const feeds = await app.db
     .select({ feed: dealerFeeds, seller: users })
     .from(dealerFeeds)
@@ -382,6 +444,8 @@ export async function runDealerFeeds(app: FastifyInstance): Promise<number> {
     .where(and(isNull(users.deletedAt), eq(users.sellerType, 'business')));
   let imported = 0;
   for (const { feed, seller } of feeds) {
+    const startedAt = new Date();
+    if (!options.all && !feedIsDue(feed.lastRunAt, feed.intervalHours, startedAt)) continue;
     let lastError: string | null = null;
     let lastImportId: string | null = feed.lastImportId;
     try {
@@ -411,7 +475,7 @@ export async function runDealerFeeds(app: FastifyInstance): Promise<number> {
     }
     await app.db
       .update(dealerFeeds)
-      .set({ lastRunAt: sql`now()`, lastError, lastImportId })
+      .set({ lastRunAt: startedAt, lastError, lastImportId })
       .where(eq(dealerFeeds.sellerId, seller.id));
   }
   return imported;
@@ -422,7 +486,7 @@ export const dealerFeedsPlugin = fp(
   async (app: FastifyInstance) => {
     app.jobs.define({
       name: dealerFeedsJob,
-      schedule: '17 * * * *',
+      schedule: `${FEED_JOB_MINUTE} * * * *`,
       retryLimit: 1,
       handler: async () => {
         const imported = await runDealerFeeds(app);

@@ -263,6 +263,8 @@ describe('GET /api/users-by-role/{uid}', () => {
       role: 'seller',
       status: 'verified',
       isAdmin: false,
+      seller_type: 'private',
+      trader: null,
     });
     expect(list.find((u) => u._id === otherAdmin.recordId)?.isAdmin).toBe(true);
   });

@@ -7,8 +7,9 @@ import type {
   ReportReason,
   UserStatus,
 } from '#contract/index.js';
+import { presentSellerType, type SellerTypeRow } from '../dealers/presenters.js';
 
-export interface ModeratedUserRow {
+export interface ModeratedUserRow extends SellerTypeRow {
   id: string;
   uid: string;
   displayName: string;
@@ -19,7 +20,10 @@ export interface ModeratedUserRow {
   isAdmin: boolean;
 }
 
-/** Spec §3 User (`_id, uid, displayName, email, photoURL, role, status`) plus `isAdmin`. */
+/**
+ * Spec §3 User (`_id, uid, displayName, email, photoURL, role, status`) plus `isAdmin`, and
+ * `seller_type` with a business seller's `trader` details (the admin checks them).
+ */
 export function presentUser(row: ModeratedUserRow): ModeratedUser {
   return {
     _id: row.id,
@@ -31,6 +35,7 @@ export function presentUser(row: ModeratedUserRow): ModeratedUser {
     role: row.role as RegistrationRole,
     status: row.status as UserStatus,
     isAdmin: row.isAdmin,
+    ...presentSellerType(row),
   };
 }
 

@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { endSessionsOf } from '../../auth/records.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, moderationDecisions, productReports, products, users } from '../../db/schema.js';
+import { sellerTypeColumns } from '../dealers/presenters.js';
 import { transitionListing } from '../listings/listing-state.js';
 import { recordAction, type Transaction } from './audit.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
@@ -34,6 +35,7 @@ export function listUsersByRole(
       role: users.role,
       status: users.status,
       isAdmin: users.isAdmin,
+      ...sellerTypeColumns,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -43,6 +43,7 @@ export function filterColumnsOf(query: StoredQuery) {
     fuelTypeKey: filters.fuel_type ?? '',
     transmissionKey: filters.transmission ?? '',
     verifiedOnly: filters.verified === true,
+    sellerTypeKey: filters.seller_type ?? '',
     tsQuery: keyword ? prefixQuery(keyword) : null,
     keyword,
   };
@@ -102,6 +103,7 @@ const savedSearchColumns = {
   fuelTypeKey: savedSearches.fuelTypeKey,
   transmissionKey: savedSearches.transmissionKey,
   verifiedOnly: savedSearches.verifiedOnly,
+  sellerTypeKey: savedSearches.sellerTypeKey,
   tsQuery: savedSearches.tsQuery,
   keyword: savedSearches.keyword,
   centreLat: savedSearches.centreLat,
@@ -266,6 +268,7 @@ function matchFrom(
      and (s.fuel_type_key = '' or s.fuel_type_key = products.fuel_type)
      and (s.transmission_key = '' or s.transmission_key = products.transmission)
      and (not s.verified_only or seller.status = 'verified')
+     and (s.seller_type_key = '' or s.seller_type_key = seller.seller_type)
      and s.user_id <> products.seller_id
      and (s.radius_km is null
           or sg_distance_km(s.centre_lat, s.centre_lon, products.place_lat, products.place_lon)

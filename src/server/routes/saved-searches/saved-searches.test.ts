@@ -235,6 +235,44 @@ describe('matching new listings (the reverse query)', () => {
     expect(visited.json<SavedSearch>().new_matches).toBe(0);
   });
 
+  it('matches the seller type: dealers only or private sellers only', async () => {
+    const watcher = await registerUser(t.app, { role: 'buyer' });
+    const dealers = await saved(watcher, { make: 'Skoda', seller_type: 'business' }, 'off', 'D');
+    const people = await saved(watcher, { make: 'Skoda', seller_type: 'private' }, 'off', 'P');
+    const anyone = await saved(watcher, { make: 'Skoda' }, 'off', 'Any');
+    const dealer = await registerUser(t.app, { role: 'seller', name: 'Dana Dealer' });
+    const trader = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/trader',
+      headers: bearer(dealer.token),
+      payload: {
+        legal_name: 'Skoda Centre Ltd',
+        address: '1 Main St, Austin, TX',
+        phone: '+1 512 555 0100',
+        email: 'sales@skoda.example',
+        register_name: 'Texas SOS',
+        register_number: '42',
+        self_certified: true,
+      },
+    });
+    expect(trader.statusCode, trader.body).toBe(200);
+    const fromDealer = await createProduct(
+      t.database.db,
+      { categoryId, sellerId: dealer.recordId },
+      { make: 'Skoda' },
+    );
+    const fromPerson = await listing({ make: 'Skoda' });
+    const recorded = await recordMatches(t.app.db, [fromDealer.id, fromPerson.id]);
+    const pairs = (id: string) =>
+      recorded
+        .filter((match) => match.savedSearchId === id)
+        .map((match) => match.productId)
+        .sort();
+    expect(pairs(dealers._id)).toEqual([fromDealer.id]);
+    expect(pairs(people._id)).toEqual([fromPerson.id]);
+    expect(pairs(anyone._id)).toEqual([fromDealer.id, fromPerson.id].sort());
+  });
+
   it('does not match sold, removed or unavailable listings, nor the seller’s own', async () => {
     const own = await saved(seller, { make: 'Lada' }, 'off', 'Ladas');
     const watcher = await registerUser(t.app, { role: 'buyer' });

@@ -1,5 +1,7 @@
 /** The three dashboards' shells with their sidebar links (spec §2); their pages nest inside. */
+import { Link } from 'react-router';
 import { DashboardLayout } from '../../components/dashboard-layout';
+import { useProfile } from '../../features/accounts/api/profile';
 import { paths } from '../../lib/paths';
 
 const adminLinks = [
@@ -20,8 +22,20 @@ const sellerLinks = [
   { to: paths.sellerBookings.href(), label: 'Bookings' },
   { to: paths.sellerOffers.href(), label: 'Offers' },
   { to: paths.sellerInsights.href(), label: 'Insights' },
-  { to: paths.sellerImport.href(), label: 'Import' },
 ] as const;
+
+/** The dealer tools (docs/features.md "Dealers"): for business sellers only. */
+const businessLinks = [
+  { to: paths.sellerImport.href(), label: 'Import' },
+  { to: paths.sellerApiKeys.href(), label: 'API keys' },
+] as const;
+
+/** What a private seller sees instead of the dealer tools. */
+export const becomeBusinessText = {
+  lead: 'Selling as a business?',
+  link: 'Add your trader details',
+  rest: 'to import your stock and use API keys.',
+} as const;
 
 const buyerLinks = [
   { to: paths.buyerOrders.href(), label: 'My Orders' },
@@ -32,8 +46,31 @@ export function AdminDashboardLayout() {
   return <DashboardLayout title="Admin dashboard" links={adminLinks} smallScreen="dropdown" />;
 }
 
+/**
+ * The seller dashboard: the dealer tools (Import, API keys) for a business seller; a private
+ * seller is told how to become one instead. Nothing of either until the profile has loaded.
+ */
 export function SellerDashboardLayout() {
-  return <DashboardLayout title="Seller dashboard" links={sellerLinks} smallScreen="drawer" />;
+  const profile = useProfile();
+  const business = profile.data?.seller_type === 'business';
+  return (
+    <DashboardLayout
+      title="Seller dashboard"
+      links={business ? [...sellerLinks, ...businessLinks] : sellerLinks}
+      smallScreen="drawer"
+      footer={
+        profile.data && !business ? (
+          <p className="px-4 text-sm" data-testid="become-business">
+            {becomeBusinessText.lead}{' '}
+            <Link className="link" to={`${paths.profile.href()}#business-seller`}>
+              {becomeBusinessText.link}
+            </Link>{' '}
+            {becomeBusinessText.rest}
+          </p>
+        ) : undefined
+      }
+    />
+  );
 }
 
 export function BuyerDashboardLayout() {

@@ -1,7 +1,7 @@
 /**
  * Dealer calls (src/contract/dealers.ts; decision 0046): trader details, inventory import and its
- * reports. The profile (with `seller_type` and `trader`) is the accounts feature's query; it is
- * refetched after the trader details change.
+ * reports, the scheduled feed and the API keys. The profile (with `seller_type` and `trader`) is
+ * the accounts feature's query; it is refetched after the trader details change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
@@ -61,5 +61,65 @@ export function useRunImport() {
         queryClient.invalidateQueries({ queryKey: ['dealer-imports'] }),
         !result.dry_run && invalidateListings(queryClient),
       ]),
+  });
+}
+
+export type FeedBody = RouteBody<typeof apiRoutes.putFeed>;
+
+/** The caller's feed with its schedule and its last run's report (null when none is set). */
+export function useDealerFeed(enabled: boolean) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['dealer-feed', user?.uid ?? ''],
+    queryFn: ({ signal }) => apiCall(apiRoutes.getFeed, { signal }),
+    enabled: enabled && user !== null,
+  });
+}
+
+/** Sets the feed's address, mode and interval. */
+export function usePutFeed() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (body: FeedBody) => apiCall(apiRoutes.putFeed, { body }),
+    onSuccess: (feed) => queryClient.setQueryData(['dealer-feed', user?.uid ?? ''], feed),
+  });
+}
+
+/** Stops the feed. */
+export function useDeleteFeed() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: () => apiCall(apiRoutes.deleteFeed, {}),
+    onSuccess: () => queryClient.setQueryData(['dealer-feed', user?.uid ?? ''], null),
+  });
+}
+
+/** The caller's live API keys, newest first, with their last use. */
+export function useApiKeys(enabled: boolean) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['dealer-api-keys', user?.uid ?? ''],
+    queryFn: ({ signal }) => apiCall(apiRoutes.listApiKeys, { signal }),
+    enabled: enabled && user !== null,
+  });
+}
+
+/** Creates an API key; the answer holds the key itself, shown once. */
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiCall(apiRoutes.createApiKey, { body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dealer-api-keys'] }),
+  });
+}
+
+/** Revokes an API key at once. */
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(apiRoutes.revokeApiKey, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['dealer-api-keys'] }),
   });
 }

@@ -2,18 +2,22 @@
  * Seller dashboard → Import (business sellers; decision 0046): download the template, choose a
  * CSV or JSON file, try it as a dry run (the default), then import it. The report says how many
  * cars were created, updated, left unchanged and removed, and lists refused rows by row and
- * field. Private sellers are sent to their profile to give trader details first.
+ * field. Below, the feed: an address imported on a schedule, with its last run's report. Private
+ * sellers are sent to their profile to give trader details first.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { dealerTexts, type ImportResult } from '#contract/dealers';
+import { dealerTexts } from '#contract/dealers';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
 import { SubmitButton } from '#web/components/submitting-indicator';
 import { ErrorMessage } from '#web/components/error-message';
+import { LocalTime } from '#web/components/local-time';
 import { errorText } from '#web/lib/error-text';
 import { paths } from '#web/lib/paths';
 import { useImportReports, useRunImport } from '../api/dealers';
+import { FeedSettings } from '../components/feed-settings';
+import { ImportReportView } from '../components/import-report';
 
 export const importTexts = {
   intro:
@@ -25,41 +29,6 @@ export const importTexts = {
   run: 'Import',
   history: 'Earlier imports',
 } as const;
-
-function Report({ result }: { result: ImportResult }) {
-  return (
-    <section
-      aria-labelledby="import-report"
-      className="flex flex-col gap-2"
-      data-testid="import-report"
-    >
-      <h2 id="import-report" className="text-lg font-semibold">
-        {result.dry_run ? dealerTexts.dryRunDone : dealerTexts.importDone}
-      </h2>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt>Created</dt>
-        <dd data-testid="import-created">{result.created}</dd>
-        <dt>Updated</dt>
-        <dd data-testid="import-updated">{result.updated}</dd>
-        <dt>Unchanged</dt>
-        <dd data-testid="import-unchanged">{result.unchanged}</dd>
-        <dt>Removed</dt>
-        <dd data-testid="import-removed">{result.removed}</dd>
-        <dt>Failed</dt>
-        <dd data-testid="import-failed">{result.failed.length}</dd>
-      </dl>
-      {result.failed.length > 0 && (
-        <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere]">
-          {result.failed.map((failure) => (
-            <li key={`${failure.row} ${failure.field}`}>
-              Row {failure.row}, {failure.field}: {failure.reason}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 export interface DealerImportRouteProps {
   /** The signed-in seller's profile query (the accounts feature's, passed in by the app). */
@@ -153,7 +122,14 @@ export function DealerImportRoute({ profile }: DealerImportRouteProps) {
               </SubmitButton>
             </div>
           </form>
-          {run.data && <Report result={run.data} />}
+          {run.data && (
+            <ImportReportView
+              report={run.data}
+              title={run.data.dry_run ? dealerTexts.dryRunDone : dealerTexts.importDone}
+              testId="import-report"
+            />
+          )}
+          <FeedSettings />
           {reports.data && reports.data.length > 0 && (
             <section aria-labelledby="import-history" className="flex flex-col gap-2">
               <h2 id="import-history" className="text-lg font-semibold">
@@ -162,8 +138,9 @@ export function DealerImportRoute({ profile }: DealerImportRouteProps) {
               <ul className="text-sm">
                 {reports.data.slice(0, 10).map((report) => (
                   <li key={report.import_id}>
-                    {new Date(report.created_at).toLocaleString()} ·{' '}
-                    {report.dry_run ? 'dry run' : report.mode}: {report.created} created,{' '}
+                    <LocalTime value={report.created_at} /> ·{' '}
+                    {report.dry_run ? 'dry run' : report.mode}
+                    {report.source === 'feed' ? ' (feed)' : ''}: {report.created} created,{' '}
                     {report.updated} updated, {report.unchanged} unchanged, {report.removed}{' '}
                     removed, {report.failed.length} failed
                   </li>

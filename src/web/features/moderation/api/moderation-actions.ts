@@ -78,3 +78,29 @@ export function useDeleteReportedProduct() {
     },
   });
 }
+
+/** The results an admin records of a business seller's trader details (decision 0046). */
+export type TraderCheckResult = 'requested' | 'passed' | 'failed';
+
+/**
+ * PATCH /api/trader-check/{uid}?id= `{result}`: asks for (`requested`) or records (`passed`,
+ * `failed`) a check of a business seller's trader details (audit-logged `trader.check`); 404 for
+ * a seller who is not a business.
+ */
+export function useTraderCheck() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, result }: { id: string; result: TraderCheckResult }) => {
+      if (!user) throw new Error('Not signed in');
+      return apiCall(apiRoutes.traderCheck, {
+        params: { uid: user.uid },
+        query: { id },
+        body: { result },
+      });
+    },
+    onSettled: () => {
+      void invalidateAfterModeration(queryClient);
+    },
+  });
+}

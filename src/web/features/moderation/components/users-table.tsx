@@ -2,22 +2,33 @@
  * The admin's table of sellers or buyers (spec §2 Admin dashboard): No., photo, name, email and
  * the actions. Sellers also show their verification: a verified badge and the "Verified" label,
  * or a "Verify" button, whose confirmation lists the evidence to decide on (decision 0044: phone
- * and ID checks, account age, listings, reports, the risk queue's score and reasons). Every user but the admin themselves gets "Delete". Each action asks to
+ * and ID checks, account age, listings, reports, the risk queue's score and reasons); and
+ * whether they are a private seller or a dealer, a dealer with the state of its trader check and
+ * a "Trader check" button (trader-check-dialog.tsx, decision 0046). Every user but the admin
+ * themselves gets "Delete". Each action asks to
  * confirm first and reports "Verified Success!", "Deleted Successfully!" or "No user was
  * deleted." (spec §8); the list refreshes after it. Newest first; "Load more" fetches the next
  * page.
  */
+import { useState } from 'react';
 import { ErrorMessage } from '#web/components/error-message';
 import { ProgressBar } from '#web/components/progress-bar';
-import { showFailure, showSuccess } from '#web/components/dialogs';
+import { dialogTexts, showFailure, showNotice, showSuccess } from '#web/components/dialogs';
+import { sellerTypeText } from '#web/components/seller-type';
+import { isApiError } from '#web/lib/api-client';
 import { moderationMessages, type ModeratedUser } from '#contract/moderation';
 import { UserAvatar } from '#web/components/user-avatar';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { useUsersByRole, type ModeratedRole } from '../api/get-users-by-role';
-import { useDeleteUser, useVerifySeller } from '../api/moderation-actions';
+import {
+  useDeleteUser,
+  useTraderCheck,
+  useVerifySeller,
+  type TraderCheckResult,
+} from '../api/moderation-actions';
+import { TraderCheckDialog, traderCheckLabels } from './trader-check-dialog';
 import { runAdminAction } from '../lib/run-admin-action';
 import { evidenceFacts, fetchSellerEvidence } from '../lib/seller-evidence';
-import { isApiError } from '#web/lib/api-client';
 import { VerifiedBadge } from '#web/components/verified-badge';
 import { LoadMoreButton } from '#web/components/load-more-button';
 
@@ -30,6 +41,8 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
     useUsersByRole(role);
   const verify = useVerifySeller();
   const remove = useDeleteUser();
+  const traderCheck = useTraderCheck();
+  const [checking, setChecking] = useState<ModeratedUser | null>(null);
 
   if (isPending) return <ProgressBar label={`Loading ${captions[role].toLowerCase()}`} />;
   if (!data) return <ErrorMessage error={error} />;
@@ -84,6 +97,21 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
           : showFailure(moderationMessages.noUserDeleted),
     });
 
+  const finishTraderCheck = async (user: ModeratedUser, result: TraderCheckResult | null) => {
+    setChecking(null);
+    if (!result) {
+      await showNotice(dialogTexts.notSaved);
+      return;
+    }
+    try {
+      await traderCheck.mutateAsync({ id: user._id, result });
+    } catch (error) {
+      await showFailure(moderationMessages.failed, isApiError(error) ? error.message : undefined);
+      return;
+    }
+    await showSuccess(`${traderCheckLabels[result].state}: ${user.trader?.legal_name ?? ''}`);
+  };
+
   return (
     <>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
@@ -97,6 +125,7 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
               <th scope="col">Name</th>
               <th scope="col">Email</th>
               {role === 'seller' && <th scope="col">Status</th>}
+              {role === 'seller' && <th scope="col">Trader</th>}
               <th scope="col">Action</th>
             </tr>
           </thead>
@@ -140,6 +169,31 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
                       )}
                     </td>
                   )}
+                  {role === 'seller' && (
+                    <td data-label="Trader">
+                      <span className="flex flex-col items-start gap-1">
+                        <span className="[overflow-wrap:anywhere]">{sellerTypeText(user)}</span>
+                        {user.trader && (
+                          <>
+                            <span className="text-sm text-base-content/70">
+                              {user.trader.check
+                                ? traderCheckLabels[user.trader.check].state
+                                : 'Not checked'}
+                            </span>
+                            <button
+                              type="button"
+                              className="btn btn-outline btn-sm btn-primary"
+                              aria-label={`Trader check of ${user.displayName}`}
+                              disabled={traderCheck.isPending}
+                              onClick={() => setChecking(user)}
+                            >
+                              Trader check
+                            </button>
+                          </>
+                        )}
+                      </span>
+                    </td>
+                  )}
                   <td data-label="Action">
                     {isSelf ? (
                       <span className="text-sm text-base-content/70">You</span>
@@ -161,6 +215,12 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
           </tbody>
         </table>
       </div>
+      {checking?.trader && (
+        <TraderCheckDialog
+          trader={checking.trader}
+          onDone={(result) => void finishTraderCheck(checking, result)}
+        />
+      )}
       {error && <ErrorMessage error={error} />}
       <LoadMoreButton
         hasNextPage={hasNextPage}

@@ -1,6 +1,6 @@
 /**
  * The search page's filters: category, make, model, price, model year, mileage,
- * condition, fuel, transmission and verified sellers. Lists offer the facet values of the
+ * condition, fuel, transmission, seller (a private seller or a dealer) and verified sellers. Lists offer the facet values of the
  * matches with their counts. In the sidebar (`lg` and up) choosing in a list applies at once and
  * typed numbers apply with "Apply filters"; in the phone's filters sheet (filters-sheet.tsx)
  * every change goes to `onChange` and the sheet's own button applies.
@@ -9,7 +9,7 @@ import type { FormEvent } from 'react';
 import type { SearchFacets } from '#contract/search';
 import { conditions, fuelTypes, limits, transmissions } from '#contract/limits';
 import { fromKm, toKm, type DistanceUnit } from '#web/lib/units';
-import { filterKeys, type SearchState } from '../lib/search-params';
+import { filterKeys, sellerTypeLabels, type SearchState } from '../lib/search-params';
 
 export interface SearchFiltersProps {
   state: SearchState;
@@ -112,7 +112,7 @@ export function SearchFilters({
   };
 
   const select = (
-    name: 'category' | 'make' | 'condition' | 'fuel_type' | 'transmission',
+    name: 'category' | 'make' | 'condition' | 'fuel_type' | 'transmission' | 'seller_type',
     label: string,
     options: Option[],
   ) => (
@@ -211,6 +211,11 @@ export function SearchFilters({
           'transmission',
           'Transmission',
           optionsOf(facets?.transmission, transmissions, f.transmission, estimated),
+        )}
+        {select(
+          'seller_type',
+          'Seller',
+          Object.entries(sellerTypeLabels).map(([value, label]) => ({ value, label })),
         )}
         <label className="flex items-center gap-2 text-sm">
           <input

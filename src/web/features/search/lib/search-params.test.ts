@@ -10,6 +10,20 @@ describe('search URL state', () => {
     expect(readSearchState(new URLSearchParams('sort=cheapest')).sort).toBe('newest');
   });
 
+  it('keeps the seller type private or business, and drops any other value', () => {
+    expect(readSearchState(new URLSearchParams('seller_type=business')).filters).toEqual({
+      seller_type: 'business',
+    });
+    expect(readSearchState(new URLSearchParams('seller_type=private')).filters).toEqual({
+      seller_type: 'private',
+    });
+    for (const other of ['robot', 'constructor', 'Business'])
+      expect(readSearchState(new URLSearchParams(`seller_type=${other}`)).filters).toEqual({});
+    expect(
+      writeSearchState({ filters: { seller_type: 'business', verified: 'true' }, sort: 'newest' }),
+    ).toBe('verified=true&seller_type=business');
+  });
+
   it('writes them back in a stable order, leaving out the default sort', () => {
     expect(writeSearchState({ filters: { max_price: '9000', q: 'civic' }, sort: 'newest' })).toBe(
       'q=civic&max_price=9000',

@@ -20,6 +20,7 @@ export const filterKeys = [
   'fuel_type',
   'transmission',
   'verified',
+  'seller_type',
 ] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
@@ -49,11 +50,18 @@ export function hasCentre(state: Pick<SearchState, 'centre'>): boolean {
   return Boolean(state.centre?.near || (state.centre?.lat && state.centre?.lon));
 }
 
-/** Reads `/search`'s query string; unknown keys and empty values are ignored. */
+/** The seller types of the `seller_type` filter, as the search API names them. */
+export const sellerTypeLabels = { private: 'Private seller', business: 'Dealer' } as const;
+
+/**
+ * Reads `/search`'s query string; unknown keys and empty values are ignored, and so is a
+ * `seller_type` other than `private` or `business` (an old or mistyped link still searches).
+ */
 export function readSearchState(params: URLSearchParams): SearchState {
   const filters: SearchState['filters'] = {};
   for (const key of filterKeys) {
     const value = params.get(key)?.trim();
+    if (key === 'seller_type' && value && !Object.hasOwn(sellerTypeLabels, value)) continue;
     if (value) filters[key] = value;
   }
   const centre: NonNullable<SearchState['centre']> = {};

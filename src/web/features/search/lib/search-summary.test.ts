@@ -51,6 +51,8 @@ describe('searchHeading', () => {
     );
     expect(searchHeading(state('fuel_type=Electric'))).toBe('Electric listings');
     expect(searchHeading(state('max_year=2010'))).toBe('Listings up to 2010');
+    expect(searchHeading(state('make=Ford&seller_type=business'))).toBe('Ford from dealers');
+    expect(searchHeading(state('seller_type=private'))).toBe('Listings from private sellers');
   });
 });
 
@@ -68,6 +70,12 @@ describe('searchChips', () => {
       { key: 'centre', label: 'Near Austin' },
     ]);
     expect(searchChips(state('sort=price_asc'))).toEqual([]);
+    expect(searchChips(state('seller_type=business'))).toEqual([
+      { key: 'seller_type', label: 'Dealers' },
+    ]);
+    expect(searchChips(state('seller_type=private'))).toEqual([
+      { key: 'seller_type', label: 'Private sellers' },
+    ]);
   });
 
   it('removes one chip, or all; removing the centre drops a nearest-first order', () => {

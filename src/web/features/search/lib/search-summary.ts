@@ -103,6 +103,8 @@ export function searchHeading(state: SearchState, names: SearchNames = {}): stri
     ),
     f.max_mileage && `under ${kilometres(f.max_mileage)}`,
     f.verified === 'true' && 'from verified sellers',
+    f.seller_type === 'business' && 'from dealers',
+    f.seller_type === 'private' && 'from private sellers',
     centred && nearText(state, names),
     q && `matching "${q}"`,
   ].filter(Boolean);
@@ -132,6 +134,10 @@ export function searchChips(state: SearchState, names: SearchNames = {}): Filter
   add('fuel_type', f.fuel_type);
   add('transmission', f.transmission);
   add('verified', f.verified === 'true' && 'Verified sellers');
+  add(
+    'seller_type',
+    f.seller_type === 'business' ? 'Dealers' : f.seller_type === 'private' && 'Private sellers',
+  );
   if (hasCentre(state)) {
     const near = nearText(state, names);
     add('centre', near.charAt(0).toUpperCase() + near.slice(1));

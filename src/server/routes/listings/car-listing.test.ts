@@ -266,7 +266,9 @@ describe('POST /api/product/{id}/photos/{index}/blur', () => {
     ]);
 
     // Pixels: changed inside the box; outside it the same but for the lossy WebP re-encoding
-    // (a mean difference of a few levels in 255 on these hard-edged squares).
+    // (a mean difference of a few levels in 255 on these hard-edged squares: 1–5 when this file
+    // runs alone, 9.3 once in a full run, where other files share sharp's process-wide settings;
+    // inside the box it is above 30).
     const before = await rgb(original);
     const after = await rgb((await stored(blurredUrl))!);
     const { width, height } = before.info;
@@ -286,7 +288,7 @@ describe('POST /api/product/{id}/photos/{index}/blur', () => {
     ];
     for (const part of outside) {
       const changed = meanDifference(before.data, after.data, width, part);
-      expect(changed).toBeLessThan(5);
+      expect(changed).toBeLessThan(15);
       expect(changed).toBeLessThan(changedInside / 8);
     }
 

@@ -19,7 +19,6 @@ import {
   unreadMessagesContract,
   type Conversation,
   type Message,
-  type MessageWarning,
 } from '#contract/index.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import type { UserRecord } from '../../auth/records.js';
@@ -30,12 +29,12 @@ import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
 import { queueMessageMail } from '../../notifications/message-mail.js';
 import { pushNewMessage } from '../../push/notices.js';
-import { messageWarnings } from '../../trust/message-warnings.js';
 import { contactDetailsIn } from '../../trust/contact-details.js';
 import { presentVerification } from '../../trust/seller-verification.js';
 import { MessageHub } from './live.js';
 import {
   findMessage,
+  storedWarnings,
   appendMessage,
   conversationsStartedSince,
   hasConversation,
@@ -70,14 +69,6 @@ const STREAM_CHECK_MS = 5_000;
 const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/**
- * The scam warnings stored with `row` when it was written (decision 0028); a message written
- * before they were stored is matched now.
- */
-function storedWarnings(row: MessageRow): MessageWarning[] {
-  return row.warnings ?? messageWarnings(row.body);
-}
 
 /**
  * A message as `userId` sees it: its scam warnings (decision 0028) only when `userId` received

@@ -10,6 +10,7 @@ import { authSession, conversations, messages, products, users } from '../../db/
 import { httpError } from '../../lib/http-error.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import { messageWarnings } from '../../trust/message-warnings.js';
+import type { MessageWarning } from '#contract/index.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -240,6 +241,14 @@ export function listMessages(
     .limit(limit);
 }
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * The scam warnings stored with a message when it was written (decision 0028); a message
+ * written before they were stored is matched now.
+ */
+export function storedWarnings(row: Pick<MessageRow, 'warnings' | 'body'>): MessageWarning[] {
+  return row.warnings ?? messageWarnings(row.body);
+}
 
 /** One message by id, or null. */
 export async function findMessage(db: Database, id: string): Promise<MessageRow | null> {

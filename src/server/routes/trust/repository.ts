@@ -19,7 +19,7 @@ import {
   riskDismissals,
   users,
 } from '../../db/schema.js';
-import { messageWarnings } from '../../trust/message-warnings.js';
+import { storedWarnings } from '../messages/repository.js';
 import { decodedVin, duplicatePhotoSources, findVinListings } from '../../trust/repository.js';
 import { mismatchOf, rollbackOf, twinOf } from '../../trust/vin-flags.js';
 import { recordAction } from '../moderation/audit.js';
@@ -96,7 +96,7 @@ export function reportMessage(
         reason: notice.reason,
         note: notice.note,
         excerpt,
-        warnings: message.warnings ?? messageWarnings(message.body),
+        warnings: storedWarnings(message),
         createdAt: now,
       })
       .onConflictDoNothing()

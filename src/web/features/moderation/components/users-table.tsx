@@ -58,7 +58,7 @@ export function UsersTable({ role }: { role: ModeratedRole }) {
       : undefined;
 
   const handleVerify = async (user: ModeratedUser) => {
-    // The confirmation comes first whatever happens (spec §5): evidence that cannot be loaded
+    // The confirmation comes first whatever happens (decision 0040): evidence that cannot be loaded
     // (the seller deleted meanwhile, say) is said in its place, and Confirm then reports the
     // server's answer.
     let facts: { label: string; value: string }[];

@@ -5,10 +5,10 @@
  * with the provider (`app.payments`) that the intent succeeded for that order and amount; the
  * sale itself is one transaction (src/server/payments/sale.ts).
  */
+import { verifiedStripeEvent } from '../../payments/stripe-webhook.js';
 import { reservedForAnother } from '../orders/repository.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
 import {
   confirmSandboxPaymentIntentContract,
   createPaymentContract,
@@ -207,17 +207,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string }> = as
     // Stripe's events are bigger than an anonymous form (the app's 1 MiB).
     ...route(stripeWebhookContract, { tags: ['payments', 'stripe'], bodyLimit: 1024 * 1024 }),
     handler: async (request) => {
-      const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
-        throw httpError(400, 'headers.stripe-signature and a raw JSON body are required');
-      }
-      let event: Stripe.Event;
-      try {
-        event = Stripe.webhooks.constructEvent(body, signature, options.webhookSecret);
-      } catch {
-        throw httpError(400, 'headers.stripe-signature is not a valid Stripe signature');
-      }
+      const event = verifiedStripeEvent(request, options.webhookSecret);
       if (event.type !== 'payment_intent.succeeded') return { received: true as const };
 
       const intent = event.data.object;

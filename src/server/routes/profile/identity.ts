@@ -13,6 +13,7 @@
  * Only the outcome is stored (`identity_checks`: provider, session id, status, reason, times):
  * never a picture or what a provider read from the document.
  */
+import { verifiedStripeEvent } from '../../payments/stripe-webhook.js';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
@@ -209,17 +210,7 @@ const stripeIdentityWebhook: FastifyPluginAsyncZod<{ webhookSecret: string }> = 
       bodyLimit: 1024 * 1024,
     }),
     handler: async (request) => {
-      const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
-        throw httpError(400, 'headers.stripe-signature and a raw JSON body are required');
-      }
-      let event: Stripe.Event;
-      try {
-        event = Stripe.webhooks.constructEvent(body, signature, options.webhookSecret);
-      } catch {
-        throw httpError(400, 'headers.stripe-signature is not a valid Stripe signature');
-      }
+      const event = verifiedStripeEvent(request, options.webhookSecret);
       const outcome = sessionOutcomes[event.type as keyof typeof sessionOutcomes];
       if (!outcome) return { received: true as const };
       const session = event.data.object as Stripe.Identity.VerificationSession;

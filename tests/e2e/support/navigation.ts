@@ -14,7 +14,11 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
   const button = (await account.isVisible())
     ? account
     : page.getByRole('button', { name: 'Open menu' });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  // A click that lands while the sign-in's navigation settles can be undone by the route change
+  // that closes menus: click again until the menu stays open.
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass();
   return page.locator(`#${await button.getAttribute('aria-controls')}`);
 }

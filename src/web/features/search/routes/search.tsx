@@ -176,7 +176,12 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
             state={state}
             facets={first?.facets}
             estimated={first?.estimated}
-            onApply={(filters) => go({ ...state, filters })}
+            onApply={(filters) => {
+              go({ ...state, filters });
+              // Apply filters sits under a long form: bring the new results' top into view, as
+              // a new page would, when the reader scrolled past it to press the button.
+              if (window.scrollY > 0) window.scrollTo({ top: 0 });
+            }}
             unit={unit}
           />
         </aside>

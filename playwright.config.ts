@@ -72,6 +72,8 @@ export default defineConfig({
   // CI: one character a test, then every failure in full (message, call log, source line) at
   // the end, where the kept tail of CI's output shows it; `line` printed failures mid-run.
   reporter: process.env.CI ? 'dot' : 'list',
+  // The slowest files, printed at the end: where CI's time goes (docs/testing.md).
+  reportSlowTests: { max: 8, threshold: 60_000 },
   // Generous: many journeys register users (argon2id) and upload photos on a 2-core machine.
   timeout: 60_000,
   expect: { timeout: 10_000 },

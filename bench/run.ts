@@ -12,8 +12,8 @@
  * bench/results/<time>.json and .md. Then `GET /api/search` with several filter mixes,
  * one request at a time: p50/p95/p99 latency per mix (bench/search.ts; target p95 ≤ 50 ms).
  * Then price guidance (bench/price-guidance.ts; target p95 ≤ 30 ms at 1,000,000
- * listings), the same way. Last, saved-search alert matching (issue 15,
- * bench/saved-search-alerts.ts). The `photos` part (decision 0028, bench/duplicate-photos.ts;
+ * listings), the same way. Last, saved-search alert matching
+ * (bench/saved-search-alerts.ts). The `photos` part (decision 0028, bench/duplicate-photos.ts;
  * target p95 ≤ 20 ms) runs first, on a database of its own with --photos N (1,000,000) photo
  * hashes, and needs no server.
  *
@@ -524,7 +524,7 @@ async function main(): Promise<void> {
     );
     if (photosMarkdown)
       appendFileSync(path.join(resultsDir, `${stamp}.md`), `\n${photosMarkdown}\n`);
-    // Issue 15 (decision 0014): alert matching, on a database of its own.
+    // Saved-search alert matching (decision 0014), on a database of its own.
     if (!parts.has('alerts')) return;
     console.log('Measuring saved-search alert matching…');
     const alertsDatabase = await freshAlertsDatabase();

@@ -218,12 +218,11 @@ export function mayOpen(role: Role, name: RouteName): boolean {
   return accounts[role].holds.includes(rule);
 }
 
-/** A context of `role` (360 × 740 unless told), signed in through its storage state. */
-export async function contextOf(
-  browser: Browser,
-  role: Role,
-  viewport = { width: 360, height: 740 },
-) {
+/**
+ * What a browser context of `role` needs: its storage state (signed in through the identity API,
+ * nothing for a visitor) and the ids its routes take. Computed once, shared by many contexts.
+ */
+export async function roleState(browser: Browser, role: Role) {
   const setup = await browser.newContext({ baseURL: e2eBaseURL });
   if (role !== 'visitor') {
     const page = await setup.newPage();
@@ -232,12 +231,7 @@ export async function contextOf(
   const ids = await idsFor(setup.request, role);
   const storageState = await setup.storageState();
   await setup.close();
-  const context = await browser.newContext({
-    baseURL: e2eBaseURL,
-    storageState,
-    viewport,
-  });
-  return { context, ids };
+  return { storageState, ids };
 }
 
 /** The routes `role` may open, in the route table's order. */

@@ -186,7 +186,9 @@ for (const width of [360, 1440]) {
       await page.getByRole('button', { name: 'Write a draft from the details' }).click();
       await expect(page.getByLabel('Product Description')).toHaveValue(/2003 Honda Accord/);
 
-      // The form on a phone, for the README (docs/screenshots/listing-form-phone.png).
+      // The form on a phone, in the test output for review (the README's picture of it,
+      // docs/screenshots/listing-form-phone.png, is taken on demo data by
+      // scripts/readme-screenshots.ts).
       if (width === 360) {
         await page.getByLabel('Add photos').scrollIntoViewIfNeeded();
         await page.screenshot({ path: testInfo.outputPath('listing-form-phone.png') });

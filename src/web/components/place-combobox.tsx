@@ -41,7 +41,7 @@ export function PlaceCombobox({
   placeholder?: string;
   disabled?: boolean;
   className?: string;
-  /** The text shown at first when no place is chosen (a location typed earlier). */
+  /** The text shown at first (a location typed earlier); else the chosen place's name. */
   initialText?: string;
   /** Told the field's text after every change (typed, chosen, cleared). */
   onTextChange?: (text: string) => void;
@@ -53,7 +53,10 @@ export function PlaceCombobox({
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
-  const [text, setTextState] = useState(value ? placeLabel(value) : initialText);
+  // When the text counts, a location typed earlier shows as it was (a place may stand behind it).
+  const [text, setTextState] = useState(
+    (onTextChange && initialText) || (value ? placeLabel(value) : initialText),
+  );
   const setText = (next: string) => {
     setTextState(next);
     onTextChange?.(next);

@@ -195,9 +195,8 @@ async function listOneCar(browser: Browser, photos: string[], run: number): Prom
       const reasons = await failures.locator('span').allTextContents();
       if (attempt > 2) throw new Error(`photos failed to upload: ${reasons.join('; ')}`);
       console.log(`  ${reasons.length} photo(s) failed (${reasons.join('; ')}): Retry`);
-      for (const retry of await failures.getByRole('button', { name: 'Retry' }).all()) {
-        await act('Retry', () => retry.tap());
-      }
+      const retries = failures.getByRole('button', { name: 'Retry' });
+      while ((await retries.count()) > 0) await act('Retry', () => retries.first().tap());
       await page
         .getByRole('progressbar', { name: /Uploading photo/ })
         .first()

@@ -4,8 +4,8 @@
  * - `listing-page`: a listing page (a demo Toyota Corolla, as the demo buyer sees it):
  *   docs/screenshots/listing-page-phone.png (the first screen of a 360 × 780 phone) and
  *   docs/screenshots/listing-page-desktop.png (1440 × 900);
- * - `listing-form`: the listing form on a 360 × 780 phone, as the demo seller fills it (three of
- *   the Corolla's photos added, make, model, year, price and the town chosen; nothing is
+ * - `listing-form`: the listing form on a 360 × 780 phone, as the demo seller fills it (three demo
+ *   Corollas' photos added, make, model, year, price and the town chosen; nothing is
  *   published): docs/screenshots/listing-form-phone.png.
  *
  *   PORT=3311 npm start            # in another shell
@@ -75,14 +75,15 @@ async function signedIn(
 }
 
 /** The listing form on a phone, filled by the demo seller up to the place (not published). */
-async function shootListingForm(browser: Browser, listingPath: string) {
+async function shootListingForm(browser: Browser) {
   const file = 'listing-form-phone.png';
   const page = await signedIn(browser, DEMO_SELLER, { width: 360, height: 780 });
-  // Three of the Corolla's photos, as JPEGs a phone would give.
-  const answer = await page.request.get(`/api/product/${listingPath.split('/').pop()}`);
-  const { product_images: urls } = (await answer.json()) as { product_images: string[] };
+  // Three demo Corollas' covers, as JPEGs a phone would give.
+  const answer = await page.request.get('/api/search?q=Corolla');
+  const { items } = (await answer.json()) as { items: { product_image: string }[] };
+  const urls = [...new Set(items.map((item) => item.product_image))].slice(0, 3);
   const photos = await Promise.all(
-    urls.slice(0, 3).map(async (url, index) => ({
+    urls.map(async (url, index) => ({
       name: `IMG_20${index + 41}.jpg`,
       mimeType: 'image/jpeg',
       buffer: await sharp(await (await page.request.get(url)).body())
@@ -136,7 +137,7 @@ try {
     await shoot(browser, listingPath, { width: 360, height: 780 }, 'listing-page-phone.png');
     await shoot(browser, listingPath, { width: 1440, height: 900 }, 'listing-page-desktop.png');
   }
-  if (pictures.has('listing-form')) await shootListingForm(browser, listingPath);
+  if (pictures.has('listing-form')) await shootListingForm(browser);
 } finally {
   await browser.close();
 }

@@ -30,16 +30,14 @@
  * visit, the median and p75 of LCP and the median of the document's arrival (ms from navigation
  * start). Uses the embedded database (a fresh DATA_DIR).
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
 import * as apiRoutes from '../src/contract/route-table.js';
 import { apiUrl } from '../src/contract/routes.js';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/server-env.js';
+import { startBenchServer } from './web-server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '7' },
@@ -68,39 +66,6 @@ const phoneNetwork = {
 
 type Variant = 'worker' | 'blocked';
 const visits = ['first', 'repeat', 'third'] as const;
-
-/** Starts the production server on fresh demo data (scripts/e2e-server.mjs). */
-async function startServer() {
-  const build = spawn(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
-    stdio: 'inherit',
-  });
-  await new Promise((resolve, reject) =>
-    build.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error('build')))),
-  );
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: '',
-      LOG_LEVEL: 'warn',
-      E2E_DATA_DIR: `/tmp/second-gear-e2e-bench-pwa-${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // Three minutes: a first start seeds the demo data, which takes over a minute on a loaded machine.
-  for (let attempt = 0; attempt < 1800; attempt++) {
-    const healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill();
-  throw new Error('the server did not start within 180 s');
-}
 
 /** A live listing with photos, found through the search API. */
 async function pickListing(): Promise<string> {
@@ -265,7 +230,11 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-const server = await startServer();
+const server = await startBenchServer(port, 'pwa', {
+  HOST: '127.0.0.1',
+  PUBLIC_URL: '',
+  LOG_LEVEL: 'warn',
+});
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   const url = await pickListing();

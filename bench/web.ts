@@ -22,7 +22,6 @@
  * (comma-separated; default both). Prints tables and writes bench/results/web-<time>.json and
  * .md. Uses the embedded database (a fresh DATA_DIR).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +36,7 @@ import {
   type DemoUser,
 } from '../src/server/db/demo/accounts.js';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/server-env.js';
+import { startBenchServer } from './web-server.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -64,32 +64,6 @@ const base = `http://127.0.0.1:${port}`;
 const widths = [360, 1440] as const;
 /** The largest CLS a page may have. */
 const TARGET = 0.05;
-
-/** Starts the production server on fresh demo data (scripts/e2e-server.mjs). */
-async function startServer() {
-  const build = spawn(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
-    stdio: 'inherit',
-  });
-  await new Promise((resolve, reject) =>
-    build.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error('build')))),
-  );
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
-    env: { ...env, PORT: String(port), E2E_DATA_DIR: `/tmp/second-gear-e2e-bench-web-${port}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // Three minutes: a first start seeds the demo data, which takes over a minute on a loaded machine.
-  for (let attempt = 0; attempt < 1800; attempt++) {
-    const healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill();
-  throw new Error('the server did not start within 180 s');
-}
 
 /** Sums layout shifts without recent input from the first paint on (installed before load). */
 function installClsObserver() {
@@ -218,7 +192,7 @@ async function prepare(context: BrowserContext, account: DemoUser) {
   return { categoryId, orderId, productId };
 }
 
-const server = await startServer();
+const server = await startBenchServer(port, 'web');
 const results: { page: string; width: number; cls: number[] }[] = [];
 let scores: LighthouseResult[] = [];
 try {

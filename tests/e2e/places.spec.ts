@@ -174,9 +174,9 @@ test('a seller picks a place on Add A Product', async ({ page }, testInfo) => {
   await page.getByLabel('Resell Price').fill('5000');
   await page.getByLabel('Original Price').fill('9000');
   await page.getByLabel('Year Of Used').fill('3');
-  await choosePlace(page, 'Place', 'Boulder', /^Boulder, Colorado/);
-  // The empty location text is filled from the place.
-  await expect(page.getByLabel('Location')).toHaveValue('Boulder, Colorado');
+  // One field: the town chosen is the location (its text and its place).
+  await choosePlace(page, 'Location', 'Boulder', /^Boulder, Colorado/);
+  await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Boulder, Colorado');
   await page.getByLabel('Phone Number').fill('01712345678');
   await page.getByLabel('Product Description').fill('Runs well.');
   await page.getByRole('button', { name: 'Add Product' }).click();

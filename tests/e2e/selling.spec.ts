@@ -176,7 +176,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await page.getByLabel('Resell Price').fill('1250.5');
     await page.getByLabel('Original Price').fill('3000');
     await page.getByLabel('Year Of Used').fill('4');
-    await page.getByLabel('Location').fill('dhaka');
+    await page.getByRole('combobox', { name: 'Location' }).fill('dhaka');
     await page.getByLabel('Phone Number').fill('01712345678');
     await page.getByLabel('Product Description').fill('runs well, new tyres');
 

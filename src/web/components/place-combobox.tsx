@@ -4,6 +4,10 @@
  * role `combobox`, `aria-expanded`, `aria-controls` and `aria-activedescendant`; Down/Up move
  * through the options, Enter chooses, Escape closes (and clears the text when closed). A screen
  * reader hears the suggestions count through a polite live region.
+ *
+ * With `onTextChange` the typed text counts too (the listing form's one `Location` field,
+ * docs/spec-deviations.md): the parent hears every change of the text, a town chosen or not,
+ * and may show a validation message (`error`) under the field.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -23,6 +27,11 @@ export function PlaceCombobox({
   placeholder = 'Town or city',
   disabled = false,
   className = '',
+  initialText = '',
+  onTextChange,
+  error,
+  labelClassName = 'mb-1 block text-sm font-medium',
+  inputClassName = 'input input-sm w-full',
 }: {
   label: string;
   /** The chosen place, or null. */
@@ -32,10 +41,26 @@ export function PlaceCombobox({
   placeholder?: string;
   disabled?: boolean;
   className?: string;
+  /** The text shown at first (a location typed earlier); else the chosen place's name. */
+  initialText?: string;
+  /** Told the field's text after every change (typed, chosen, cleared). */
+  onTextChange?: (text: string) => void;
+  /** A validation message shown under the field (the input is then `aria-invalid`). */
+  error?: string;
+  labelClassName?: string;
+  inputClassName?: string;
 }) {
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState(value ? placeLabel(value) : '');
+  const errorId = `${id}-error`;
+  // When the text counts, a location typed earlier shows as it was (a place may stand behind it).
+  const [text, setTextState] = useState(
+    (onTextChange && initialText) || (value ? placeLabel(value) : initialText),
+  );
+  const setText = (next: string) => {
+    setTextState(next);
+    onTextChange?.(next);
+  };
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [typed, setTyped] = useState('');
@@ -46,7 +71,8 @@ export function PlaceCombobox({
   const [shownKey, setShownKey] = useState(valueKey);
   if (valueKey !== shownKey) {
     setShownKey(valueKey);
-    setText(value ? placeLabel(value) : '');
+    // A place cleared from outside keeps what is typed when the text counts.
+    if (value || !onTextChange) setTextState(value ? placeLabel(value) : '');
   }
 
   useEffect(() => {
@@ -74,7 +100,7 @@ export function PlaceCombobox({
 
   return (
     <div className={`relative ${className}`}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       <input
@@ -86,7 +112,9 @@ export function PlaceCombobox({
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        className="input input-sm w-full"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClassName}
         placeholder={placeholder}
         value={text}
         disabled={disabled}
@@ -152,6 +180,11 @@ export function PlaceCombobox({
           </li>
         ))}
       </ul>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
       <p className="sr-only" aria-live="polite">
         {expanded ? `${shown.length} suggestions` : ''}
       </p>

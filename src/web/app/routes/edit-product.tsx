@@ -1,6 +1,6 @@
 /**
- * /user/seller/products/{id}/edit, composed from the selling feature's edit form and
- * the catalogue's category list. The listing comes from the seller's own list (GET
+ * /user/seller/products/{id}/edit, composed from the selling feature's product form (its `edit`
+ * mode) and the catalogue's category list. The listing comes from the seller's own list (GET
  * /api/products), so another seller's or a removed listing is simply not found here (the server
  * refuses such an edit with 403/404 anyway).
  */
@@ -11,7 +11,7 @@ import { NotFound } from '../../components/not-found';
 import { ProgressBar } from '../../components/progress-bar';
 import { useCategories } from '../../features/catalog/api/get-categories';
 import { useSellerProducts } from '../../features/selling/api/get-seller-products';
-import { EditProductForm } from '../../features/selling/components/edit-product-form';
+import { ProductForm } from '../../features/selling/components/product-form';
 import { useAuth } from '../../lib/auth/auth-context';
 
 export function EditProductRoute() {
@@ -27,7 +27,7 @@ export function EditProductRoute() {
   if (!product) return <NotFound />;
   return (
     <DashboardPage heading="Edit Product">
-      <EditProductForm key={product._id} product={product} categories={categories.data} />
+      <ProductForm key={product._id} mode="edit" product={product} categories={categories.data} />
     </DashboardPage>
   );
 }

@@ -20,7 +20,8 @@ import type { ProductBody } from '../api/create-product';
 
 const rules = {
   ...newProductSchema.shape,
-  // The API may fill a left-out location from the chosen place; the form asks for it.
+  // The API may fill a left-out location from the chosen place; the form always sends it: the
+  // one Location field gives the chosen town's name or the text typed (docs/spec-deviations.md).
   seller_location: newProductSchema.shape.seller_location.unwrap(),
 };
 

@@ -1,22 +1,30 @@
 /**
- * The Add A Product form (docs/features.md, decision 0043), in the order a car
- * seller thinks (docs/features.md, "Listing a car"): the category (a car category is chosen
- * first when there is one), then for a car the VIN (its decode fills make, model, year, body,
- * fuel and transmission and says what it filled) and the details with the mileage in the
- * viewer's unit; then the photos (each uploaded as soon as it is chosen, several batches,
- * reorder, cover); then the price with the price guidance and time to sell, place, condition,
- * phone (prefilled from the seller's last listing) and a description draft written from the
- * facts. For a car the years of use follow from the model year (shown, not asked) and the
- * original price may be left empty ("not given"; docs/spec-deviations.md); other categories keep
- * every spec field and message. The form is kept on this device while it is filled and offered
- * back on the next visit. On submit: POST /api/products, the spec's "Success" / "New Product
- * Added" dialog, then the new listing's page (with its Share action).
+ * The listing form, one component for both pages (docs/features.md, "Listing a car"; decision
+ * 0043): `add` (Add A Product, `/user/seller`) and `edit` (Edit Product,
+ * `/user/seller/products/{id}/edit`, filled with the listing's values). Fields in the order a car
+ * seller thinks: the category (a car category is chosen first when there is one), then for a car
+ * the VIN (its decode fills make, model, year, body, fuel and transmission, and the name when
+ * empty) and the details with the mileage in the viewer's unit; then the photos (each uploaded as
+ * soon as it is chosen, several batches, reorder, cover; on a saved listing `Hide plate`); then
+ * the price with the price guidance, place, condition, phone (the verified number, else the
+ * seller's last listing's) and a description draft written from the facts.
+ *
+ * Place and location are one field, `Location`: the town search (decision 0026) fills the spec's
+ * `seller_location` with the chosen town's name and sends its `place_id`; a place the gazetteer
+ * lacks may be typed as it is (`seller_location` alone; docs/spec-deviations.md).
+ *
+ * For a car the years of use follow from the model year (shown, not asked) and the original price
+ * may be left empty ("not given"); other categories keep every spec field and message.
+ *
+ * - `add`: the form is kept on this device while it is filled and offered back on the next
+ *   visit; submit sends POST /api/products, shows the spec's "Success" / "New Product Added"
+ *   dialog, then opens the new listing's page (with its Share action).
+ * - `edit`: a sold listing's price cannot change (read-only, saying why; the server refuses it
+ *   too); an original price left empty keeps the stored one; submit sends PATCH
+ *   /api/product/{id} and opens the listing's page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import * as apiRoutes from '#contract/route-table';
-import { apiCall } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 import { useEffect, useRef, useState } from 'react';
 import {
   Controller,
@@ -27,23 +35,28 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import toast from '#web/lib/toast';
-import type { Category } from '#contract/entities';
+import * as apiRoutes from '#contract/route-table';
+import type { Category, Product } from '#contract/entities';
 import { conditions } from '#contract/limits';
 import { descriptionDraft } from '#contract/description-draft';
+import type { Place } from '#contract/places';
+import { listingMessages } from '#contract/selling';
 import type { VinDecode } from '#contract/vehicles';
 import { showSuccess } from '#web/components/dialogs';
 import { FormField } from '#web/components/form-field';
 import { PlaceCombobox } from '#web/components/place-combobox';
-import { placeLabel } from '#web/lib/places';
-import type { Place } from '#contract/places';
 import { SubmitButton } from '#web/components/submitting-indicator';
+import { apiCall } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { errorText } from '#web/lib/error-text';
 import { paths } from '#web/lib/paths';
+import { placeLabel } from '#web/lib/places';
+import { queryKeys } from '#web/lib/query-keys';
+import toast from '#web/lib/toast';
 import { useUnit } from '#web/lib/units';
 import { useCreateProduct } from '../api/create-product';
 import { useSellerProducts } from '../api/get-seller-products';
+import { useUpdateProduct } from '../api/product-actions';
 import {
   categoryRequiredMessage,
   emptyProductForm,
@@ -51,14 +64,15 @@ import {
   photosRequiredMessage,
   productFormSchema,
   toProductBody,
+  toVehicleBody,
   yearsUsedFrom,
   type ProductFormInput,
   type ProductFormValues,
 } from '../lib/product-form';
 import { AddCategoryDialog } from './add-category-dialog';
-import { VehicleFields, type VehicleInputs } from './vehicle-fields';
 import { DepositField } from './deposit-field';
 import { PhotoManager } from './photo-manager';
+import { VehicleFields, type VehicleInputs } from './vehicle-fields';
 
 /** A dollar amount with cents (the contract checks the range and the two decimals). */
 const priceInput = {
@@ -69,7 +83,7 @@ const priceInput = {
   className: 'input w-full',
 } as const;
 
-/** Where the unsent form is kept on this device (local storage). */
+/** Where the unsent new listing is kept on this device (local storage; `add` only). */
 export const listingDraftKey = 'second-gear:listing-draft';
 
 interface StoredDraft {
@@ -87,32 +101,72 @@ function readDraft(): StoredDraft | null {
   }
 }
 
-export interface AddProductFormProps {
-  /** The categories to pick from (GET /api/categories), undefined while they load. */
-  categories: Category[] | undefined;
-  categoriesLoading: boolean;
+const asText = (value: string | number | null) => (value === null ? '' : String(value));
+
+/** The edit form's starting values: the listing's own. */
+function initialValues(product: Product): ProductFormInput {
+  return {
+    product_name: product.product_name,
+    category_id: product.category_id,
+    condition: product.condition,
+    resell_price: String(product.resell_price),
+    original_price: product.original_price === null ? '' : String(product.original_price),
+    year_of_used: String(product.year_of_used),
+    seller_location: product.seller_location,
+    seller_phone: product.seller_phone,
+    product_description: product.product_description,
+    make: asText(product.make),
+    model: asText(product.model),
+    model_year: asText(product.model_year),
+    mileage_km: asText(product.mileage_km),
+    fuel_type: product.fuel_type ?? '',
+    transmission: product.transmission ?? '',
+    body_type: asText(product.body_type),
+    color: asText(product.color),
+    vin: asText(product.vin),
+    deposit: product.deposit ? String(product.deposit) : '',
+  };
 }
 
-export function AddProductForm({ categories, categoriesLoading }: AddProductFormProps) {
+export type ProductFormProps = {
+  /** The categories to pick from (GET /api/categories), undefined while they load. */
+  categories: Category[] | undefined;
+  categoriesLoading?: boolean;
+} & (
+  | { mode: 'add' }
+  | {
+      mode: 'edit';
+      /** The seller's own listing (GET /api/products). */
+      product: Product;
+    }
+);
+
+export function ProductForm(props: ProductFormProps) {
+  const { categories, categoriesLoading = false } = props;
+  const product = props.mode === 'edit' ? props.product : null;
+  const adding = product === null;
   const { user } = useAuth();
   const unit = useUnit();
   const navigate = useNavigate();
   const createProduct = useCreateProduct();
+  const update = useUpdateProduct();
   const ownProducts = useSellerProducts(user?.uid ?? '');
   const categoryDialog = useRef<HTMLDialogElement>(null);
   /** Where the car stands (decision 0026): a gazetteer place, sent as `place_id`. */
-  const [place, setPlace] = useState<Place | null>(null);
-  const [photos, setPhotos] = useState<string[]>([]);
+  const [place, setPlace] = useState<Place | null>(product?.place ?? null);
+  const [photos, setPhotos] = useState<string[]>(product?.product_images ?? []);
   const [pendingPhotos, setPendingPhotos] = useState(0);
   const [photoError, setPhotoError] = useState<string>();
   /** A kept draft from an earlier visit, offered back until restored or discarded. */
   const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(() => {
+    if (!adding) return null;
     const draft = readDraft();
     return draft && (draft.photos.length > 0 || draft.values.product_name) ? draft : null;
   });
-  /** Bumped to start the photo manager again from restored photos. */
-  const [photoRound, setPhotoRound] = useState(0);
-  const [initialPhotos, setInitialPhotos] = useState<string[]>([]);
+  /** Bumped to start the photo manager and the location field again from a restored draft. */
+  const [round, setRound] = useState(0);
+  const [initialPhotos, setInitialPhotos] = useState<string[]>(product?.product_images ?? []);
+  const sold = product?.order_status ?? false;
   const {
     register,
     control,
@@ -124,14 +178,14 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
-    defaultValues: emptyProductForm,
+    defaultValues: product ? initialValues(product) : emptyProductForm,
   });
 
   // The seller's verified phone number prefills the listing's (decision 0044).
   const profile = useQuery({
     queryKey: queryKeys.profile(user?.uid ?? ''),
     queryFn: ({ signal }) => apiCall(apiRoutes.getProfile, { signal }),
-    enabled: Boolean(user),
+    enabled: Boolean(user) && adding,
   });
   const verifiedPhone = profile.data?.phone?.verified ? profile.data.phone.number : null;
   useEffect(() => {
@@ -151,7 +205,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
   }, [categories, getValues, setValue]);
 
   // The phone of the seller's last listing.
-  const lastPhone = ownProducts.data?.[0]?.seller_phone;
+  const lastPhone = adding ? ownProducts.data?.[0]?.seller_phone : undefined;
   useEffect(() => {
     if (lastPhone && !getValues('seller_phone')) setValue('seller_phone', lastPhone);
   }, [lastPhone, getValues, setValue]);
@@ -164,10 +218,10 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
     }
   }, [derivedYears, setValue]);
 
-  // The draft kept on this device: offered back once, then kept up to date while typing.
+  // The new listing's draft kept on this device: offered back once, then kept up to date.
   const watched = useWatch({ control });
   useEffect(() => {
-    if (offeredDraft) return; // Not overwritten before the seller decides.
+    if (!adding || offeredDraft) return; // Not overwritten before the seller decides.
     const timer = setTimeout(() => {
       try {
         const values = getValues();
@@ -182,7 +236,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
       }
     }, 300);
     return () => clearTimeout(timer);
-  }, [watched, photos, place, offeredDraft, getValues]);
+  }, [adding, watched, photos, place, offeredDraft, getValues]);
 
   const restoreDraft = () => {
     if (!offeredDraft) return;
@@ -190,7 +244,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
     setPlace(offeredDraft.place);
     setInitialPhotos(offeredDraft.photos);
     setPhotos(offeredDraft.photos);
-    setPhotoRound((round) => round + 1);
+    setRound((current) => current + 1);
     setOfferedDraft(null);
   };
   const discardDraft = () => {
@@ -228,7 +282,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
   const handleCategoryCreated = (category: Category) =>
     setValue('category_id', category._id, { shouldValidate: true });
 
-  const handleAddProduct = handleSubmit(async (values) => {
+  const handleSave = handleSubmit(async (values) => {
     const category = categories?.find((item) => item._id === values.category_id);
     if (!user || !category) {
       setError('category_id', { message: categoryRequiredMessage });
@@ -248,13 +302,38 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
       return;
     }
     try {
-      const created = await createProduct.mutateAsync({
-        ...toProductBody(values, photos, category, user),
-        ...(place ? { place_id: place.id } : {}),
+      if (!product) {
+        const created = await createProduct.mutateAsync({
+          ...toProductBody(values, photos, category, user),
+          ...(place ? { place_id: place.id } : {}),
+        });
+        globalThis.localStorage?.removeItem(listingDraftKey);
+        await showSuccess('Success', 'New Product Added');
+        void navigate(`${paths.listing.href(created)}?listed=1`);
+        return;
+      }
+      await update.mutateAsync({
+        productId: product._id,
+        body: {
+          product_name: values.product_name,
+          product_description: values.product_description,
+          product_image: photos[0],
+          product_images: photos,
+          category_id: values.category_id,
+          condition: values.condition,
+          ...(sold ? {} : { resell_price: values.resell_price }),
+          // Left empty on a car: the stored price stays (the API clears nothing here).
+          ...(values.original_price === null ? {} : { original_price: values.original_price }),
+          year_of_used: values.year_of_used,
+          seller_location: values.seller_location,
+          seller_phone: values.seller_phone,
+          place_id: place?.id ?? null,
+          deposit: values.deposit,
+          ...toVehicleBody(values, category.holds_vehicles),
+        },
       });
-      globalThis.localStorage?.removeItem(listingDraftKey);
-      await showSuccess('Success', 'New Product Added');
-      void navigate(`${paths.listing.href(created)}?listed=1`);
+      toast.success('Product updated');
+      void navigate(paths.listing.href(product._id));
     } catch (error) {
       toast.error(errorText(error));
     }
@@ -280,7 +359,7 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
         onSubmit={(event) => {
           // The photos' message shows with the other fields' messages.
           if (photos.length === 0 && pendingPhotos === 0) setPhotoError(photosRequiredMessage);
-          void handleAddProduct(event);
+          void handleSave(event);
         }}
         className="card border border-base-300 bg-base-100 shadow-sm"
       >
@@ -327,8 +406,9 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
           <div className="md:col-span-2">
             <h2 className="fieldset-legend pb-1">Photos</h2>
             <PhotoManager
-              key={photoRound}
+              key={round}
               initial={initialPhotos}
+              productId={product?._id}
               name={watched.product_name ?? ''}
               onChange={(urls, pending) => {
                 setPhotos(urls);
@@ -345,8 +425,12 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
           <FormField label="Product Name" error={errors.product_name?.message}>
             <input type="text" className="input w-full" {...register('product_name')} />
           </FormField>
-          <FormField label="Resell Price" error={errors.resell_price?.message}>
-            <input {...priceInput} {...register('resell_price')} />
+          <FormField
+            label="Resell Price"
+            error={errors.resell_price?.message}
+            hint={sold ? <p className="text-sm">{listingMessages.soldPrice}.</p> : undefined}
+          >
+            <input {...priceInput} readOnly={sold} {...register('resell_price')} />
           </FormField>
           <FormField
             label={holdsVehicles ? 'Original Price (optional)' : 'Original Price'}
@@ -370,25 +454,28 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
               Years of use: {derivedYears} (from the model year)
             </p>
           )}
-          <PlaceCombobox
-            label="Place"
-            value={place}
-            onChange={(chosen) => {
-              setPlace(chosen);
-              // The place is the location: one field fills both.
-              if (chosen) {
-                setValue('seller_location', placeLabel(chosen), { shouldValidate: true });
-              }
-            }}
+          <Controller
+            control={control}
+            name="seller_location"
+            render={({ field }) => (
+              <PlaceCombobox
+                key={round}
+                label="Location"
+                className="fieldset"
+                labelClassName="fieldset-legend pb-1"
+                inputClassName="input w-full"
+                value={place}
+                initialText={field.value}
+                error={errors.seller_location?.message}
+                onTextChange={(text) => {
+                  field.onChange(text);
+                  // Typed past the chosen town: the text alone is the location now.
+                  if (place && text !== placeLabel(place)) setPlace(null);
+                }}
+                onChange={setPlace}
+              />
+            )}
           />
-          <FormField label="Location" error={errors.seller_location?.message}>
-            <input
-              type="text"
-              autoComplete="address-level2"
-              className="input w-full"
-              {...register('seller_location')}
-            />
-          </FormField>
           <FormField label="Condition" error={errors.condition?.message}>
             <select className="select w-full" {...register('condition')}>
               {conditions.map((condition) => (
@@ -425,9 +512,15 @@ export function AddProductForm({ categories, categoriesLoading }: AddProductForm
             </FormField>
           </div>
           <div className="pt-2 md:col-span-2">
-            <SubmitButton submitting={isSubmitting} progressLabel="Adding the product">
-              Add Product
-            </SubmitButton>
+            {adding ? (
+              <SubmitButton submitting={isSubmitting} progressLabel="Adding the product">
+                Add Product
+              </SubmitButton>
+            ) : (
+              <SubmitButton submitting={isSubmitting} progressLabel="Saving the product">
+                Save Changes
+              </SubmitButton>
+            )}
           </div>
         </div>
       </form>

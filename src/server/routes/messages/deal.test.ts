@@ -23,7 +23,7 @@ beforeAll(async () => {
     registerUser(t.app, { role: 'buyer', name: 'Stan Stranger' }),
     registerUser(t.app, { role: 'seller', name: 'Sam Seller' }),
   ]);
-});
+}, 180_000);
 afterAll(() => t.close());
 
 /** A viewing time a day ahead, on a whole half hour. */

@@ -13,6 +13,9 @@ import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { messageWarningSchema } from './trust.js';
 import { proofOfWorkPayloadSchema } from './proof-of-work.js';
+import { listingStatusSchema } from './entities.js';
+import { offerSchema } from './offers.js';
+import { bookingStates, viewingSchema } from './orders.js';
 
 import { messageMaxLength } from './texts.js';
 export { messageMaxLength, messageTexts } from './texts.js';
@@ -22,6 +25,44 @@ const messageText = z
   .trim()
   .min(1, { message: 'Message must not be empty' })
   .max(messageMaxLength, { message: `Message must be at most ${messageMaxLength} characters` });
+
+/**
+ * The text of a viewing note (decision 0034): what the acting side did and the instant, written
+ * as ISO 8601 UTC so that the stored text reads the same in every time zone. Readers never see
+ * that instant as text: the API lifts it out as `at` ({@link noteInstant}) and the page says it
+ * in the reader's time zone (decision 0048).
+ */
+export function viewingNoteText(event: 'proposed' | 'confirmed', at: Date): string {
+  return `${event === 'proposed' ? 'Proposed a viewing' : 'Confirmed the viewing'} at ${at.toISOString()}.`;
+}
+
+/** An ISO 8601 UTC instant as `Date.prototype.toISOString` writes it. */
+const isoInstant = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/;
+
+/**
+ * The instant a note names (a viewing note's time), as ISO 8601; null for a typed message or a
+ * note without one. The same text with the instant cut out is {@link noteParts}' `before` and
+ * `after`, which the page joins around the time in the reader's words (decision 0048).
+ */
+export function noteInstant(kind: MessageKind, text: string): string | null {
+  if (kind !== 'viewing') return null;
+  const found = isoInstant.exec(text);
+  return found ? new Date(found[0]).toISOString() : null;
+}
+
+/** A note's text around its instant: `before` + the time in words + `after`. */
+export function noteParts(text: string): { before: string; after: string } | null {
+  const found = isoInstant.exec(text);
+  if (!found) return null;
+  return {
+    before: text.slice(0, found.index),
+    after: text.slice(found.index + found[0].length),
+  };
+}
+
+/** What a message is: written by a party, or a note the server adds (decision 0034). */
+export const messageKinds = ['text', 'offer', 'viewing'] as const;
+export type MessageKind = (typeof messageKinds)[number];
 
 const pageQuery = (defaultSize: number, max: number) =>
   z.object({ limit: pageLimitSchema(defaultSize, max), cursor: cursorSchema.optional() });
@@ -34,10 +75,17 @@ export const messageSchema = z.object({
   mine: z.boolean().describe('true when the caller sent it'),
   sent_at: z.string().describe('ISO 8601'),
   kind: z
-    .enum(['text', 'offer', 'viewing'])
+    .enum(messageKinds)
     .describe(
       '`text`: written by a party; `offer`, `viewing`: a note added when an offer or a viewing ' +
         'time changed, in the name of the side that acted (decision 0034)',
+    ),
+  at: z
+    .string()
+    .nullable()
+    .describe(
+      'ISO 8601: the instant a viewing note names, for the page to show in the reader’s time ' +
+        'zone (decision 0048); null for other messages',
     ),
   warnings: z
     .array(messageWarningSchema)
@@ -54,6 +102,8 @@ export const conversationSchema = z.object({
     product_id: z.string(),
     product_name: z.string(),
     product_image: z.string(),
+    resell_price: z.number().describe('US dollars: the asking price now'),
+    listing_status: listingStatusSchema.describe('where the listing stands (decision 0027)'),
   }),
   /** The party who is not the caller. */
   other_party: z.object({
@@ -64,12 +114,41 @@ export const conversationSchema = z.object({
     ),
   }),
   role: z.enum(['buyer', 'seller']).describe("the caller's side in this conversation"),
-  last_message: z.object({ text: z.string(), mine: z.boolean(), sent_at: z.string() }).nullable(),
+  last_message: z
+    .object({
+      text: z.string(),
+      mine: z.boolean(),
+      sent_at: z.string().describe('ISO 8601'),
+      kind: z.enum(messageKinds),
+      at: z.string().nullable().describe('as a message’s `at` (decision 0048)'),
+    })
+    .nullable(),
   unread_count: z.number().int().describe("the other party's messages the caller has not read"),
   blocked: z.boolean(),
   blocked_by_me: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/**
+ * Where the deal of a conversation's buyer and listing stands (decision 0048): the buyer's latest
+ * offer on the listing and their latest booking of it, as each side sees them, so the
+ * conversation shows them with the actions of the side that may act.
+ */
+export const conversationDealSchema = z.object({
+  offer: offerSchema
+    .nullable()
+    .describe('the latest offer of this buyer on this listing (an open one first); null if none'),
+  booking: z
+    .object({
+      order_id: z.string(),
+      product_name: z.string(),
+      booking_state: z.enum(bookingStates),
+      viewing: viewingSchema.nullable(),
+    })
+    .nullable()
+    .describe('the latest booking of this buyer of this listing (an open one first); null if none'),
+});
+export type ConversationDeal = z.infer<typeof conversationDealSchema>;
 
 const partyErrors = {
   400: errorSchema,
@@ -121,12 +200,17 @@ export const listMessagesContract = {
   url: '/api/conversations/:id/messages',
   summary:
     "A conversation's messages, newest first, a page at a time (`limit` 1–200, default 50; " +
-    '`cursor` from `x-next-cursor`), with the conversation; reading the first page marks it ' +
-    'read for the caller. 404 unless the caller is one of its two parties.',
+    '`cursor` from `x-next-cursor`), with the conversation and its deal (the latest offer and ' +
+    'booking of its buyer on its listing); reading the first page marks it read for the caller. ' +
+    '404 unless the caller is one of its two parties.',
   params: z.object({ id: idSchema }),
   querystring: pageQuery(50, 200),
   response: {
-    200: z.object({ conversation: conversationSchema, messages: z.array(messageSchema) }),
+    200: z.object({
+      conversation: conversationSchema,
+      messages: z.array(messageSchema),
+      deal: conversationDealSchema,
+    }),
     ...partyErrors,
   },
 } as const;

@@ -196,7 +196,10 @@ for (const width of [360, 1440]) {
       await expect(bookNow).toBeInViewport({ ratio: 1 });
       const bar = (await actions.boundingBox())!;
       expect(bar.y + bar.height, 'the bar sits at the bottom of the screen').toBeCloseTo(height, 0);
-      // Report and Make an offer stay in the page, not in the bar.
+      // Make an offer rides in the bar beside Book Now; Report stays in the page.
+      await expect(page.getByRole('button', { name: 'Make an offer' })).toBeInViewport({
+        ratio: 1,
+      });
       await expect(page.getByRole('button', { name: `Report: ${listing.name}` })).toBeHidden();
       expect(await fitsWidth(page), 'nothing wider than the screen with the bar').toBe(true);
       await expectAxeClean(page, 'listing page, actions in the bar');

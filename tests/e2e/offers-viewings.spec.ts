@@ -57,7 +57,7 @@ for (const width of [360, 1440]) {
       await expect(booking.getByText('Proposed by the buyer')).toBeVisible();
       await expect(booking.getByTestId('viewing').locator('time')).toContainText('5:30');
       await booking
-        .getByRole('button', { name: `Propose a viewing time for ${listing.name}` })
+        .getByRole('button', { name: `Propose another time for ${listing.name}` })
         .click();
       await booking.getByLabel('Day').fill(second);
       await booking.getByLabel('Time').selectOption('10:00');

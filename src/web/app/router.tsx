@@ -176,7 +176,7 @@ const DealerApiKeysRoute = lazy(() =>
   import('./routes/dealer-api-keys').then((m) => ({ default: m.DealerApiKeysWithProfileRoute })),
 );
 const MessagesRoute = lazy(() =>
-  import('../features/messages/routes/messages').then((m) => ({ default: m.MessagesRoute })),
+  import('./routes/messages').then((m) => ({ default: m.MessagesWithDealRoute })),
 );
 const MyOrdersRoute = lazy(() =>
   import('./routes/my-orders').then((m) => ({ default: m.MyOrdersWithReviewsRoute })),

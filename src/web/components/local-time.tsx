@@ -13,6 +13,17 @@ export const dateTimeFormat: Intl.DateTimeFormatOptions = {
   dateStyle: 'medium',
   timeStyle: 'short',
 };
+/**
+ * Weekday, day and month with the time, e.g. "Tue, Dec 1, 5:00 PM": a time in words for lists,
+ * conversation previews and messages (decision 0048).
+ */
+export const dayTimeFormat: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+};
 /** Medium date, e.g. "Mar 5, 2025". */
 export const dateFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 /** Month and year, e.g. "March 2025". */

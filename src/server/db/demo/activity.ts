@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { centsToDollars, formatDollars, offerOpenMs } from '#contract/index.js';
+import { centsToDollars, formatDollars, offerOpenMs, viewingNoteText } from '#contract/index.js';
 import type { Database } from '../client.js';
 import {
   conversations,
@@ -307,14 +307,14 @@ async function viewing(
     ...parties,
     senderId: proposer,
     kind: 'viewing',
-    body: `Proposed a viewing at ${at.toISOString()}.`,
+    body: viewingNoteText('proposed', at),
   });
   if (confirmed) {
     await addSystemMessage(tx, {
       ...parties,
       senderId: other,
       kind: 'viewing',
-      body: `Confirmed the viewing at ${at.toISOString()}.`,
+      body: viewingNoteText('confirmed', at),
     });
   }
 }

@@ -17,6 +17,8 @@ import {
   sendMessageContract,
   startConversationContract,
   unreadMessagesContract,
+  centsToDollars,
+  noteInstant,
   type Conversation,
   type Message,
 } from '#contract/index.js';
@@ -31,6 +33,7 @@ import { queueMessageMail } from '../../notifications/message-mail.js';
 import { pushNewMessage } from '../../push/notices.js';
 import { contactDetailsIn } from '../../trust/contact-details.js';
 import { presentVerification } from '../../trust/seller-verification.js';
+import { conversationDeal } from './deal.js';
 import { MessageHub } from './live.js';
 import {
   findMessage,
@@ -83,6 +86,7 @@ function presentMessage(row: MessageRow, userId: string): Message {
     mine,
     sent_at: row.createdAt.toISOString(),
     kind: row.kind,
+    at: noteInstant(row.kind, row.body),
     warnings: mine ? [] : storedWarnings(row),
   };
 }
@@ -95,6 +99,8 @@ function presentConversation(row: ConversationRow, userId: string): Conversation
       product_id: row.productId,
       product_name: row.productName,
       product_image: row.productImage,
+      resell_price: centsToDollars(row.resellPriceCents),
+      listing_status: row.listingStatus,
     },
     other_party: iAmBuyer
       ? {
@@ -113,6 +119,8 @@ function presentConversation(row: ConversationRow, userId: string): Conversation
           text: row.last.body,
           mine: row.last.sender_id === userId,
           sent_at: new Date(row.last.created_at).toISOString(),
+          kind: row.last.kind,
+          at: noteInstant(row.last.kind, row.last.body),
         }
       : null,
     unread_count: row.unread,
@@ -300,6 +308,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         conversation: presentConversation(conversation, me.id),
         messages: page.map((row) => presentMessage(row, me.id)),
+        deal: await conversationDeal(app.db, conversation, me.id),
       };
     },
   });

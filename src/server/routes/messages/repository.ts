@@ -10,7 +10,7 @@ import { authSession, conversations, messages, products, users } from '../../db/
 import { httpError } from '../../lib/http-error.js';
 import { after, newestFirst, type KeysetCursor } from '../../lib/pagination.js';
 import { messageWarnings } from '../../trust/message-warnings.js';
-import type { MessageWarning } from '#contract/index.js';
+import type { MessageKind, MessageWarning } from '#contract/index.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -32,9 +32,15 @@ const unreadFor = (userId: string) => sql<number>`(
            else ${conversations.sellerReadAt} end,
       '-infinity'::timestamptz))`;
 
-/** The conversation's latest message (text, sender, time), as one JSON value or null. */
-const lastMessage = sql<{ body: string; sender_id: string; created_at: string } | null>`(
-  select json_build_object('body', m.body, 'sender_id', m.sender_id, 'created_at', m.created_at)
+/** The conversation's latest message (text, sender, time, kind), as one JSON value or null. */
+const lastMessage = sql<{
+  body: string;
+  sender_id: string;
+  created_at: string;
+  kind: MessageKind;
+} | null>`(
+  select json_build_object(
+    'body', m.body, 'sender_id', m.sender_id, 'created_at', m.created_at, 'kind', m.kind)
   from ${messages} m where m.conversation_id = ${conversations.id}
   order by m.created_at desc, m.id desc limit 1)`;
 
@@ -46,6 +52,8 @@ function selectConversations(db: Executor, userId: string) {
       productId: conversations.productId,
       productName: products.productName,
       productImage: products.productImage,
+      resellPriceCents: products.resellPriceCents,
+      listingStatus: products.listingStatus,
       buyerId: conversations.buyerId,
       sellerId: conversations.sellerId,
       buyerName: buyer.displayName,
@@ -196,8 +204,7 @@ export async function appendMessage(
   return message!;
 }
 
-/** What a message is: written by a party, or a note the server adds (decision 0034). */
-export type MessageKind = 'text' | 'offer' | 'viewing';
+export type { MessageKind } from '#contract/index.js';
 
 /**
  * Adds a system message (an offer or a viewing changed) to the conversation of the listing's

@@ -229,14 +229,18 @@ const sellerUser = alias(users, 'offer_seller');
 /**
  * The caller's offers as `role` (the offers they made as buyer, or those on their listings as
  * seller), newest first, at most 100. Open offers past their time are marked expired first.
+ * With `pair`, only the offers of one buyer on one listing, open ones first (a conversation's
+ * deal, decision 0048).
  */
 export async function listOffers(
   db: Database,
   userId: string,
   role: 'buyer' | 'seller',
   now: Date = new Date(),
+  pair?: { productId: string; buyerId: string },
 ): Promise<Offer[]> {
   await expireOffers(db, now);
+  const scope = eq(role === 'buyer' ? offers.buyerId : offers.sellerId, userId);
   const rows = await db
     .select({
       id: offers.id,
@@ -257,8 +261,16 @@ export async function listOffers(
     .innerJoin(products, eq(products.id, offers.productId))
     .innerJoin(buyerUser, eq(buyerUser.id, offers.buyerId))
     .innerJoin(sellerUser, eq(sellerUser.id, offers.sellerId))
-    .where(eq(role === 'buyer' ? offers.buyerId : offers.sellerId, userId))
-    .orderBy(desc(offers.createdAt), desc(offers.id))
+    .where(
+      pair
+        ? and(scope, eq(offers.productId, pair.productId), eq(offers.buyerId, pair.buyerId))
+        : scope,
+    )
+    .orderBy(
+      ...(pair ? [desc(inArray(offers.status, [...openStates]))] : []),
+      desc(offers.createdAt),
+      desc(offers.id),
+    )
     .limit(100);
   return rows.map((row) => ({
     _id: row.id,

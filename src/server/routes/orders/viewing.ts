@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { viewingWindowDays } from '#contract/index.js';
+import { viewingNoteText, viewingWindowDays } from '#contract/index.js';
 import { orders } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { httpError } from '../../lib/http-error.js';
@@ -104,7 +104,7 @@ export function changeViewing(
         sellerId: order.sellerId,
         senderId: callerId,
         kind: 'viewing',
-        body: `Proposed a viewing at ${at.toISOString()}.`,
+        body: viewingNoteText('proposed', at),
       });
       await pushViewingProposed(
         app,
@@ -137,7 +137,7 @@ export function changeViewing(
       sellerId: order.sellerId,
       senderId: callerId,
       kind: 'viewing',
-      body: `Confirmed the viewing at ${order.viewingAt.toISOString()}.`,
+      body: viewingNoteText('confirmed', order.viewingAt),
     });
     await onViewingConfirmed(app, tx, orderId, order.viewingAt, now);
     return { modifiedCount: 1 };

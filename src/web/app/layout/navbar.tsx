@@ -205,16 +205,19 @@ function AccountArea({ account }: { account: AccountLinks }) {
     <div className="flex min-w-0 items-center gap-2 sm:gap-3" data-testid="navbar-user">
       {favourites && <span className="hidden shrink-0 sm:contents">{favourites}</span>}
       {messages}
-      {/* The user's photo and name open their profile. */}
+      {/* The user's photo and name open their profile. Named by its text, so the name holds
+          what is seen (WCAG 2.5.3): "My profile:" and the user's name, and from lg the name and
+          e-mail shown; the photo beside them is decoration. */}
       <Link
         to={paths.profile.href()}
         className="flex min-w-0 shrink items-center gap-3 rounded-box"
-        aria-label={`My profile (${user.displayName})`}
         data-testid="navbar-profile-link"
       >
-        <span className="shrink-0">
+        <span className="sr-only">My profile: </span>
+        <span className="shrink-0" aria-hidden="true">
           <UserAvatar user={user} />
         </span>
+        <span className="sr-only lg:hidden">{user.displayName}</span>
         <UserText user={user} className="hidden max-w-48 text-right lg:block xl:max-w-64" />
       </Link>
       <DropdownMenu

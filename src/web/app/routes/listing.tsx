@@ -8,7 +8,10 @@
  * Unknown or removed: Uh-oh! with `This listing is no longer available` and similar listings;
  * an expired, sold or unavailable one shows similar listings under it (decision 0027).
  * Unknown or removed: Uh-oh!. Once shown in the browser, it tells the server it was seen (seller
- * insights).
+ * insights). The deal where the viewer acts (decision 0048): `Make an offer` beside Book Now (in
+ * the bar that follows the scroll too); a buyer's own open offer (amount, state, time left,
+ * Withdraw) in its place once made, and their booking with its viewing time; on the seller's own
+ * listing its open offers and bookings, with their actions.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -29,6 +32,11 @@ import { ListingView } from '../../features/listings/components/listing-view';
 import { MessageSellerButton } from '../../features/messages/components/message-seller';
 import { BuyerActions } from '../../features/orders/components/buyer-actions';
 import { MakeOfferButton } from '../../features/offers/components/make-offer';
+import { OfferCard } from '../../features/offers/components/offer-card';
+import { useOffers } from '../../features/offers/api/offers';
+import { ListingBookings, MyBooking } from '../../features/orders/components/listing-bookings';
+import type { Listing } from '#contract/listings';
+import type { Offer } from '#contract/offers';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useIsBuyer } from '../../lib/auth/roles';
@@ -48,6 +56,80 @@ const BookingModal = lazy(() =>
     default: m.BookingModal,
   })),
 );
+
+const isOpen = (offer: Offer) => offer.status === 'pending' || offer.status === 'countered';
+
+/** The buyer's offers on this listing that still ask something of someone. */
+function useMyOffers(productId: string, sold: boolean) {
+  const offers = useOffers('buyer');
+  return (offers.data ?? []).filter(
+    (offer) =>
+      offer.product_id === productId && (isOpen(offer) || (offer.status === 'accepted' && !sold)),
+  );
+}
+
+/** Book Now with Make an offer beside it (no button once the buyer has an open offer), Report. */
+function BuyerListingActions({
+  product,
+  onBook,
+}: {
+  product: Listing;
+  onBook: (product: ProductCard) => void;
+}) {
+  const mine = useMyOffers(product._id, product.order_status);
+  return (
+    <BuyerActions
+      product={product}
+      onBook={onBook}
+      variant="page"
+      offerAction={
+        <MakeOfferButton
+          productId={product._id}
+          productName={product.product_name}
+          askingPrice={product.resell_price}
+          offered={mine.some(isOpen)}
+          className="btn flex-1 btn-outline btn-primary"
+        />
+      }
+    />
+  );
+}
+
+/** The buyer's own offer and booking on this listing, with their actions. */
+function BuyerListingDeal({ product }: { product: Listing }) {
+  const mine = useMyOffers(product._id, product.order_status);
+  return (
+    <>
+      {mine.map((offer) => (
+        <OfferCard key={offer._id} offer={offer} showListing={false} />
+      ))}
+      <MyBooking productId={product._id} />
+    </>
+  );
+}
+
+/** The open offers and bookings on the seller's own listing, with their actions. */
+function OwnerListingDeal({ product }: { product: Listing }) {
+  const offers = useOffers('seller');
+  const open = (offers.data ?? []).filter(
+    (offer) => offer.product_id === product._id && isOpen(offer),
+  );
+  return (
+    <>
+      {open.length > 0 && (
+        <section aria-labelledby="listing-offers" className="flex flex-col gap-2">
+          <h2 id="listing-offers" className="font-semibold">
+            Open offers ({open.length})
+          </h2>
+          {open.map((offer) => (
+            <OfferCard key={offer._id} offer={offer} showListing={false} headingLevel={3} />
+          ))}
+        </section>
+      )}
+      <ListingBookings productId={product._id} />
+    </>
+  );
+}
 
 export function ListingRoute() {
   const { id = '' } = useParams();
@@ -110,22 +192,17 @@ export function ListingRoute() {
           ) : undefined
         }
         buyerActions={
-          isBuyer.holds ? (
-            <>
-              <BuyerActions product={product} onBook={setBooking} />
-              {!product.order_status &&
-                !product.unavailable &&
-                user &&
-                user.uid !== product.seller_uid && (
-                  <div data-secondary>
-                    <MakeOfferButton
-                      productId={product._id}
-                      productName={product.product_name}
-                      askingPrice={product.resell_price}
-                    />
-                  </div>
-                )}
-            </>
+          isBuyer.holds && user && !ownListing ? (
+            <BuyerListingActions product={product} onBook={setBooking} />
+          ) : isBuyer.holds ? (
+            <BuyerActions product={product} onBook={setBooking} variant="page" />
+          ) : undefined
+        }
+        dealPanel={
+          ownListing ? (
+            <OwnerListingDeal product={product} />
+          ) : isBuyer.holds && user ? (
+            <BuyerListingDeal product={product} />
           ) : undefined
         }
         messageAction={

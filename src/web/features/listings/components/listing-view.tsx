@@ -52,6 +52,11 @@ export interface ListingViewProps {
   favouriteAction?: ReactNode;
   /** The seller's average rating and count, next to their name. */
   sellerRating?: ReactNode;
+  /**
+   * The viewer's deal under the actions (decision 0048): a buyer's open offer and booking, or the
+   * owner's open offers and bookings on this listing. Shown whatever the listing's state.
+   */
+  dealPanel?: ReactNode;
 }
 
 /**
@@ -121,6 +126,7 @@ export function ListingView({
   signedIn,
   favouriteAction,
   sellerRating,
+  dealPanel,
 }: ListingViewProps) {
   // The mileage in the viewer's unit (units.ts: km in the server's HTML, then theirs).
   const unit = useUnit();
@@ -208,6 +214,7 @@ export function ListingView({
           {viewerActions}
           {contactActions}
         </StickyActions>
+        {dealPanel}
         {listing.deposit > 0 && (
           <p className="text-sm" data-testid="listing-deposit">
             Refundable viewing deposit: <strong>{formatDollars(listing.deposit)}</strong>, held on
@@ -292,13 +299,17 @@ export function ListingView({
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-base-content/70">Phone</dt>
               <dd>
-                <a className="link" href={`tel:${contact.seller_phone.replace(/[^+\d]/g, '')}`}>
+                <a
+                  className="link inline-block py-0.5"
+                  href={`tel:${contact.seller_phone.replace(/[^+\d]/g, '')}`}
+                >
                   {contact.seller_phone}
                 </a>
               </dd>
               <dt className="text-base-content/70">E-mail</dt>
               <dd className="break-all">
-                <a className="link" href={`mailto:${contact.seller_email}`}>
+                {/* 24 px tall with the line (text-sm): a target a finger can hit (WCAG 2.5.8). */}
+                <a className="link inline-block py-0.5" href={`mailto:${contact.seller_email}`}>
                   {contact.seller_email}
                 </a>
               </dd>

@@ -79,7 +79,8 @@ export function MessageWarnings({ message }: { message: Message }) {
       ) : (
         <button
           type="button"
-          className="btn self-start btn-outline btn-sm btn-warning"
+          // The text colour of the page, not the warning's yellow (too faint on white: WCAG 1.4.3).
+          className="btn self-start btn-outline btn-sm"
           onClick={() => setOpen(true)}
         >
           {trustTexts.reportMessage}

@@ -7,40 +7,73 @@
  * cut, so nothing is wider than a 320 px screen. New messages appear without a
  * reload (the message stream refreshes the queries, useMessageStream in the navigation bar).
  * Every text is rendered as text, never HTML. A received message's scam warnings sit under it
- * (decision 0028).
+ * (decision 0028). A thread is headed by its car (photo, name, price, listing state, a link to
+ * the listing) and its deal (`renderDeal`: the offer and the viewing with the actions of the side
+ * that may act, composed by the app from the offers and orders features; decision 0048). Every
+ * time, in the list, a preview or a message, is in the reader's words and time zone, never
+ * ISO 8601 text.
  */
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '#web/components/error-message';
 import { VerificationBadges } from '#web/components/verification-badges';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
-import { messageMaxLength, messageTexts, type Conversation } from '#contract/messages';
+import type { ListingStatus } from '#contract/entities';
+import {
+  messageMaxLength,
+  messageTexts,
+  noteParts,
+  type Conversation,
+  type ConversationDeal,
+} from '#contract/messages';
+import { formatDollars } from '#contract/money';
+import { dayTimeFormat, LocalTime } from '#web/components/local-time';
 import { paths } from '#web/lib/paths';
 import { useBlockConversation, useConversations, useSendMessage, useThread } from '../api/messages';
 import { MessageWarnings } from '../components/message-warnings';
 import { ProofOfWorkStatus, useProofOfWork, withProofOfWork } from '#web/lib/use-proof-of-work';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const listingStateText: Record<ListingStatus, string> = {
+  active: 'On sale',
+  reserved: 'Reserved',
+  sold: 'Sold',
+  unavailable: 'Off the market',
+  expired: 'Expired',
+  removed: 'Removed',
+};
 
-/** A system message's ISO 8601 instants (a viewing time) in the reader's words and time zone. */
-function localTimes(text: string): string {
-  return text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) =>
-    systemTimeFormat.format(new Date(iso)),
+/**
+ * A message's text with the instant it names (`at`, a viewing note's time) in the reader's words
+ * and time zone; the text as it is when it names none.
+ */
+function NoteText({ text, at }: { text: string; at: string | null }) {
+  const parts = at ? noteParts(text) : null;
+  if (!at || !parts) return <>{text}</>;
+  return (
+    <>
+      {parts.before}
+      <LocalTime value={at} format={dayTimeFormat} />
+      {parts.after}
+    </>
   );
 }
 
-const systemTimeFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+/** What the thread shows of its deal: the conversation and the deal, from the thread's answer. */
+export type RenderDeal = (thread: {
+  conversation: Conversation;
+  deal: ConversationDeal;
+}) => ReactNode;
 
-export function MessagesRoute() {
+export function MessagesRoute({ renderDeal }: { renderDeal?: RenderDeal } = {}) {
   const { conversationId } = useParams();
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -52,7 +85,7 @@ export function MessagesRoute() {
           <ConversationList />
         </div>
         {conversationId ? (
-          <Thread key={conversationId} conversationId={conversationId} />
+          <Thread key={conversationId} conversationId={conversationId} renderDeal={renderDeal} />
         ) : (
           <p className="hidden self-center text-center text-base-content/70 lg:block">
             Choose a conversation.
@@ -147,10 +180,17 @@ function ConversationLink({ conversation }: { conversation: Conversation }) {
           <VerificationBadges verification={conversation.other_party.verification} compact />
         </span>
         {conversation.last_message && (
-          <span className="block truncate text-sm text-base-content/70">
-            {conversation.last_message.mine ? 'You: ' : ''}
-            {conversation.last_message.text}
-          </span>
+          <>
+            <span className="block truncate text-sm text-base-content/70" data-testid="preview">
+              {conversation.last_message.mine ? 'You: ' : ''}
+              <NoteText text={conversation.last_message.text} at={conversation.last_message.at} />
+            </span>
+            <LocalTime
+              value={conversation.last_message.sent_at}
+              format={dayTimeFormat}
+              className="block text-xs text-base-content/70"
+            />
+          </>
         )}
       </span>
       {unread > 0 && (
@@ -162,7 +202,13 @@ function ConversationLink({ conversation }: { conversation: Conversation }) {
   );
 }
 
-function Thread({ conversationId }: { conversationId: string }) {
+function Thread({
+  conversationId,
+  renderDeal,
+}: {
+  conversationId: string;
+  renderDeal: RenderDeal | undefined;
+}) {
   const thread = useThread(conversationId);
   const send = useSendMessage(conversationId);
   // The caller's first message here may need a proof of work (decision 0044): solved when they
@@ -180,7 +226,8 @@ function Thread({ conversationId }: { conversationId: string }) {
 
   if (thread.isPending) return <ProgressBar label="Loading the conversation" />;
   if (!thread.data) return <ErrorMessage error={thread.error} />;
-  const { conversation, messages } = thread.data;
+  const { conversation, messages, deal } = thread.data;
+  const car = conversation.product;
   // The caller wrote nothing on the first page: likely their first message (the server decides).
   const firstOfMine = !messages.some((message) => message.mine);
 
@@ -201,6 +248,13 @@ function Thread({ conversationId }: { conversationId: string }) {
     <article className="flex min-w-0 flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
       <BackToList />
       <header className="flex flex-wrap items-start gap-3">
+        <img
+          src={car.product_image}
+          alt=""
+          className="size-16 shrink-0 rounded-box object-cover"
+          width={64}
+          height={64}
+        />
         <div className="min-w-0 flex-1 basis-48">
           <h2
             ref={heading}
@@ -208,8 +262,17 @@ function Thread({ conversationId }: { conversationId: string }) {
             className="text-xl font-semibold break-words outline-none"
             data-testid="thread-title"
           >
-            {conversation.product.product_name}
+            {car.product_name}
           </h2>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="thread-car">
+            <span className="font-semibold">{formatDollars(car.resell_price)}</span>
+            <span className="badge badge-sm">{listingStateText[car.listing_status]}</span>
+            {car.listing_status !== 'removed' && (
+              <Link className="link inline-block py-1" to={paths.listing.href(car.product_id)}>
+                See the listing
+              </Link>
+            )}
+          </p>
           <p className="text-sm break-words" data-testid="thread-party">
             with {conversation.other_party.name}
           </p>
@@ -226,6 +289,11 @@ function Thread({ conversationId }: { conversationId: string }) {
           </button>
         )}
       </header>
+      {renderDeal && (deal.offer || deal.booking) && (
+        <section aria-label="The deal" className="flex flex-col gap-3" data-testid="thread-deal">
+          {renderDeal({ conversation, deal })}
+        </section>
+      )}
       <ol className="flex flex-col gap-2" aria-label="Messages" aria-live="polite">
         {[...messages].reverse().map((message) => (
           <li
@@ -242,10 +310,12 @@ function Thread({ conversationId }: { conversationId: string }) {
             <span className={message.kind !== 'text' ? 'font-medium' : 'sr-only'}>
               {message.mine ? 'You: ' : `${conversation.other_party.name}: `}
             </span>
-            {message.kind === 'text' ? message.text : localTimes(message.text)}
-            <time className="mt-1 block text-xs opacity-80" dateTime={message.sent_at}>
-              {timeFormat.format(new Date(message.sent_at))}
-            </time>
+            <NoteText text={message.text} at={message.at} />
+            <LocalTime
+              value={message.sent_at}
+              format={dayTimeFormat}
+              className="mt-1 block text-xs opacity-80"
+            />
             <MessageWarnings message={message} />
           </li>
         ))}

@@ -2,7 +2,8 @@
  * Offer calls (decision 0034): `useOffers(role)` lists the caller's offers as buyer or seller
  * (GET /api/offers?role=…); `useMakeOffer()` sends POST /api/offers; `useAnswerOffer()` sends
  * PATCH /api/offers/{id} (accept, decline, counter, withdraw). Every change refreshes the offer
- * lists and both sides' orders (an acceptance makes an order).
+ * lists, both sides' orders (an acceptance makes an order) and the conversations (each step adds
+ * a note there).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
@@ -28,6 +29,7 @@ function useRefresh() {
       queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.sellerOrders.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.messages.all }),
     ]);
 }
 

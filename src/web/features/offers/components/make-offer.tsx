@@ -2,7 +2,9 @@
  * `Make an offer` on a listing page (decision 0034): a signed-in buyer who is not the seller
  * offers less than the asking price, with the phone number and meeting place the order takes if
  * the seller accepts. The dialog says the offer lasts 48 hours; an offer below the seller's
- * minimum is declined at once with the server's polite message.
+ * minimum is declined at once with the server's polite message. Once the buyer has an open offer
+ * (`offered`) the button goes, the listing page showing that offer instead (decision 0048); the
+ * dialog stays until its outcome is read.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +18,19 @@ export interface MakeOfferButtonProps {
   productName: string;
   /** The asking price in dollars. */
   askingPrice: number;
+  /** The buyer has an open offer on this listing: no button. */
+  offered?: boolean;
+  /** The button's classes (its size and place among the page's actions). */
+  className?: string;
 }
 
-export function MakeOfferButton({ productId, productName, askingPrice }: MakeOfferButtonProps) {
+export function MakeOfferButton({
+  productId,
+  productName,
+  askingPrice,
+  offered = false,
+  className = 'btn btn-outline btn-primary',
+}: MakeOfferButtonProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [amount, setAmount] = useState('');
@@ -67,13 +79,11 @@ export function MakeOfferButton({ productId, productName, askingPrice }: MakeOff
 
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline btn-primary"
-        onClick={() => dialog.current?.showModal()}
-      >
-        {offerTexts.makeOffer}
-      </button>
+      {!offered && (
+        <button type="button" className={className} onClick={() => dialog.current?.showModal()}>
+          {offerTexts.makeOffer}
+        </button>
+      )}
       <dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby={id}>
         <div className="modal-box">
           <h2 id={id} className="text-lg font-bold break-words">

@@ -1,7 +1,7 @@
 /**
  * `PATCH /api/order/{id}/viewing` (decision 0034): the booking's buyer or seller proposes a
  * viewing time (`{action: 'propose', at}`) or confirms the other side's (`{action: 'confirm'}`).
- * Refreshes both sides' order lists.
+ * Refreshes both sides' order lists and the conversations (each step adds a note there).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
@@ -19,6 +19,7 @@ export function useUpdateViewing() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.sellerOrders.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.messages.all }),
       ]),
   });
 }

@@ -3,10 +3,12 @@
  * booking modal, and Report, which opens the report dialog — a reason and an optional note, then
  * Confirm / Don't Confirm (spec §5, DESIGN.md §8). The dialog and its flow (SweetAlert2,
  * the contract's texts) load on the first click. Once the buyer
- * has an open booking of the product, `Booked` with a link to My Orders takes Book Now's place
- *, read from the buyer's orders (`GET /api/orders`, one query for every card).
+ * has an open booking of the product, `Booked` with a link to My Orders takes Book Now's place,
+ * read from the buyer's orders (`GET /api/orders`, one query for every card). On the listing page
+ * (`variant="page"`) `offerAction` (Make an offer) sits beside Book Now, and Report is a small,
+ * quiet button of its own: reporting is rare and must not compete with booking (decision 0048).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '#contract/entities';
 import { paths } from '#web/lib/paths';
@@ -20,13 +22,36 @@ export interface BuyerActionsProps {
   product: ProductCard;
   /** Opens the booking modal for this product. */
   onBook: (product: ProductCard) => void;
+  /** `card` (the category page's cards) or `page` (the listing page). */
+  variant?: 'card' | 'page';
+  /** Beside Book Now on the listing page: Make an offer, or nothing. */
+  offerAction?: ReactNode;
 }
 
-export function BuyerActions({ product, onBook }: BuyerActionsProps) {
+export function BuyerActions({
+  product,
+  onBook,
+  variant = 'card',
+  offerAction,
+}: BuyerActionsProps) {
   const [reporting, setReporting] = useState(false);
   const orders = useOrders();
   const booked = orders.data?.some(
     (order) => order.product_info.product_id === product._id && order.booking_state === 'open',
+  );
+
+  const reportButton = (className: string) => (
+    <button
+      type="button"
+      className={className}
+      onClick={() => setReporting(true)}
+      disabled={reporting}
+      data-secondary
+      aria-label={`Report: ${product.product_name}`}
+    >
+      {reporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      Report
+    </button>
   );
 
   return (
@@ -49,18 +74,15 @@ export function BuyerActions({ product, onBook }: BuyerActionsProps) {
           Book Now
         </button>
       )}
-      <button
-        type="button"
-        className="btn flex-1 btn-outline btn-error"
-        onClick={() => setReporting(true)}
-        disabled={reporting}
+      {offerAction}
+      {variant === 'page' ? (
         // The listing page's bar that follows the scroll keeps Book Now and leaves this out.
-        data-secondary
-        aria-label={`Report: ${product.product_name}`}
-      >
-        {reporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Report
-      </button>
+        <div className="basis-full" data-secondary>
+          {reportButton('btn px-2 font-normal btn-ghost btn-sm')}
+        </div>
+      ) : (
+        reportButton('btn flex-1 btn-outline btn-error')
+      )}
       {reporting && (
         <Suspense fallback={null}>
           <ReportDialog product={product} onDone={() => setReporting(false)} />

@@ -12,7 +12,10 @@ import { formatViewing, viewingInstant, viewingProblem } from '../lib/viewing-ti
 import { ViewingPicker } from './viewing-picker';
 
 export interface ViewingInfoProps {
-  order: Order;
+  /** The booking: an Order, or as much of one as a conversation's deal carries. */
+  order: Pick<Order, '_id' | 'viewing' | 'booking_state'> & {
+    product_info: Pick<Order['product_info'], 'product_name'>;
+  };
   /** The viewer's side of the booking. */
   side: 'buyer' | 'seller';
 }
@@ -27,6 +30,7 @@ export function ViewingInfo({ order, side }: ViewingInfoProps) {
   const open = order.booking_state === 'open' || order.booking_state === 'paid';
   const other = side === 'buyer' ? 'seller' : 'buyer';
   const product = order.product_info.product_name;
+  const proposeText = viewing ? 'Propose another time' : 'Propose a viewing time';
 
   const send = async (change: Parameters<typeof update.mutateAsync>[0]['change']) => {
     try {
@@ -83,10 +87,11 @@ export function ViewingInfo({ order, side }: ViewingInfoProps) {
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              aria-label={`Propose a viewing time for ${product}`}
+              // The name starts with the words shown (WCAG 2.5.3, label in name).
+              aria-label={`${proposeText} for ${product}`}
               onClick={() => setPicking(true)}
             >
-              {viewing ? 'Propose another time' : 'Propose a viewing time'}
+              {proposeText}
             </button>
           )}
         </div>

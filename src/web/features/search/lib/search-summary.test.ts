@@ -65,7 +65,7 @@ describe('the radius and kind in words', () => {
       'Vehicles within 25 mi of Austin',
     );
     expect(searchHeading(miles, { place: 'Austin', unit: 'km' })).toBe(
-      'Vehicles within 40 km of Austin',
+      'Vehicles within 40.2 km of Austin',
     );
     // The API's default radius (50 km) seen in miles is 31.1 mi, not the nearest choice.
     expect(searchChips(state('near=4671654'), { place: 'Austin', unit: 'mi' })).toEqual([

@@ -78,7 +78,7 @@ for (const width of widths) {
       const controls = await locationControls(page, width);
       await choosePlace(page, 'Location', 'denv', /^Denver, Colorado/);
       if (!isPhone(width)) await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await controls.getByLabel('Within').selectOption('100');
+      await controls.getByRole('combobox', { name: 'Within' }).selectOption('100');
       await applyLocation(page, width);
       await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
       // The radius in the viewer's unit, in the URL too; nearest first without asking.

@@ -15,12 +15,36 @@
  * - `PATCH /api/category-merge/{uid}?id=&into=` → `{modifiedCount, deletedCount}`: every listing
  *   of `id` moves to `into`, then `id` is removed.
  * - `DELETE /api/category-delete/{uid}?id=` → `{deletedCount}`; 409 while it has live listings.
- * Each change is audit-logged (`category.rename`, `category.merge`, `category.delete`).
+ * - `PATCH /api/category-kind/{uid}?id=` `{kind}` → `{modifiedCount}` (decision 0047).
+ * Each change is audit-logged (`category.rename`, `category.merge`, `category.delete`,
+ * `category.kind`).
  */
 import { z } from 'zod';
 import { idSchema, uidSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
+
+/**
+ * What a category holds (decision 0047): `vehicles` (cars and other vehicles: forms ask for the
+ * vehicle details) or `parts` (parts and accessories). Stored as `categories.holds_vehicles`,
+ * which `GET /api/categories` answers; set by admins (`PATCH /api/category-kind/{uid}`) and by
+ * the demo data. `GET /api/search?kind=` keeps listings of categories of that kind.
+ */
+export const categoryKinds = ['vehicles', 'parts'] as const;
+export type CategoryKind = (typeof categoryKinds)[number];
+export const categoryKindSchema = z.enum(categoryKinds, {
+  message: 'must be vehicles or parts',
+});
+
+/** A category's kind from its `holds_vehicles`. */
+export const categoryKindOf = (holdsVehicles: boolean): CategoryKind =>
+  holdsVehicles ? 'vehicles' : 'parts';
+
+/** The kinds in words (the admin's select, the search page's choice). */
+export const categoryKindLabels: Record<CategoryKind, string> = {
+  vehicles: 'Vehicles',
+  parts: 'Parts and accessories',
+};
 
 /** Spec §5 "New category": the required-name message. */
 export const categoryNameRequired = 'Category name is required';
@@ -88,6 +112,7 @@ export const categoryMessages = {
 export const categoryAdminTexts = {
   heading: 'All Categories',
   renamed: 'Category renamed',
+  kindChanged: 'Category kind saved',
   merged: 'Categories merged',
   deleted: 'Deleted Successfully!',
   empty: 'There are no categories yet.',
@@ -97,6 +122,7 @@ export const categoryAdminTexts = {
 export const adminCategorySchema = z.object({
   _id: z.string(),
   category_name: z.string(),
+  kind: categoryKindSchema.describe('vehicles, or parts and accessories (decision 0047)'),
   listingCount: z.number().int().describe('live listings in it'),
   createdBy: z.string().nullable().describe("the adding seller's display name; null for seed data"),
   createdAt: z.string().describe('ISO-8601 date-time'),
@@ -165,4 +191,16 @@ export const deleteCategoryContract = {
     409: errorSchema,
     ...adminErrors,
   },
+} as const;
+
+export const setCategoryKindContract = {
+  method: 'PATCH',
+  url: '/api/category-kind/:uid',
+  summary:
+    'Sets what a category holds (admin): `vehicles` or `parts` (parts and accessories). ' +
+    'Searches by kind and the listing forms follow it. `modifiedCount` 0 when unchanged.',
+  params: adminParams,
+  querystring: categoryQuery,
+  body: z.object({ kind: categoryKindSchema }),
+  response: { 200: z.object({ modifiedCount: z.number().int() }), ...adminErrors },
 } as const;

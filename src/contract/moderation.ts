@@ -63,6 +63,8 @@ export const auditActions = [
   'category.rename',
   'category.merge',
   'category.delete',
+  // What a category holds (decision 0047).
+  'category.kind',
   'review.remove',
   'deposit.refund',
   'deposit.keep',

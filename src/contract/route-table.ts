@@ -630,6 +630,11 @@ export const sendMessage = {
   method: 'POST',
   url: '/api/conversations/:id/messages',
 } as const satisfies RouteOf<'sendMessage'>;
+export const setCategoryKind = {
+  name: 'setCategoryKind',
+  method: 'PATCH',
+  url: '/api/category-kind/:uid',
+} as const satisfies RouteOf<'setCategoryKind'>;
 export const setListingStatus = {
   name: 'setListingStatus',
   method: 'PATCH',

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
-import { searchQuerySchema } from './search.js';
+import { defaultSearchSort, searchQuerySchema } from './search.js';
 
 /** How many saved searches one user may keep (the spec leaves it open; decision 0014). */
 export const savedSearchMax = 50;
@@ -42,7 +42,7 @@ const queryValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 /**
  * The saved query: the parameters of `GET /api/search`, validated by the same schema
  * (`searchQuerySchema`); `limit` and `cursor` are page state and are dropped, and `sort` is kept
- * unless it is the default. Booleans (`verified: true`) are accepted as well as their text form.
+ * unless it is the default (nearest first with a centre, else newest). Booleans (`verified: true`) are accepted as well as their text form.
  */
 export const savedSearchQuerySchema = z
   .preprocess(
@@ -61,7 +61,9 @@ export const savedSearchQuerySchema = z
     const kept: Record<string, string | number | boolean> = Object.fromEntries(
       Object.entries(filters).filter(([, item]) => item !== undefined && item !== ''),
     ) as Record<string, string | number | boolean>;
-    if (sort !== 'newest') kept.sort = sort;
+    // The default order follows the centre (decision 0047): nearest first with one.
+    const centred = filters.near !== undefined || filters.lat !== undefined;
+    if (sort !== undefined && sort !== defaultSearchSort(centred)) kept.sort = sort;
     return kept;
   });
 

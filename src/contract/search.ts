@@ -15,8 +15,12 @@ import {
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
 import { placeIdSchema } from './places.js';
+import { categoryKindSchema } from './categories.js';
 
-/** The sort orders of a search; `newest` is the default. */
+/**
+ * The sort orders of a search. Without `sort`, a search with a centre is `distance` (nearest
+ * first) and any other `newest` (`defaultSearchSort`, decision 0047).
+ */
 export const searchSorts = [
   'newest',
   'price_asc',
@@ -26,6 +30,14 @@ export const searchSorts = [
   'distance',
 ] as const;
 export type SearchSort = (typeof searchSorts)[number];
+
+/**
+ * The order of a search that names none (decision 0047): nearest first when it has a centre
+ * (a place, or a position), newest first otherwise.
+ */
+export function defaultSearchSort(centred: boolean): SearchSort {
+  return centred ? 'distance' : 'newest';
+}
 
 /** Largest page (`limit`) of a search, and the default. */
 export const searchPageDefault = 24;
@@ -64,6 +76,11 @@ export const searchQuerySchema = z
   .object({
     q: z.string().trim().max(100, { message: 'must be at most 100 characters' }).optional(),
     category: idSchema.optional(),
+    kind: categoryKindSchema
+      .optional()
+      .describe(
+        "vehicles: listings of vehicle categories only; parts: parts and accessories only (the category's kind)",
+      ),
     make: shortText.optional(),
     model: shortText.optional(),
     min_price: dollars.optional(),
@@ -103,7 +120,10 @@ export const searchQuerySchema = z
       .describe(
         `kilometres from the centre; default ${searchRadiusDefaultKm} when a centre is given`,
       ),
-    sort: z.enum(searchSorts).default('newest'),
+    sort: z
+      .enum(searchSorts)
+      .optional()
+      .describe('default: distance (nearest first) with a centre, else newest'),
     limit: wholeNumber(1, searchPageMax).default(searchPageDefault),
     cursor: z
       .string()

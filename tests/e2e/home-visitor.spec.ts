@@ -28,7 +28,7 @@ for (const width of [360, 1440]) {
       const slides = page.getByTestId('hero-slide');
       await expect(slides).toHaveCount(3);
       const expected = [
-        { headline: 'Find your next car', action: 'Search cars', href: '/search' },
+        { headline: 'Find your next car', action: 'Search cars', href: '/search?kind=vehicles' },
         {
           headline: 'Sell your car for free',
           action: 'Sell your car',
@@ -38,7 +38,7 @@ for (const width of [360, 1440]) {
         {
           headline: 'Buy from verified sellers',
           action: 'See verified sellers',
-          href: '/search?verified=true',
+          href: '/search?kind=vehicles&verified=true',
         },
       ];
       for (const [index, slide] of expected.entries()) {

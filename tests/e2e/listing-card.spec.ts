@@ -146,6 +146,12 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
   }
 }
 
+// The whole card: on a phone that is the Grid view (the List view's compact card, decision 0047,
+// is tested in search-phone.spec.ts).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('second-gear:listing-view', 'grid'));
+});
+
 /** The footer's `km | mi` switch. */
 const unitSwitch = (page: Page) =>
   page.getByRole('contentinfo').getByRole('group', { name: 'Units' });

@@ -78,13 +78,15 @@ for (const width of widths) {
       const controls = await locationControls(page, width);
       await choosePlace(page, 'Location', 'denv', /^Denver, Colorado/);
       if (!isPhone(width)) await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await controls.getByLabel('Within').selectOption('100');
+      await controls.getByRole('combobox', { name: 'Within' }).selectOption('100');
       await applyLocation(page, width);
       await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await expect(page).toHaveURL(/radius_km=160\.9/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Listings near Denver');
-      await page.getByLabel('Sort by').selectOption('distance');
-      await expect(page).toHaveURL(/sort=distance/);
+      // The radius in the viewer's unit, in the URL too; nearest first without asking.
+      await expect(page).toHaveURL(/radius_mi=100/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Listings within 100 mi of Denver',
+      );
+      await expect(page.getByLabel('Sort by')).toHaveValue('distance');
       const cards = page.getByTestId('listing-card');
       await expect(cards.first()).toBeVisible();
       const count = await cards.count();
@@ -100,7 +102,9 @@ for (const width of widths) {
       expect(overflow).toBeLessThanOrEqual(0);
 
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Listings near Denver');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Listings within 100 mi of Denver',
+      );
       await expect(
         (await locationControls(page, width)).getByRole('combobox', { name: 'Location' }),
       ).toHaveValue('Denver, Colorado');
@@ -210,12 +214,16 @@ for (const width of widths) {
     await signInViaApi(second, email, testPassword);
     await second.goto('/search');
     await expect(second).toHaveURL(new RegExp(`near=${DENVER}`));
-    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Listings near Denver');
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText(
+      'Listings within 25 mi of Denver',
+    );
     // Choosing another place on /search moves the home place too.
     await locationControls(second, width);
     await choosePlace(second, 'Location', 'Boulder', /^Boulder, Colorado/);
     await applyLocation(second, width);
-    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Listings near Boulder');
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText(
+      'Listings within 25 mi of Boulder',
+    );
     await second.goto('/user/profile');
     await expect(second.getByRole('combobox', { name: 'Home place' })).toHaveValue(
       /^Boulder, Colorado/,

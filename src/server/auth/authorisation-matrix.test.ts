@@ -1122,6 +1122,14 @@ const entries: Record<string, Entry> = {
     request: () => ({ query: { id: ids.renamed! }, payload: { category_name: 'Matrix Renamed' } }),
     ok: 200,
   },
+  'PATCH /api/category-kind/:uid': {
+    role: 'admin',
+    setup: async () => {
+      ids.kindSet = (await createCategory(t.database.db, 'Matrix Kind')).id;
+    },
+    request: () => ({ query: { id: ids.kindSet! }, payload: { kind: 'parts' } }),
+    ok: 200,
+  },
   'PATCH /api/category-merge/:uid': {
     role: 'admin',
     setup: async () => {

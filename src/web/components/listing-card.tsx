@@ -20,6 +20,13 @@
  *   seller's own page);
  * - the foot: `footer` when given (the category page's Book Now / Report / SOLD OUT, the
  *   favourites state), else the listing's state badge (SOLD OUT, Reserved) when it has one.
+ *
+ * `compact` (decision 0047: a phone's List view, lib/listing-view.ts) changes the layout below
+ * the `sm` breakpoint only, in CSS, so the server's HTML is right for every width: the photo
+ * (still whole, 4:3) beside the name, price, year · mileage · fuel and the place with its
+ * distance, so at least three cards fit a 360 × 780 screen. Condition, Posted, the seller and
+ * the gearbox are left to the listing page, except with `specFields` (the category page keeps
+ * the spec's fields: years of use, condition, original price, seller, date) and the foot.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -51,18 +58,20 @@ export interface ListingCardProps {
    * priority instead of lazily (Largest Contentful Paint).
    */
   priority?: boolean;
+  /** The phone's compact layout (below `sm`; see the module comment). */
+  compact?: boolean;
 }
 
 /**
  * "2016 · 74,565 mi · Petrol · Automatic": the listing's vehicle facts that are given, the
  * mileage (stored in km) in `unit`; `''` when it has none (not a vehicle).
  */
-export function keyFacts(product: ProductCard, unit: DistanceUnit): string {
+export function keyFacts(product: ProductCard, unit: DistanceUnit, gearbox = true): string {
   return [
     product.model_year,
     product.mileage_km === null ? null : formatMileage(product.mileage_km, unit),
     product.fuel_type,
-    product.transmission,
+    gearbox ? product.transmission : null,
   ]
     .filter((part) => part !== null)
     .join(' · ');
@@ -86,24 +95,33 @@ export function ListingCard({
   favouriteAction,
   footer,
   priority = false,
+  compact = false,
 }: ListingCardProps) {
   const unit = useUnit();
   // The search's own distance when the answer measured one, else the viewer's centre's.
   const viewerKm = useViewerDistanceKm(product.place);
   const distanceKm = product.distance_km ?? viewerKm;
-  const facts = keyFacts(product, unit);
+  // Year · mileage · fuel; the gearbox follows in its own span (hidden on a compact phone card).
+  const facts = keyFacts(product, unit, false);
+  // The compact layout's classes apply below `sm` only (`max-sm:`); '' for the whole card.
+  const small = (classes: string) => (compact ? classes : '');
+  // Rows the compact layout leaves to the listing page (kept with the spec's fields).
+  const optional = small(specFields ? '' : 'max-sm:hidden');
   const rating = product.seller_rating;
   const foot = footer !== undefined ? footer : <ListingStateBadge product={product} />;
   return (
     <article
       data-testid="listing-card"
-      className="card relative h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary hover:shadow-md"
+      data-compact={compact || undefined}
+      className={`card relative h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary hover:shadow-md ${small('max-sm:flex-row')}`}
     >
-      <figure className="relative aspect-[4/3] bg-base-200">
+      <figure
+        className={`relative aspect-[4/3] bg-base-200 ${small('max-sm:w-32 max-sm:shrink-0 max-sm:self-start')}`}
+      >
         <ResponsiveImage
           src={product.product_image}
           alt={product.product_name}
-          sizes={cardImageSizes}
+          sizes={compact ? `(max-width: 639px) 128px, ${cardImageSizes}` : cardImageSizes}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
@@ -114,11 +132,13 @@ export function ListingCard({
         />
         {favouriteAction && <div className="absolute top-2 right-2 z-10">{favouriteAction}</div>}
       </figure>
-      <div className="card-body gap-2 p-4 sm:p-5">
+      <div
+        className={`card-body gap-2 p-4 sm:p-5 ${small('max-sm:min-w-0 max-sm:gap-0.5 max-sm:px-3 max-sm:py-2')}`}
+      >
         {/* Fixed heights above the price (two title lines), so the price rows of a grid row
             line up; a long name ends in an ellipsis with the whole name as tooltip. */}
         <h2
-          className="card-title line-clamp-2 block min-h-[2lh] text-lg leading-snug [overflow-wrap:anywhere]"
+          className={`card-title line-clamp-2 block min-h-[2lh] text-lg leading-snug [overflow-wrap:anywhere] ${small('max-sm:min-h-0 max-sm:text-base')}`}
           title={product.product_name}
         >
           <Link
@@ -129,7 +149,10 @@ export function ListingCard({
           </Link>
         </h2>
         <p className="flex flex-wrap items-baseline gap-x-3">
-          <span className="text-2xl font-bold text-primary" data-testid="listing-card-price">
+          <span
+            className={`text-2xl font-bold text-primary ${small('max-sm:text-lg')}`}
+            data-testid="listing-card-price"
+          >
             {formatDollars(product.resell_price)}
           </span>
           {specFields && (
@@ -144,23 +167,38 @@ export function ListingCard({
           )}
         </p>
         {/* One line tall even when empty, so cards of a row keep their rows aligned. */}
-        <p className="min-h-[1lh] text-sm font-medium" data-testid="listing-card-facts">
+        <p
+          className={`min-h-[1lh] text-sm font-medium ${small('max-sm:truncate')}`}
+          data-testid="listing-card-facts"
+        >
           {facts}
+          {/* The gearbox: on the compact card only from `sm` up (the line must stay one). */}
+          {product.transmission !== null && (
+            <span className={small('max-sm:hidden')}>
+              {facts ? ' · ' : ''}
+              {product.transmission}
+            </span>
+          )}
         </p>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
+        <dl
+          className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere] ${small('max-sm:gap-y-0')}`}
+        >
           {specFields && (
             <>
               <dt className="text-base-content/70">Years of use</dt>
               <dd>{product.year_of_used}</dd>
             </>
           )}
-          <dt className="text-base-content/70">Condition</dt>
-          <dd>{product.condition}</dd>
-          <dt className="text-base-content/70">Location</dt>
+          <dt className={`text-base-content/70 ${optional}`}>Condition</dt>
+          <dd className={optional}>{product.condition}</dd>
+          <dt className={`text-base-content/70 ${small('max-sm:sr-only')}`}>Location</dt>
           {/* One line whether or not a distance is known: the distance arrives after hydration
               on server-rendered cards, and must not add a line (layout shift). A long location
               ends in an ellipsis, with the whole text as tooltip; the distance is never cut. */}
-          <dd className="flex min-w-0 [overflow-wrap:normal]" data-testid="listing-card-location">
+          <dd
+            className={`flex min-w-0 [overflow-wrap:normal] ${small('max-sm:col-span-2')}`}
+            data-testid="listing-card-location"
+          >
             <span className="truncate" title={product.seller_location}>
               {product.seller_location}
             </span>
@@ -171,14 +209,14 @@ export function ListingCard({
               </span>
             )}
           </dd>
-          <dt className="text-base-content/70">Posted</dt>
-          <dd>
+          <dt className={`text-base-content/70 ${optional}`}>Posted</dt>
+          <dd className={optional}>
             <LocalTime value={product.createAt} />
           </dd>
         </dl>
         {showSeller && (
           <p
-            className="relative z-10 flex min-w-0 items-center gap-1.5 text-sm"
+            className={`relative z-10 flex min-w-0 items-center gap-1.5 text-sm ${optional}`}
             data-testid="listing-card-seller"
           >
             <span className="shrink-0 text-base-content/70">Seller:</span>
@@ -208,8 +246,14 @@ export function ListingCard({
             )}
           </p>
         )}
-        {showSeller && <SellerTypeLabel seller={product} className="relative z-10 -mt-1" />}
-        {foot !== null && <div className="relative z-10 card-actions mt-auto pt-2">{foot}</div>}
+        {showSeller && (
+          <SellerTypeLabel seller={product} className={`relative z-10 -mt-1 ${optional}`} />
+        )}
+        {foot !== null && (
+          <div className={`relative z-10 card-actions mt-auto pt-2 ${small('max-sm:pt-1')}`}>
+            {foot}
+          </div>
+        )}
       </div>
     </article>
   );

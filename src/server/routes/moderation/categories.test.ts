@@ -106,6 +106,11 @@ describe('admin category management', () => {
         },
         {
           method: 'PATCH',
+          url: apiUrl(apiRoutes.setCategoryKind, { params: { uid: uid }, query: { id: id } }),
+          payload: { kind: 'parts' },
+        },
+        {
+          method: 'PATCH',
           url: apiUrl(apiRoutes.mergeCategory, {
             params: { uid: uid },
             query: { id: id, into: id },
@@ -177,6 +182,57 @@ describe('admin category management', () => {
       targetType: 'category',
       details: { previousName: 'Lawn mowers', name: 'Garden machines' },
     });
+  });
+
+  it('sets what a category holds, seen by the catalogue and search, and audits it', async () => {
+    const id = await categoryWithListings('Roof boxes', 1);
+    const setKind = (kind: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: apiUrl(apiRoutes.setCategoryKind, { params: { uid: admin.uid }, query: { id: id } }),
+        headers: bearer(admin.token),
+        payload: { kind },
+      });
+    const list = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: apiUrl(apiRoutes.listAdminCategories, { params: { uid: admin.uid } }),
+          headers: bearer(admin.token),
+        })
+      ).json<{ _id: string; kind: string }[]>();
+    expect((await list()).find((row) => row._id === id)?.kind).toBe('vehicles');
+    const bad = await setKind('boats');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/kind/);
+    expect((await setKind('parts')).json()).toEqual({ modifiedCount: 1 });
+    expect((await setKind('parts')).json()).toEqual({ modifiedCount: 0 });
+    expect((await list()).find((row) => row._id === id)?.kind).toBe('parts');
+    const catalogue = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(
+      catalogue.json<{ _id: string; holds_vehicles: boolean }[]>().find((row) => row._id === id),
+    ).toMatchObject({ holds_vehicles: false });
+    const parts = await t.app.inject({ method: 'GET', url: '/api/search?kind=parts' });
+    expect(parts.json<{ facets: { category: { value: string }[] } }>().facets.category).toEqual([
+      expect.objectContaining({ value: id }),
+    ]);
+    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'category.kind',
+        details: { modifiedCount: 1, kind: 'parts' },
+      }),
+    ]);
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: apiUrl(apiRoutes.setCategoryKind, {
+        params: { uid: admin.uid },
+        query: { id: '00000000-0000-4000-8000-000000000000' },
+      }),
+      headers: bearer(admin.token),
+      payload: { kind: 'parts' },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('merges, moving every listing, and removes the merged category', async () => {

@@ -5,11 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  categoryKindOf,
   categoryMessages,
   deleteCategoryContract,
   listAdminCategoriesContract,
   mergeCategoryContract,
   renameCategoryContract,
+  setCategoryKindContract,
 } from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
@@ -19,6 +21,7 @@ import {
   listCategoriesForAdmin,
   mergeCategory,
   renameCategory,
+  setCategoryKind,
 } from './category-repository.js';
 
 const options = {
@@ -35,6 +38,7 @@ export const categoryModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       (await listCategoriesForAdmin(app.db)).map((row) => ({
         _id: row.id,
         category_name: row.categoryName,
+        kind: categoryKindOf(row.holdsVehicles),
         listingCount: Number(row.listingCount),
         createdBy: row.createdBy ?? null,
         createdAt: row.createdAt.toISOString(),
@@ -54,6 +58,20 @@ export const categoryModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.kind === 'similar') {
         throw httpError(409, categoryMessages.nearDuplicate(result.existing));
       }
+      return { modifiedCount: result.modifiedCount };
+    },
+  });
+
+  app.route({
+    ...route(setCategoryKindContract, options),
+    handler: async (request) => {
+      const result = await setCategoryKind(
+        app.db,
+        requireCallerRecord(request).id,
+        request.query.id,
+        request.body.kind,
+      );
+      if (result.kind === 'not-found') throw notFound();
       return { modifiedCount: result.modifiedCount };
     },
   });

@@ -1,11 +1,12 @@
 /**
  * Queries of the admin's category management (src/contract/categories.ts):
- * list with listing counts, rename, merge (moving the listings), delete an empty one. Each write
+ * list with listing counts, rename, set the kind, merge (moving the listings), delete an empty
+ * one. Each write
  * is one transaction under the category-name lock that changes the rows and inserts its
  * `audit_log` row.
  */
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { categoryNameKey } from '#contract/index.js';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { categoryNameKey, type CategoryKind } from '#contract/index.js';
 import type { AuditAction } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, categories, products, users } from '../../db/schema.js';
@@ -21,6 +22,7 @@ export function listCategoriesForAdmin(db: Database) {
     .select({
       id: categories.id,
       categoryName: categories.categoryName,
+      holdsVehicles: categories.holdsVehicles,
       createdAt: categories.createdAt,
       createdBy: users.displayName,
       listingCount: sql<number>`(
@@ -79,6 +81,28 @@ export function renameCategory(db: Database, actorId: string, id: string, name: 
     });
     return { kind: 'done', modifiedCount: 1 };
   });
+}
+
+/**
+ * Sets what live category `id` holds (decision 0047: `vehicles` or `parts`, stored as
+ * `holds_vehicles`); records `category.kind` when it changes.
+ */
+export function setCategoryKind(db: Database, actorId: string, id: string, kind: CategoryKind) {
+  return db.transaction(
+    async (tx): Promise<{ kind: 'not-found' } | { kind: 'done'; modifiedCount: number }> => {
+      const category = await lockLiveCategory(tx, id);
+      if (!category) return { kind: 'not-found' };
+      const holdsVehicles = kind === 'vehicles';
+      const [row] = await tx
+        .update(categories)
+        .set({ holdsVehicles })
+        .where(and(eq(categories.id, id), ne(categories.holdsVehicles, holdsVehicles)))
+        .returning({ id: categories.id });
+      if (!row) return { kind: 'done', modifiedCount: 0 };
+      await record(tx, actorId, 'category.kind', id, { modifiedCount: 1, kind });
+      return { kind: 'done', modifiedCount: 1 };
+    },
+  );
 }
 
 export type MergeResult =

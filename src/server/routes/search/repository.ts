@@ -12,6 +12,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  defaultSearchSort,
   dollarsToCents,
   searchExactCountMax,
   type SearchQuery,
@@ -115,6 +116,14 @@ export function prefixQuery(q: string): string | null {
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
+/**
+ * The order of a search: its `sort`, else nearest first with a centre and newest first without
+ * (decision 0047).
+ */
+export function sortOf(query: SearchQuery): SearchSort {
+  return query.sort ?? defaultSearchSort(centreOf(query) !== null);
+}
+
 /** The prefix tsquery text of the search's keyword, or null when it has none. */
 function tsqueryOf(query: SearchQuery): string | null {
   return query.q ? prefixQuery(query.q) : null;
@@ -146,6 +155,12 @@ function matchCondition(query: SearchQuery, keyword: KeywordMatch = 'full'): SQL
     );
   }
   if (query.category) conditions.push(eq(products.categoryId, query.category));
+  // The category's kind (decision 0047): categories are few, so the subquery is a short list
+  // the category index (products_search_category_idx) serves.
+  if (query.kind)
+    conditions.push(
+      sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${categories.holdsVehicles} = ${query.kind === 'vehicles'})`,
+    );
   if (query.make) conditions.push(sql`lower(${products.make}) = lower(${query.make})`);
   if (query.model) conditions.push(sql`lower(${products.model}) = lower(${query.model})`);
   if (query.min_price !== undefined)
@@ -209,7 +224,8 @@ export async function searchPage(
   matchIds?: string[],
   keyword: KeywordMatch = 'full',
 ): Promise<{ rows: NearRow[]; nextCursor: string | null }> {
-  const order = query.sort === 'distance' ? distanceOrder(query) : sortOrders[query.sort];
+  const sort = sortOf(query);
+  const order = sort === 'distance' ? distanceOrder(query) : sortOrders[sort];
   // Few matches (all of them known): sort them rather than walk the order's index, which would
   // read the whole table when they are few or none (14 s at 1M listings for a typo), so `+ 0`
   // hides that index from the planner. Many: the planner walks the order's index and stops
@@ -221,7 +237,7 @@ export async function searchPage(
   const condition = matchIds
     ? sql`${liveSql} and ${products.id} = any(${`{${matchIds.join(',')}}`}::uuid[])`
     : matchCondition(query, keyword);
-  const cursor = parseOrderedCursor(query.cursor, query.sort, order.parseKey);
+  const cursor = parseOrderedCursor(query.cursor, sort, order.parseKey);
   const keyset = cursor
     ? order.descending
       ? sql`(${expression}, ${products.id}) < (${cursor.key}, ${cursor.id}::uuid)`
@@ -246,7 +262,7 @@ export async function searchPage(
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeOrderedCursor({ tag: query.sort, key: order.keyOf(last), id: last.id })
+      ? encodeOrderedCursor({ tag: sort, key: order.keyOf(last), id: last.id })
       : null;
   return { rows: page, nextCursor };
 }

@@ -9,6 +9,8 @@ import { LoadMoreButton } from '../../components/load-more-button';
 import { PageTitle } from '../../components/page-title';
 import { ProgressBar } from '../../components/progress-bar';
 import { ListingCard } from '../../components/listing-card';
+import { ListingViewSwitch } from '../../components/listing-view-switch';
+import { useListingView } from '../../lib/listing-view';
 import { useFavourites } from '../../features/favourites/api/favourites';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import {
@@ -19,6 +21,7 @@ import {
 export function FavouritesRoute() {
   const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useFavourites();
+  const view = useListingView();
   const favourites = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -32,11 +35,16 @@ export function FavouritesRoute() {
         <p className="py-10 text-center text-lg">{texts.empty}</p>
       ) : (
         <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourites">
+          <ListingViewSwitch />
+          <ul
+            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
+            aria-label="Favourites"
+          >
             {favourites.map((favourite) => (
               <li key={favourite.product._id}>
                 <ListingCard
                   product={favourite.product}
+                  compact={view === 'list'}
                   favouriteAction={<FavouriteButton productId={favourite.product._id} />}
                   footer={<FavouriteStateFoot favourite={favourite} />}
                 />

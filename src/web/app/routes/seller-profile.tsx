@@ -14,6 +14,8 @@ import { UserAvatar } from '../../components/user-avatar';
 import { SellerTypeLabel, TraderDetails } from '../../components/seller-type';
 import { VerificationBadges } from '../../components/verification-badges';
 import { ListingCard } from '../../components/listing-card';
+import { ListingViewSwitch } from '../../components/listing-view-switch';
+import { useListingView } from '../../lib/listing-view';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { useSellerProfile } from '../../features/reviews/api/reviews';
 import { ReviewList } from '../../features/reviews/components/review-list';
@@ -24,6 +26,7 @@ import { LocalTime, monthYearFormat } from '../../components/local-time';
 
 export function SellerProfileRoute() {
   const { uid = '' } = useParams();
+  const view = useListingView();
   const { user } = useAuth();
   const profile = useSellerProfile(uid);
   if (profile.isPending) {
@@ -80,16 +83,20 @@ export function SellerProfileRoute() {
         <h2 id="seller-listings" className="text-xl font-bold">
           Listings
         </h2>
+        <ListingViewSwitch />
         {products.length === 0 ? (
           <p className="text-base-content/70">No live listings.</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul
+            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
+          >
             {products.map((product) => (
               <li key={product._id}>
                 {/* The page is the seller's: their name is in the heading, not on every card. */}
                 <ListingCard
                   product={product}
                   showSeller={false}
+                  compact={view === 'list'}
                   favouriteAction={<FavouriteButton productId={product._id} />}
                 />
               </li>

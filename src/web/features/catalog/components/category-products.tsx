@@ -15,6 +15,8 @@ import { NotFound } from '#web/components/not-found';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
 import { ListingCard, ListingStateBadge } from '#web/components/listing-card';
+import { ListingViewSwitch } from '#web/components/listing-view-switch';
+import { useListingView } from '#web/lib/listing-view';
 import { isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCategories } from '../api/get-categories';
@@ -36,6 +38,7 @@ export function CategoryProducts({
   roleChecking = false,
   favouriteAction,
 }: CategoryProductsProps) {
+  const view = useListingView();
   const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useCategoryProducts(categoryId);
   const categories = useCategories();
@@ -61,7 +64,8 @@ export function CategoryProducts({
           {categoryName && <li aria-current="page">{categoryName}</li>}
         </ul>
       </nav>
-      <h1 className="mb-8 text-center text-3xl font-bold">All Product</h1>
+      <h1 className="mb-8 text-center text-3xl font-bold max-sm:mb-3">All Product</h1>
+      <ListingViewSwitch className="mb-3" />
       {isPending ? (
         <ProgressBar label="Loading products" />
       ) : !data ? (
@@ -72,12 +76,15 @@ export function CategoryProducts({
             // An empty category says so instead of an empty page.
             <p className="py-6 text-center text-lg">No products in this category yet.</p>
           )}
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <ul
+            className={`grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
+          >
             {products.map((product, index) => (
               <li key={product._id}>
                 <ListingCard
                   product={product}
                   specFields
+                  compact={view === 'list'}
                   priority={index === 0}
                   favouriteAction={favouriteAction?.(product)}
                   footer={

@@ -27,7 +27,8 @@ const slides = [
     src: '/carousel/car-1.webp',
     alt: 'A used car ready for its next owner',
     texts: heroTexts.search,
-    href: () => paths.search.href(),
+    // Cars: vehicles only, parts one tap away on the search page (decision 0047).
+    href: () => paths.search.href('kind=vehicles'),
   },
   {
     src: '/carousel/car-2.webp',
@@ -42,7 +43,7 @@ const slides = [
     src: '/carousel/car-3.webp',
     alt: 'A pre-owned car waiting for a buyer',
     texts: heroTexts.verified,
-    href: () => paths.search.href('verified=true'),
+    href: () => paths.search.href('kind=vehicles&verified=true'),
   },
 ] as const;
 

@@ -3,11 +3,13 @@
  * the signed-in admin's own uid:
  * - GET /api/admin-categories/{uid} → every live category with its listing count;
  * - PATCH /api/category-rename/{uid}?id= `{category_name}` → `{modifiedCount}`;
+ * - PATCH /api/category-kind/{uid}?id= `{kind}` → `{modifiedCount}` (vehicles or parts);
  * - PATCH /api/category-merge/{uid}?id=&into= → `{modifiedCount, deletedCount}` (listings move);
  * - DELETE /api/category-delete/{uid}?id= → `{deletedCount}` (409 while it holds listings).
  * Each write refreshes the admin lists and the catalogue once settled. Errors are ApiError.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CategoryKind } from '#contract/categories';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth/auth-context';
@@ -44,6 +46,15 @@ export const useRenameCategory = () =>
       params: { uid },
       query: { id: input.id },
       body: { category_name: input.name },
+    }),
+  );
+
+export const useSetCategoryKind = () =>
+  useCategoryWrite((uid, input: { id: string; kind: CategoryKind }) =>
+    apiCall(apiRoutes.setCategoryKind, {
+      params: { uid },
+      query: { id: input.id },
+      body: { kind: input.kind },
     }),
   );
 

@@ -1,7 +1,8 @@
 /**
  * /user/admin/categories, Categories: every category with its listing count,
- * and the admin's three tools — rename, merge into another category (its listings move), delete
- * an empty one. Each asks "Confirm" / "Don't Confirm" first (spec §5 Confirmations) and reports
+ * and the admin's tools — rename, what it holds (vehicles, or parts and accessories: decision
+ * 0047, which search and the listing forms follow), merge into another category (its listings
+ * move), delete an empty one. Each asks "Confirm" / "Don't Confirm" first (spec §5 Confirmations) and reports
  * through the dashboard's dialogs; a refusal (a near-duplicate name, a category that still has
  * listings) shows the server's reason. One card per category: at 360 px nothing is cut off.
  * API: src/contract/categories.ts.
@@ -9,8 +10,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   categoryAdminTexts,
+  categoryKindLabels,
+  categoryKinds,
   normaliseCategoryName,
   type AdminCategory,
+  type CategoryKind,
 } from '#contract/categories';
 import { ProgressBar } from '#web/components/progress-bar';
 import { showSuccess } from '#web/components/dialogs';
@@ -20,12 +24,16 @@ import {
   useDeleteCategory,
   useMergeCategory,
   useRenameCategory,
+  useSetCategoryKind,
 } from '../api/admin-categories';
 import { runAdminAction } from '../lib/run-admin-action';
 
 function CategoryCard({ category, others }: { category: AdminCategory; others: AdminCategory[] }) {
   const nameId = useId();
   const mergeId = useId();
+  const kindId = useId();
+  const [kind, setKind] = useState<CategoryKind>(category.kind);
+  const setCategoryKind = useSetCategoryKind();
   const [name, setName] = useState(category.category_name);
   const [into, setInto] = useState('');
   const rename = useRenameCategory();
@@ -43,6 +51,18 @@ function CategoryCard({ category, others }: { category: AdminCategory; others: A
       tone: 'default',
       run: () => rename.mutateAsync({ id: category._id, name: next }),
       report: () => showSuccess(categoryAdminTexts.renamed),
+    });
+  };
+
+  const handleKind = (event: FormEvent) => {
+    event.preventDefault();
+    if (kind === category.kind) return;
+    void runAdminAction({
+      question: `Make ${category.category_name} ${categoryKindLabels[kind].toLowerCase()}?`,
+      consequence: `Searches for ${categoryKindLabels[kind].toLowerCase()} show its listings, and its listing form follows.`,
+      tone: 'default',
+      run: () => setCategoryKind.mutateAsync({ id: category._id, kind }),
+      report: () => showSuccess(categoryAdminTexts.kindChanged),
     });
   };
 
@@ -97,6 +117,26 @@ function CategoryCard({ category, others }: { category: AdminCategory; others: A
             Rename
           </button>
         </form>
+        <form onSubmit={handleKind} className="flex flex-wrap items-end gap-2">
+          <label htmlFor={kindId} className="w-full text-sm font-medium sm:w-auto">
+            Holds
+          </label>
+          <select
+            id={kindId}
+            className="select select-sm min-w-0 flex-1"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as CategoryKind)}
+          >
+            {categoryKinds.map((value) => (
+              <option key={value} value={value}>
+                {categoryKindLabels[value]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn btn-sm" disabled={kind === category.kind}>
+            Save kind
+          </button>
+        </form>
         <form onSubmit={handleMerge} className="flex flex-wrap items-end gap-2">
           <label htmlFor={mergeId} className="w-full text-sm font-medium sm:w-auto">
             Merge into
@@ -142,7 +182,7 @@ export function AllCategoriesRoute() {
         <ul className="grid gap-3">
           {data.map((category) => (
             <CategoryCard
-              key={`${category._id}:${category.category_name}`}
+              key={`${category._id}:${category.category_name}:${category.kind}`}
               category={category}
               others={data.filter((other) => other._id !== category._id)}
             />

@@ -26,6 +26,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'category.rename': 'Renamed a category',
   'category.merge': 'Merged categories',
   'category.delete': 'Deleted a category',
+  'category.kind': 'Set what a category holds',
   'review.remove': 'Removed a review',
   'deposit.refund': 'Refunded a deposit',
   'deposit.keep': 'Kept a deposit for the seller',

@@ -11,7 +11,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DistanceUnit } from '#web/lib/places';
 import { searchQueryOptions } from '../api/search-listings';
-import { hasCentre, showResultsText, type SearchState } from '../lib/search-params';
+import { showResultsText, withCentre, type SearchState } from '../lib/search-params';
 import { LocationFilter } from './location-filter';
 import { SearchFilters } from './search-filters';
 
@@ -156,13 +156,7 @@ function SheetBody({
           disabled={false}
           onUnit={onUnit}
           className="mb-4 flex"
-          onCentre={(centre) =>
-            setDraft(({ filters, sort }) =>
-              hasCentre({ centre })
-                ? { filters, centre, sort }
-                : { filters, sort: sort === 'distance' ? 'newest' : sort },
-            )
-          }
+          onCentre={(centre) => setDraft((current) => withCentre(current, centre))}
         />
         <SearchFilters
           id={formId}

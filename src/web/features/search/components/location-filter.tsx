@@ -2,24 +2,40 @@
  * The search page's location (decision 0026): a place field (`PlaceCombobox`), the radius
  * ("Within": 10–500 km or miles, or "Anywhere"), "Use my location" (the browser's Geolocation
  * API; on refusal it says so and keeps the typed place) and the unit (km or miles, defaulting
- * from the browser's locale). The centre lives in the URL with the API's names
- * (`near`, `lat`, `lon`, `radius_km`) and is remembered for later visits (local storage, and a
- * chosen place on the signed-in user's profile: lib/home-place.ts).
+ * from the browser's locale). The centre lives in the URL (`near`, `lat`, `lon`, and the radius
+ * as `radius_km` or `radius_mi`, in the unit it was chosen in) and is remembered for later visits
+ * (local storage, and a chosen place on the signed-in user's profile: lib/home-place.ts).
+ *
+ * "Within" shows the radius the search applies, in the viewer's unit (decision 0047): a radius
+ * that is none of the choices in that unit (50 km seen in miles: 31.1 mi) is shown as it is, as
+ * one more option, never rounded to the nearest choice.
  */
 import { useState } from 'react';
 import { locationMessages, type Place } from '#contract/places';
-import { searchRadiusDefaultKm } from '#contract/search';
 import { PlaceCombobox } from '#web/components/place-combobox';
 import { useHomePlace } from '#web/lib/home-place';
-import {
-  radiusChoice,
-  radiusChoices,
-  radiusKm,
-  writeRememberedCentre,
-  type DistanceUnit,
-} from '#web/lib/places';
+import { radiusChoices, writeRememberedCentre, type DistanceUnit } from '#web/lib/places';
 import { usePlace } from '#web/lib/place-query';
-import { hasCentre, type SearchState } from '../lib/search-params';
+import {
+  defaultRadius,
+  hasCentre,
+  radiusIn,
+  radiusKey,
+  radiusOf,
+  type SearchState,
+} from '../lib/search-params';
+
+/**
+ * The radius parameters of a search centred now: the state's own radius when it has one, else
+ * the default in the viewer's unit (50 km, 25 mi).
+ */
+export function radiusParams(state: SearchState, unit: DistanceUnit): Record<string, string> {
+  const mi = state.centre?.radius_mi;
+  const km = state.centre?.radius_km;
+  if (mi) return { radius_mi: mi };
+  if (km) return { radius_km: km };
+  return { [radiusKey(unit)]: String(defaultRadius[unit]) };
+}
 
 export function LocationFilter({
   state,
@@ -45,8 +61,14 @@ export function LocationFilter({
   const [problem, setProblem] = useState('');
   const [locating, setLocating] = useState(false);
   const centred = hasCentre(state);
-  const radius = centre.radius_km ? Number(centre.radius_km) : searchRadiusDefaultKm;
-  const choice = centred ? String(radiusChoice(radius, unit)) : 'anywhere';
+  const applied = radiusOf(state);
+  const shown = applied ? radiusIn(applied, unit) : null;
+  const choice = shown === null ? 'anywhere' : String(shown);
+  const radius = radiusParams(state, unit);
+  const options = [...new Set<number>([...radiusChoices, ...(shown === null ? [] : [shown])])].sort(
+    (a, b) => a - b,
+  );
+  const { radius_km: _km, radius_mi: _mi, ...position } = centre;
 
   const choosePlace = (place: Place | null) => {
     setProblem('');
@@ -55,7 +77,7 @@ export function LocationFilter({
       onCentre({});
       return;
     }
-    onCentre({ near: String(place.id), radius_km: String(radius) });
+    onCentre({ near: String(place.id), ...radius });
   };
 
   const useMyLocation = () => {
@@ -71,7 +93,7 @@ export function LocationFilter({
         const lat = Math.round(position.coords.latitude * 1000) / 1000;
         const lon = Math.round(position.coords.longitude * 1000) / 1000;
         writeRememberedCentre({ kind: 'position', lat, lon });
-        onCentre({ lat: String(lat), lon: String(lon), radius_km: String(radius) });
+        onCentre({ lat: String(lat), lon: String(lon), ...radius });
       },
       (error) => {
         setLocating(false);
@@ -123,12 +145,12 @@ export function LocationFilter({
               void saveHomePlace(null);
               onCentre({});
             } else if (centred) {
-              onCentre({ ...centre, radius_km: String(radiusKm(Number(value), unit)) });
+              onCentre({ ...position, [radiusKey(unit)]: value });
             }
           }}
         >
           <option value="anywhere">Anywhere</option>
-          {radiusChoices.map((value) => (
+          {options.map((value) => (
             <option key={value} value={value} disabled={!centred}>
               {value} {unit}
             </option>

@@ -169,6 +169,8 @@ export function SearchFilters({
       className="rounded-box border border-base-300 bg-base-100 p-4"
     >
       <input type="hidden" name="q" value={f.q ?? ''} />
+      {/* What the search holds is chosen above the results (decision 0047); the form keeps it. */}
+      <input type="hidden" name="kind" value={f.kind ?? ''} />
       <fieldset className="fieldset gap-3">
         <legend className="fieldset-legend text-base">Filters</legend>
         {select(

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchState, resultsText, showResultsText, writeSearchState } from './search-params';
+import {
+  apiSearchQuery,
+  radiusIn,
+  radiusOf,
+  readSearchState,
+  resultsText,
+  showResultsText,
+  withCentre,
+  writeSearchState,
+} from './search-params';
 
 describe('search URL state', () => {
   it('reads known, non-empty parameters and a known sort', () => {
@@ -52,10 +61,41 @@ describe('search URL state', () => {
       centre: { near: '4671654', radius_km: '80.5' },
       sort: 'distance',
     });
-    expect(writeSearchState(state)).toBe('near=4671654&radius_km=80.5&sort=distance');
+    expect(writeSearchState(state)).toBe('near=4671654&radius_km=80.5');
     expect(readSearchState(new URLSearchParams('sort=distance')).sort).toBe('newest');
     expect(readSearchState(new URLSearchParams('lat=30.2&lon=-97.7&sort=distance')).sort).toBe(
       'distance',
     );
+  });
+
+  it('sorts nearest first with a centre unless another order is named, and writes newest then', () => {
+    expect(readSearchState(new URLSearchParams('near=1')).sort).toBe('distance');
+    const newest = readSearchState(new URLSearchParams('near=1&sort=newest'));
+    expect(newest.sort).toBe('newest');
+    expect(writeSearchState(newest)).toBe('near=1&sort=newest');
+    expect(writeSearchState({ filters: {}, sort: 'newest' })).toBe('');
+  });
+
+  it('choosing a place sorts nearest first unless an order was chosen; removing it falls back', () => {
+    const plain = readSearchState(new URLSearchParams('kind=vehicles'));
+    expect(withCentre(plain, { near: '1', radius_mi: '25' }).sort).toBe('distance');
+    const cheap = readSearchState(new URLSearchParams('sort=price_asc'));
+    expect(withCentre(cheap, { near: '1' }).sort).toBe('price_asc');
+    const near = readSearchState(new URLSearchParams('near=1'));
+    expect(withCentre(near, {})).toEqual({ filters: {}, sort: 'newest' });
+  });
+
+  it('keeps a radius in miles in the URL and sends its exact kilometres to the API', () => {
+    const state = readSearchState(new URLSearchParams('near=1&radius_mi=25&kind=vehicles'));
+    expect(radiusOf(state)).toEqual({ value: 25, unit: 'mi' });
+    expect(apiSearchQuery(state)).toEqual({
+      kind: 'vehicles',
+      near: '1',
+      radius_km: '40.234',
+      sort: 'distance',
+    });
+    expect(radiusIn({ value: 40.234, unit: 'km' }, 'mi')).toBe(25);
+    expect(radiusIn({ value: 50, unit: 'km' }, 'mi')).toBe(31.1);
+    expect(readSearchState(new URLSearchParams('kind=boats')).filters).toEqual({});
   });
 });

@@ -29,11 +29,13 @@ describe('searchHeading', () => {
   it('names a category and a place by the names given, and stays general without them', () => {
     expect(
       searchHeading(state('category=c1&near=4671654'), { category: 'Sedans', place: 'Austin' }),
-    ).toBe('Sedans near Austin');
+    ).toBe('Sedans within 50 km of Austin');
     expect(searchHeading(state('category=c1&near=4671654'))).toBe(
-      'Listings in the chosen category nearby',
+      'Listings in the chosen category within 50 km',
     );
-    expect(searchHeading(state('lat=30.2&lon=-97.7'))).toBe('Listings near your location');
+    expect(searchHeading(state('lat=30.2&lon=-97.7'))).toBe(
+      'Listings within 50 km of your location',
+    );
     expect(searchHeading(state('make=Toyota&category=c1'), { category: 'Sedan' })).toBe(
       'Toyota in Sedan',
     );
@@ -56,6 +58,26 @@ describe('searchHeading', () => {
   });
 });
 
+describe('the radius and kind in words', () => {
+  it('says the radius applied in the viewer unit, as the URL holds it or converted exactly', () => {
+    const miles = state('kind=vehicles&near=4671654&radius_mi=25');
+    expect(searchHeading(miles, { place: 'Austin', unit: 'mi' })).toBe(
+      'Vehicles within 25 mi of Austin',
+    );
+    expect(searchHeading(miles, { place: 'Austin', unit: 'km' })).toBe(
+      'Vehicles within 40.2 km of Austin',
+    );
+    // The API's default radius (50 km) seen in miles is 31.1 mi, not the nearest choice.
+    expect(searchChips(state('near=4671654'), { place: 'Austin', unit: 'mi' })).toEqual([
+      { key: 'centre', label: 'Within 31.1 mi of Austin' },
+    ]);
+    expect(searchChips(state('kind=parts'))).toEqual([
+      { key: 'kind', label: 'Parts and accessories' },
+    ]);
+    expect(searchHeading(state('kind=parts'))).toBe('Parts and accessories');
+  });
+});
+
 describe('searchChips', () => {
   it('makes one chip per active filter, in the URL order, a centre as one chip', () => {
     const chips = searchChips(
@@ -67,7 +89,7 @@ describe('searchChips', () => {
       { key: 'make', label: 'Toyota' },
       { key: 'max_price', label: 'Under $10,000' },
       { key: 'verified', label: 'Verified sellers' },
-      { key: 'centre', label: 'Near Austin' },
+      { key: 'centre', label: 'Within 50 km of Austin' },
     ]);
     expect(searchChips(state('sort=price_asc'))).toEqual([]);
     expect(searchChips(state('seller_type=business'))).toEqual([
@@ -79,7 +101,7 @@ describe('searchChips', () => {
   });
 
   it('removes one chip, or all; removing the centre drops a nearest-first order', () => {
-    const before = state('make=Toyota&max_price=10000&near=1&radius_km=50&sort=distance');
+    const before = state('make=Toyota&max_price=10000&near=1&radius_km=50');
     expect(withoutChip(before, 'make')).toEqual({
       filters: { max_price: '10000' },
       centre: { near: '1', radius_km: '50' },

@@ -6,7 +6,15 @@
  * them the words stay general ("in the chosen category", "nearby").
  */
 import { locationMessages } from '#contract/places';
-import { hasCentre, type FilterKey, type SearchState } from './search-params';
+import type { DistanceUnit } from '#web/lib/units';
+import {
+  hasCentre,
+  kindLabels,
+  radiusIn,
+  radiusOf,
+  type FilterKey,
+  type SearchState,
+} from './search-params';
 
 /** Names for the ids in the URL, when known. */
 export interface SearchNames {
@@ -14,6 +22,11 @@ export interface SearchNames {
   category?: string;
   /** The name of the place `centre.near` (its id), e.g. "Austin". */
   place?: string;
+  /**
+   * The viewer's distance unit: the radius is said in it ("within 25 mi of Austin", decision
+   * 0047); kilometres when not given (the server's HTML).
+   */
+  unit?: DistanceUnit;
 }
 
 /** What a chip removes: one filter parameter, or the whole centre (place or position and radius). */
@@ -46,10 +59,16 @@ function kilometres(text: string): string {
   return `${Number.isFinite(value) ? whole.format(value) : text} km`;
 }
 
-/** "near Austin", "near your location", or "nearby" while the place's name is unknown. */
+/**
+ * "within 25 mi of Austin", "within 50 km of your location", or "within 50 km" while the place's
+ * name is unknown: the radius the search applies, in the viewer's unit (decision 0047).
+ */
 function nearText(state: SearchState, names: SearchNames): string {
-  if (state.centre?.near) return names.place ? `near ${names.place}` : 'nearby';
-  return `near ${locationMessages.here.toLowerCase()}`;
+  const unit = names.unit ?? 'km';
+  const radius = radiusOf(state);
+  const within = radius ? `within ${whole.format(radiusIn(radius, unit))} ${unit}` : 'nearby';
+  if (state.centre?.near) return names.place ? `${within} of ${names.place}` : within;
+  return `${within} of ${locationMessages.here.toLowerCase()}`;
 }
 
 /** A range in words: "between $5,000 and $10,000", "under $10,000", "over $5,000". */
@@ -81,7 +100,8 @@ export function searchHeading(state: SearchState, names: SearchNames = {}): stri
   const category = f.category ? (names.category ?? 'the chosen category') : undefined;
   const vehicle = [f.make, f.model].filter(Boolean).join(' ');
   const adjectives = [f.transmission, f.fuel_type].filter(Boolean).join(' ');
-  let noun = vehicle || (f.category && names.category) || 'listings';
+  const kind = f.kind === 'vehicles' || f.kind === 'parts' ? kindLabels[f.kind] : undefined;
+  let noun = vehicle || (f.category && names.category) || kind?.toLowerCase() || 'listings';
   if (vehicle && category) noun += ` in ${category}`;
   if (!vehicle && f.category && !names.category) noun = `listings in ${category}`;
   let words = adjectives ? `${adjectives} ${noun}` : noun;
@@ -113,7 +133,8 @@ export function searchHeading(state: SearchState, names: SearchNames = {}): stri
 
 /**
  * The chips of the active filters, in the URL's order, each with the words its remove button
- * names ("Remove Toyota"). A place or position is one chip ("Near Austin").
+ * names ("Remove Toyota"). A place or position is one chip with its radius ("Within 25 mi of
+ * Austin").
  */
 export function searchChips(state: SearchState, names: SearchNames = {}): FilterChip[] {
   const f = state.filters;
@@ -122,6 +143,7 @@ export function searchChips(state: SearchState, names: SearchNames = {}): Filter
     if (label) chips.push({ key, label });
   };
   add('q', f.q && `"${f.q}"`);
+  add('kind', (f.kind === 'vehicles' || f.kind === 'parts') && kindLabels[f.kind]);
   add('category', f.category && (names.category ?? 'Category'));
   add('make', f.make);
   add('model', f.model);

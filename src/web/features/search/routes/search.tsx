@@ -8,6 +8,11 @@
  * `favouriteAction` puts the favourites feature's heart on each card (composed in
  * src/web/app/routes/search.tsx). Each page of results shown tells the server which listings
  * appeared (seller insights' impressions).
+ *
+ * Decision 0047: what the search holds is one tap away (All, Vehicles, Parts and accessories:
+ * the `kind` filter); choosing a place sorts nearest first unless another order was chosen; the
+ * radius is said in the viewer's unit everywhere (Within, chip, heading, URL); on a phone the
+ * results are compact cards (List) or whole ones (Grid), as this device last chose.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,6 +24,8 @@ import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
 import { sendImpressions } from '#web/lib/listing-events';
 import { ListingCard } from '#web/components/listing-card';
+import { ListingViewSwitch } from '#web/components/listing-view-switch';
+import { useListingView } from '#web/lib/listing-view';
 import { useHomePlace } from '#web/lib/home-place';
 import { readRememberedCentre, writeRememberedCentre } from '#web/lib/places';
 import { useUnit, writeUnit, type DistanceUnit } from '#web/lib/units';
@@ -28,13 +35,16 @@ import { usePlace } from '#web/lib/place-query';
 import { useCategoryName } from '../api/search-names';
 import { ActiveFilters } from '../components/active-filters';
 import { FiltersSheet } from '../components/filters-sheet';
-import { LocationFilter } from '../components/location-filter';
+import { LocationFilter, radiusParams } from '../components/location-filter';
 import { SearchFilters } from '../components/search-filters';
 import {
+  apiSearchQuery,
   hasCentre,
+  kindLabels,
   readSearchState,
   resultsText,
   sortLabels,
+  withCentre,
   writeSearchState,
   type SearchState,
 } from '../lib/search-params';
@@ -54,7 +64,8 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const state = readSearchState(params);
-  const savedQuery = Object.fromEntries(new URLSearchParams(writeSearchState(state)));
+  // Saved as the API's query (the radius in km): alerts and the saved list read it so.
+  const savedQuery = apiSearchQuery(state);
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useSearchListings(state);
 
@@ -78,11 +89,15 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
     if (!remembered && !homePlaceKnown) return;
     centredOnce.current = true;
     if (!remembered) return;
-    const centre =
-      remembered.kind === 'place'
+    const centre = {
+      ...(remembered.kind === 'place'
         ? { near: String(remembered.place.id) }
-        : { lat: String(remembered.lat), lon: String(remembered.lon) };
-    setParams(new URLSearchParams(writeSearchState({ ...state, centre })), { replace: true });
+        : { lat: String(remembered.lat), lon: String(remembered.lon) }),
+      ...radiusParams(state, unit),
+    };
+    setParams(new URLSearchParams(writeSearchState(withCentre(state, centre))), {
+      replace: true,
+    });
     // Once per visit to a bare /search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, homePlace, homePlaceKnown]);
@@ -107,13 +122,13 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
       useCategoryName(categoryId) ??
       first?.facets.category.find((facet) => facet.value === categoryId)?.label,
     place: usePlace(state.centre?.near).data?.name,
+    unit,
   };
+  const view = useListingView();
   const changeCentre = (centre: NonNullable<SearchState['centre']>) =>
-    go({
-      ...state,
-      centre,
-      sort: state.sort === 'distance' && !hasCentre({ centre }) ? 'newest' : state.sort,
-    });
+    go(withCentre(state, centre));
+  const changeKind = (kind: keyof typeof kindLabels | undefined) =>
+    go({ ...state, filters: { ...state.filters, kind } });
   // units.ts tells every user of the preference (useUnit) at once.
   const changeUnit = (next: DistanceUnit) => writeUnit(next);
 
@@ -186,6 +201,30 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
           />
         </aside>
         <section aria-label="Results" className="min-w-0">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            {/* What the search holds, one tap away (decision 0047). */}
+            <div role="group" aria-label="What to search" className="join">
+              {(
+                [
+                  [undefined, 'All'],
+                  ['vehicles', kindLabels.vehicles],
+                  ['parts', kindLabels.parts],
+                ] as const
+              ).map(([kind, label]) => (
+                <button
+                  key={label}
+                  type="button"
+                  aria-pressed={state.filters.kind === kind}
+                  disabled={!hydrated}
+                  onClick={() => changeKind(kind)}
+                  className={`btn join-item min-h-11 px-3 btn-sm ${state.filters.kind === kind ? 'btn-primary' : ''}`}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+            <ListingViewSwitch />
+          </div>
           <ActiveFilters
             chips={searchChips(state, names)}
             disabled={!hydrated}
@@ -209,13 +248,16 @@ export function SearchRoute({ favouriteAction, renderSave }: SearchRouteProps = 
             </p>
           ) : (
             <>
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              <ul
+                className={`grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
+              >
                 {items.map((product, index) => (
                   <li key={product._id}>
                     <ListingCard
                       product={product}
                       favouriteAction={favouriteAction?.(product)}
                       priority={index === 0}
+                      compact={view === 'list'}
                     />
                   </li>
                 ))}

@@ -66,13 +66,30 @@ export interface MadeOffer {
 /**
  * Marks the open offers whose time has passed as `expired` (the `offer-expiry` job, and before
  * every read and action that must not see them as open), optionally only those of one buyer
- * and listing. @returns how many changed.
+ * and listing. `onExpired` runs for each, in the same transaction (the expiry mail: whoever
+ * marks an offer expired tells its waiting side, once). @returns how many changed.
  */
 export async function expireOffers(
   db: Database | Transaction,
   now: Date,
   scope?: { buyerId: string; productId: string },
+  onExpired?: (tx: Transaction, offerId: string) => Promise<unknown>,
 ): Promise<number> {
+  if (onExpired) {
+    return db.transaction(async (tx) => {
+      const ids = await markExpired(tx, now, scope);
+      for (const id of ids) await onExpired(tx, id);
+      return ids.length;
+    });
+  }
+  return (await markExpired(db, now, scope)).length;
+}
+
+async function markExpired(
+  db: Database | Transaction,
+  now: Date,
+  scope?: { buyerId: string; productId: string },
+): Promise<string[]> {
   const changed = await db
     .update(offers)
     .set({ status: 'expired', updatedAt: now })
@@ -86,7 +103,7 @@ export async function expireOffers(
       ),
     )
     .returning({ id: offers.id });
-  return changed.length;
+  return changed.map((row) => row.id);
 }
 
 /**
@@ -143,7 +160,9 @@ export function makeOffer(
       );
     }
     await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
-    await expireOffers(tx, now, { buyerId: buyer.id, productId: product.id });
+    await expireOffers(tx, now, { buyerId: buyer.id, productId: product.id }, (t, id) =>
+      notifyOffer(app, t, id, 'expired'),
+    );
     const [mine] = await tx
       .select({ n: count() })
       .from(offers)
@@ -235,8 +254,9 @@ export async function listOffers(
   userId: string,
   role: 'buyer' | 'seller',
   now: Date = new Date(),
+  onExpired?: (tx: Transaction, offerId: string) => Promise<unknown>,
 ): Promise<Offer[]> {
-  await expireOffers(db, now);
+  await expireOffers(db, now, undefined, onExpired);
   const rows = await db
     .select({
       id: offers.id,

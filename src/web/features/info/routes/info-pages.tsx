@@ -146,7 +146,7 @@ export function AccessibilityRoute() {
       <ul className="list-disc space-y-1 pl-6">
         <li>Every page and form works with a keyboard alone, with a visible focus.</li>
         <li>Fields, buttons, switches and images have names a screen reader announces.</li>
-        <li>Pages reflow to a 320 pixel wide screen and to 200% text size without losing content.</li>
+        <li>Pages reflow to a 320 pixel wide screen without scrolling sideways.</li>
         <li>
           Public pages (home, search, listings, sellers, this statement) arrive as complete HTML, so
           they can be read before or without the script.

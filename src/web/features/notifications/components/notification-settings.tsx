@@ -8,7 +8,7 @@
  * receipts are not pushed; saved-search mails are set per search).
  *
  * Changing a switch saves at once (PUT of its channel) and says so in a toast; a failed save
- * shows the server's message and puts the switch back. Payment receipts are always mailed: their
+ * shows the server's message and puts the switch back. Receipts, payments and safety are always mailed: their
  * box is checked and disabled. The Push switches are disabled, with the reason above the table,
  * until this browser is subscribed ("Turn on for this device") and where it cannot take pushes.
  *

@@ -244,8 +244,9 @@ describe('PATCH /api/profile time_zone', () => {
   it('keeps an IANA zone, forgets it with null, and says which zone mail uses', async () => {
     const user = await registerUser(t.app, { role: 'buyer' });
     const get = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(user.token) }))
-        .json<{ time_zone: string | null; mail_time_zone: { name: string; source: string } }>();
+      (
+        await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(user.token) })
+      ).json<{ time_zone: string | null; mail_time_zone: { name: string; source: string } }>();
     expect(await get()).toMatchObject({
       time_zone: null,
       mail_time_zone: { name: 'UTC', source: 'unknown' },

@@ -37,9 +37,7 @@ const usStateZones: Record<string, string> = {
   IN: 'America/Indiana/Indianapolis',
   MI: 'America/Detroit',
   PR: 'America/Puerto_Rico',
-  ...Object.fromEntries(
-    'CA NV OR WA'.split(' ').map((state) => [state, 'America/Los_Angeles']),
-  ),
+  ...Object.fromEntries('CA NV OR WA'.split(' ').map((state) => [state, 'America/Los_Angeles'])),
   ...Object.fromEntries('CO MT NM UT WY'.split(' ').map((state) => [state, 'America/Denver'])),
   ...Object.fromEntries(
     'AL AR IA IL KS LA MN MO MS ND NE OK SD TN TX WI'
@@ -131,9 +129,7 @@ export function formatMailTime(at: Date, reader: ReaderZone): string {
 
 /** A day as a mail prints it in `reader`'s zone: "March 7, 2026". */
 export function formatMailDay(at: Date, reader: ReaderZone): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: reader.zone }).format(
-    at,
-  );
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: reader.zone }).format(at);
 }
 
 /**

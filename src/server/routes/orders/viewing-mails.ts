@@ -105,7 +105,10 @@ export async function notifyViewing(
       page: `${publicUrl}${paths.sellerBookings.href()}`,
     },
   ];
-  const texts: Record<ViewingEvent, { title: string; lead: string; subject: (when: string) => string }> = {
+  const texts: Record<
+    ViewingEvent,
+    { title: string; lead: string; subject: (when: string) => string }
+  > = {
     proposed: {
       title: `Viewing proposed: ${order.productName}`,
       lead: `A viewing of ${order.productName} is proposed. Confirm it or propose another time.`,
@@ -153,7 +156,7 @@ export async function notifyViewing(
           ],
         },
         zoneNote(zone, publicUrl) +
-          (event === 'confirmed' ? ' The invitation shows the time in your calendar\'s zone.' : ''),
+          (event === 'confirmed' ? " The invitation shows the time in your calendar's zone." : ''),
       ],
       action: { label: 'See the booking', url: reader.page },
       footer: {

@@ -29,6 +29,7 @@ export * from './offers.js';
 export * from './trust.js';
 export * from './insights.js';
 export * from './places.js';
+export * from './time-zone.js';
 export * from './dealers.js';
 export * from './push.js';
 export * from './protected-payments.js';

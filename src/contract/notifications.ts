@@ -32,19 +32,26 @@ export const unsubscribeContract = {
 
 /**
  * The kinds of notification e-mail a user can see in their settings (decision 0018; offers and
- * viewings share the booking kinds, decision 0034).
- * - `booking` — a new booking of, or a new offer on, one of your listings (to the seller);
- * - `payment` — receipts and sale notices after a payment; **always on** (transactional);
- * - `order-update` — a booking declined or cancelled; an offer countered, accepted, declined or
- *   withdrawn; a viewing confirmed, and its reminder two hours before;
+ * viewings have kinds of their own, decision 0049). Each label says exactly what its switch
+ * covers, and the same kinds name the push switches (decision 0045), so a row of the settings
+ * table means the same thing in both columns.
+ * - `booking` — a new booking of one of your listings (to the seller);
+ * - `offer` — an offer made on your listing; an offer countered, accepted, declined, withdrawn
+ *   or expired;
+ * - `viewing` — a viewing time proposed or confirmed, and its reminder two hours before;
+ * - `order-update` — a booking declined (to the buyer) or cancelled (to the seller);
+ * - `payment` — receipts, sale notices, held payments and deposits, and safety notices about
+ *   your account or listings; **always on** (transactional);
  * - `message` — a new message still unread after a few minutes;
  * - `price-drop` — a favourite's price dropped (at most once a day per listing).
  * Saved-search alerts are set per saved search (`alert`: instant, daily or off).
  */
 export const notificationKinds = [
   'booking',
-  'payment',
+  'offer',
+  'viewing',
   'order-update',
+  'payment',
   'message',
   'price-drop',
 ] as const;
@@ -56,21 +63,34 @@ export const notificationKindTexts: Record<
   { label: string; description: string; locked: boolean }
 > = {
   booking: {
-    label: 'New bookings and offers',
-    description: 'When a buyer books one of your listings or makes an offer on it',
+    label: 'New bookings',
+    description: 'When a buyer books one of your listings',
+    locked: false,
+  },
+  offer: {
+    label: 'Offers',
+    description:
+      'An offer made on your listing, or an answer to an offer: countered, accepted, declined, ' +
+      'withdrawn or expired',
+    locked: false,
+  },
+  viewing: {
+    label: 'Viewings',
+    description: 'A viewing time proposed or confirmed, and a reminder two hours before',
+    locked: false,
+  },
+  'order-update': {
+    label: 'Declined or cancelled bookings',
+    description:
+      'When a seller declines your booking, or a buyer cancels a booking of your listing',
     locked: false,
   },
   payment: {
-    label: 'Payment receipts',
-    description: 'Receipts and sale notices; they are part of the payment and always sent',
-    locked: true,
-  },
-  'order-update': {
-    label: 'Booking, offer and viewing updates',
+    label: 'Receipts, payments and safety',
     description:
-      'When a booking is declined or cancelled; an offer countered, accepted, declined or ' +
-      'withdrawn; a viewing confirmed, and its reminder two hours before',
-    locked: false,
+      'Receipts, sale notices, held payments, deposits and notices about the safety of your ' +
+      'account or listings; they are always sent',
+    locked: true,
   },
   message: {
     label: 'New messages',
@@ -90,7 +110,7 @@ export const notificationSettingSchema = z.object({
   label: z.string(),
   description: z.string(),
   enabled: z.boolean(),
-  /** True when the kind cannot be turned off (`payment`). */
+  /** True when the kind cannot be turned off (`payment`: receipts, payments, safety). */
   locked: z.boolean(),
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
@@ -133,7 +153,7 @@ export const updateNotificationSettingsContract = {
   url: '/api/notification-settings',
   summary:
     'Turns kinds of notification e-mail on or off for the caller; answers the new settings. ' +
-    'Payment receipts cannot be turned off (400).',
+    'Receipts, payment and safety mails (`payment`) cannot be turned off (400).',
   body: updateNotificationSettingsBody,
   response: { 200: settingsAnswer, ...guarded },
 } as const;

@@ -5,13 +5,15 @@
  *
  * - `GET /api/profile` — the caller's record: name, e-mail, photo, role, admin flag, status, and
  *   whether the account has a password to change (Google-only accounts have none).
- * - `PATCH /api/profile` `{displayName?, photoURL?, home_place_id?}` — renames and/or changes the photo, in the
+ * - `PATCH /api/profile` `{displayName?, photoURL?, home_place_id?, time_zone?}` — renames and/or changes the photo, in the
  *   product record and the identity at once (one transaction), so the navigation bar, listing
  *   pages, the seller profile, reviews and messages show the new name and photo. Open bookings
  *   (unpaid, neither declined nor cancelled) follow; paid, declined and cancelled orders keep
  *   the names they were made with (spec §3 Order is a snapshot). `home_place_id` (a place, or
  *   null to forget it) is where the user searches from by default (decision 0026): the SPA
  *   centres a bare /search and shows distances from it on every device the user signs in on.
+ *   `time_zone` (an IANA name, or null to forget it) is the zone every time in the user's mail is
+ *   written in (decision 0049); the SPA sets it from the browser at sign-in when it is unset.
  * - `POST /api/profile/password` `{current_password, new_password}` — needs the current password
  *   (a wrong one: 400 naming `body.current_password`, nothing changes); the new one follows the
  *   registration rule (spec §5: 6–128 characters; not one of the most common passwords). Every
@@ -28,6 +30,7 @@ import { passwordSchema, photoUrlSchema } from './accounts.js';
 import { errorSchema } from './errors.js';
 import { limits, registrationRoles, userStatuses } from './limits.js';
 import { placeIdSchema, placeSchema } from './places.js';
+import { timeZoneSchema } from './time-zone.js';
 
 /** Texts the profile page shows (the spec has none of its own for this page). */
 export const profileTexts = {
@@ -40,7 +43,7 @@ export const profileTexts = {
   noPassword:
     'This account signs in with Google and has no password here. Use "Forgot password?" on the login page to set one.',
   lastAdmin: 'You are the last admin: make someone else an admin before deleting your account',
-  emptyPatch: 'Send displayName, photoURL or home_place_id',
+  emptyPatch: 'Send displayName, photoURL, home_place_id or time_zone',
   unknownPlace: 'body.home_place_id must be the id of a place',
 } as const;
 
@@ -64,6 +67,18 @@ export const profileSchema = z.object({
   home_place: placeSchema
     .nullable()
     .describe('where the user searches from by default (decision 0026); null when none chosen'),
+  time_zone: z
+    .string()
+    .nullable()
+    .describe('the IANA time zone of the times in your mail (decision 0049); null when unset'),
+  mail_time_zone: z
+    .object({
+      name: z.string().describe('IANA name, e.g. "America/Chicago"; "UTC" when unknown'),
+      source: z
+        .enum(['profile', 'home-place', 'unknown'])
+        .describe("your time_zone, else your home place's zone when derivable, else UTC"),
+    })
+    .describe('the zone your mail writes times in now, and where it comes from'),
   ...sellerTypeFields,
   phone: z
     .object({
@@ -117,7 +132,8 @@ export const updateProfileContract = {
   method: 'PATCH',
   url: '/api/profile',
   summary:
-    'Changes the caller\'s display name and/or photo (photo: an upload of ours, or "" for none). ' +
+    'Changes the caller\'s display name and/or photo (photo: an upload of ours, or "" for none), ' +
+    'home place and time zone (an IANA name; 400 for anything else). ' +
     'Product record and identity change in one transaction; open bookings follow, finished ' +
     'orders keep their snapshot. 400 for an empty body or a bad field.',
   body: z
@@ -132,6 +148,10 @@ export const updateProfileContract = {
         .nullable()
         .optional()
         .describe('the place to search from by default (GeoNames id), or null to forget it'),
+      time_zone: timeZoneSchema
+        .nullable()
+        .optional()
+        .describe('the IANA time zone of the times in your mail, or null to forget it'),
     })
     .strict(),
   response: { 200: profileSchema, ...guarded },

@@ -16,7 +16,7 @@ import { errorSchema } from './errors.js';
 /**
  * The kinds of push notification:
  * - `message` — a new message in one of your conversations;
- * - `offer` — an offer made on your listing, or countered, accepted, declined or withdrawn;
+ * - `offer` — an offer made on your listing, or countered, accepted, declined, withdrawn or expired;
  * - `viewing` — a viewing time proposed or confirmed, and the reminder before it;
  * - `saved-search` — a new match for a saved search with instant alerts;
  * - `price-drop` — one of your favourites got cheaper (at most once a day per listing).
@@ -26,15 +26,16 @@ export type PushKind = (typeof pushKinds)[number];
 
 /**
  * The labels the settings show for each push kind. A kind that also exists as a mail kind
- * (`message`, `price-drop`) has the mail kind's label: the settings show both on one row.
+ * (`message`, `offer`, `viewing`, `price-drop`) has the mail kind's label and covers the same
+ * events: the settings show both on one row.
  */
 export const pushKindTexts: Record<PushKind, { label: string; description: string }> = {
   message: { label: 'New messages', description: 'As soon as a message arrives' },
   offer: {
     label: 'Offers',
     description:
-      'An offer made on your listing, or an answer to an offer: countered, accepted, declined ' +
-      'or withdrawn',
+      'An offer made on your listing, or an answer to an offer: countered, accepted, declined, ' +
+      'withdrawn or expired',
   },
   viewing: {
     label: 'Viewings',

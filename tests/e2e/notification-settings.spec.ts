@@ -2,8 +2,8 @@
 /**
  * The notification settings (`NotificationSettings`, on the profile page `/user/profile`) at
  * 360 px and 1440 px: one table, a row per kind with what it covers and an E-mail and a Push
- * switch side by side; "—" where a kind has no switch in a channel; payment receipts checked and
- * fixed; the Push switches disabled, saying why, while this browser is not subscribed (it never
+ * switch side by side; "—" where a kind has no switch in a channel; receipts, payments and
+ * safety checked and fixed; the Push switches disabled, saying why, while this browser is not subscribed (it never
  * is here: tests/e2e/push-settings.spec.ts subscribes one). Unticking "New messages by e-mail"
  * saves at once with a toast and is still off after a reload and in the API. Nothing wider than
  * the screen, every switch at least 24 px square (WCAG 2.2 target size), axe clean.
@@ -25,13 +25,13 @@ const newUser = (browser: Browser, width: number) =>
 /** The rows in their order, with the switches each has. */
 const rows = [
   { label: 'New messages', mail: true, push: true },
-  { label: 'New bookings and offers', mail: true, push: false },
-  { label: 'Offers', mail: false, push: true },
-  { label: 'Booking, offer and viewing updates', mail: true, push: false },
-  { label: 'Viewings', mail: false, push: true },
+  { label: 'New bookings', mail: true, push: false },
+  { label: 'Offers', mail: true, push: true },
+  { label: 'Viewings', mail: true, push: true },
+  { label: 'Declined or cancelled bookings', mail: true, push: false },
   { label: 'Saved-search matches', mail: false, push: true },
   { label: 'Price drops', mail: true, push: true },
-  { label: 'Payment receipts', mail: true, push: false },
+  { label: 'Receipts, payments and safety', mail: true, push: false },
 ];
 
 for (const width of [360, 1440]) {
@@ -66,7 +66,9 @@ for (const width of [360, 1440]) {
     await expect(rowHeaders.first()).toContainText('Push: as soon as a message arrives.');
     await expect(rowHeaders.nth(5).getByRole('link', { name: 'Saved searches' })).toBeVisible();
 
-    const receipts = settings.getByRole('checkbox', { name: 'Payment receipts by e-mail' });
+    const receipts = settings.getByRole('checkbox', {
+      name: 'Receipts, payments and safety by e-mail',
+    });
     await expect(receipts).toBeChecked();
     await expect(receipts).toBeDisabled();
 

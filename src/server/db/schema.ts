@@ -124,6 +124,12 @@ export const users = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /** The place this user searches from by default (decision 0026); null = none chosen. */
     homePlaceId: integer('home_place_id').references(() => places.id),
+    /**
+     * The IANA time zone every time in this user's mail is written in (decision 0049), e.g.
+     * "America/Chicago"; set from the browser at sign-in, editable on the profile page. Null =
+     * unknown: mail uses the home place's zone when one is derivable, else UTC, and says which.
+     */
+    timeZone: text('time_zone'),
     /** 'private' or 'business' (docs/features.md "Dealers"); a business has `trader` details. */
     sellerType: text('seller_type').$type<'private' | 'business'>().notNull().default('private'),
     /** A business seller's trader details (EU DSA Art. 30(1)), API field names; null if private. */
@@ -1030,8 +1036,9 @@ export const savedSearchMatches = pgTable(
 /**
  * A user's choice for one kind of notification e-mail (decision 0018;
  * src/server/notifications/preferences.ts). No row means the default, on. `kind` is one of the
- * stored kinds: `booking` (a new booking, to the seller), `order-update` (a booking declined or
- * cancelled, to the other side) and `message` (a new message left unread). Price-drop mail keeps
+ * stored kinds: `booking` (a new booking, to the seller), `offer` and `viewing` (decision 0049),
+ * `order-update` (a booking declined or cancelled, to the other side) and `message` (a new
+ * message left unread). Price-drop mail keeps
  * its older column `users.price_drop_emails`; payment receipts cannot be turned off.
  */
 export const notificationPreferences = pgTable(
@@ -1048,7 +1055,7 @@ export const notificationPreferences = pgTable(
     primaryKey({ columns: [t.userId, t.kind] }),
     check(
       'notification_preferences_kind_check',
-      sql`${t.kind} in ('booking', 'order-update', 'message')`,
+      sql`${t.kind} in ('booking', 'offer', 'viewing', 'order-update', 'message')`,
     ),
   ],
 );

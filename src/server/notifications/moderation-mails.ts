@@ -19,6 +19,7 @@ import { users } from '../db/schema.js';
 import type { Executor } from '../jobs/queue.js';
 import { renderMail } from './layout.js';
 import { formatMailDate } from './payment-mails.js';
+import { readerZone, zoneNote } from './time-zone.js';
 
 /** A removal decision as the mail states it. */
 export interface RemovalStatement {
@@ -53,6 +54,7 @@ export async function queueRemovalMail(
 ): Promise<string | null> {
   const seller = await liveRecipient(tx, statement.sellerId);
   if (!seller) return null;
+  const zone = await readerZone(tx, statement.sellerId);
   return app.mail.enqueue(
     {
       key: `moderation:${statement.decisionId}:statement`,
@@ -68,15 +70,16 @@ export async function queueRemovalMail(
               ['Listing', statement.productName],
               ['Decision', 'Removed from the market (not deleted: it can be put back)'],
               ['Rule broken', statement.rule],
-              ['Decided', formatMailDate(statement.decidedAt)],
+              ['Decided', formatMailDate(statement.decidedAt, zone)],
               ['Automated decision', statement.automated ? 'Yes' : 'No, a person decided'],
               ['Detected through', 'Reports from users (notices)'],
             ],
           },
           { quote: statement.facts, by: 'Facts' },
-          `You may appeal once, until ${formatMailDate(statement.appealUntil)} ` +
+          `You may appeal once, until ${formatMailDate(statement.appealUntil, zone)} ` +
             `(${moderationTextLimits.appealDays} days), from My Products. ` +
             'A person reviews every appeal.',
+          zoneNote(zone, app.config.publicUrl),
         ],
         action: {
           label: 'See it in My Products',

@@ -148,8 +148,10 @@ describe('notification settings API', () => {
     const settings = await settingsOf(someone);
     expect(settings.map((setting) => setting.kind)).toEqual([
       'booking',
-      'payment',
+      'offer',
+      'viewing',
       'order-update',
+      'payment',
       'message',
       'price-drop',
     ]);
@@ -236,7 +238,7 @@ describe('booking mails', () => {
     expect(text).toContain('Phone: 01711111111');
     expect(text).toContain('Meeting location: Gulshan 2');
     expect(text).toContain(`${t.config.publicUrl}/user/seller/bookings`);
-    expect(text).toMatch(/Stop e-mails about new bookings and offers: \S+\/unsubscribe\?token=/);
+    expect(text).toMatch(/Stop e-mails about new bookings: \S+\/unsubscribe\?token=/);
     expect(html).toContain('Bina &lt;b&gt;Buyer&lt;/b&gt;');
     expect(html).toContain('Mazda &lt;3&gt; &amp; friends');
     expect(html).not.toContain('<b>Buyer');

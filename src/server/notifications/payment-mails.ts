@@ -19,6 +19,7 @@ import { orderPayments, orders, payments } from '../db/schema.js';
 import type { Executor } from '../jobs/queue.js';
 import { renderMail } from './layout.js';
 import { wantsMail } from './preferences.js';
+import { readerZone, unknownZone, zoneNote, type ReaderZone } from './time-zone.js';
 
 /** A payment just recorded: its order, the provider's transaction id, our record. */
 export interface RecordedPayment {
@@ -27,21 +28,30 @@ export interface RecordedPayment {
   paymentId: string;
 }
 
-/** "23 November 2026, 14:05 UTC" — mail has no time zone of the reader, so UTC, said so. */
-export function formatMailDate(date: Date): string {
+/**
+ * "23 November 2026, 14:05 UTC" or "23 November 2026, 08:05 CST": a moment in the reader's zone
+ * (decision 0049), with the zone's abbreviation or offset; UTC when the zone is unknown.
+ */
+export function formatMailDate(date: Date, reader: ReaderZone = unknownZone): string {
   const day = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone: reader.zone,
   }).format(date);
   const time = new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-    timeZone: 'UTC',
+    timeZone: reader.zone,
   }).format(date);
-  return `${day}, ${time} UTC`;
+  const zoneName =
+    reader.zone === 'UTC'
+      ? 'UTC'
+      : (new Intl.DateTimeFormat('en-US', { timeZone: reader.zone, timeZoneName: 'short' })
+          .formatToParts(date)
+          .find((part) => part.type === 'timeZoneName')?.value ?? reader.zone);
+  return `${day}, ${time} ${zoneName}`;
 }
 
 /**
@@ -78,7 +88,8 @@ export async function queuePaymentMails(
   if (!row) throw new Error(`payment ${payment.paymentId} was not found`);
   const { publicUrl } = app.config;
   const amount = formatDollars(centsToDollars(row.priceCents));
-  const date = formatMailDate(row.paidAt);
+  const buyerZone = await readerZone(tx, row.buyerId);
+  const sellerZone = await readerZone(tx, row.sellerId);
   const jobs: string[] = [];
 
   if (await wantsMail(tx, row.buyerId, 'payment')) {
@@ -97,13 +108,14 @@ export async function queuePaymentMails(
                   ['Product', row.productName],
                   ['Amount', `${amount} (USD)`],
                   ['Transaction id', payment.transactionId],
-                  ['Date', date],
+                  ['Date', formatMailDate(row.paidAt, buyerZone)],
                   ['Seller', row.sellerName],
                   ['Seller phone', row.sellerPhone],
                   ['Seller e-mail', row.sellerEmail],
                   ...(row.handoverCode ? [['Handover code', row.handoverCode] as const] : []),
                 ],
               },
+              zoneNote(buyerZone, publicUrl),
               'Contact the seller to arrange the hand-over.',
               'Second Gear holds your money until the handover. Give the seller your handover code only when you have checked the car and take the keys and papers.',
             ],
@@ -134,13 +146,14 @@ export async function queuePaymentMails(
                   ['Product', row.productName],
                   ['Amount', `${amount} (USD)`],
                   ['Transaction id', payment.transactionId],
-                  ['Date', date],
+                  ['Date', formatMailDate(row.paidAt, sellerZone)],
                   ['Buyer', row.customerName],
                   ['Buyer phone', row.customerPhone],
                   ['Buyer e-mail', row.customerEmail],
                   ['Meeting location', row.meetingLocation],
                 ],
               },
+              zoneNote(sellerZone, publicUrl),
             ],
             action: { label: 'Your bookings', url: `${publicUrl}${paths.sellerBookings.href()}` },
             footer: {

@@ -1,10 +1,12 @@
 /**
  * Notification preferences (decision 0018; contract src/contract/notifications.ts):
  * which kinds of notification e-mail a user gets. Kinds and where their switch lives:
- * - `booking`, `order-update`, `message`: a row in `notification_preferences` (none = on);
+ * - `booking`, `offer`, `viewing`, `order-update`, `message`: a row in `notification_preferences`
+ *   (none = on);
  * - `price-drop`: `users.price_drop_emails` (kept where it was);
- * - `payment`: always on — a receipt is part of the payment (transactional), not a notification
- *   one may silence; so payment mails carry no unsubscribe link;
+ * - `payment`: always on — a receipt is part of the payment (transactional), and a safety notice
+ *   (an account or listing taken down) is not a notification one may silence; so these mails carry
+ *   no unsubscribe link;
  * - saved-search alerts: per saved search (`saved_searches.alert`), set on the saved search.
  *
  * Code that queues a notification asks `wantsMail(tx, userId, kind)` first, in the transaction
@@ -25,7 +27,13 @@ import { notificationPreferences, users } from '../db/schema.js';
 import type { Executor } from '../jobs/queue.js';
 
 /** The kinds whose switch is a `notification_preferences` row. */
-export const storedNotificationKinds = ['booking', 'order-update', 'message'] as const;
+export const storedNotificationKinds = [
+  'booking',
+  'offer',
+  'viewing',
+  'order-update',
+  'message',
+] as const;
 export type StoredNotificationKind = (typeof storedNotificationKinds)[number];
 
 const isStored = (kind: NotificationKind): kind is StoredNotificationKind =>
@@ -33,8 +41,10 @@ const isStored = (kind: NotificationKind): kind is StoredNotificationKind =>
 
 /** What the unsubscribe confirmation says each stored kind was. */
 const topicDescriptions: Record<StoredNotificationKind, string> = {
-  booking: 'e-mails about new bookings of and offers on your listings',
-  'order-update': 'e-mails about updates to your bookings, offers and viewings',
+  booking: 'e-mails about new bookings of your listings',
+  offer: 'e-mails about offers',
+  viewing: 'e-mails about viewings',
+  'order-update': 'e-mails about declined or cancelled bookings',
   message: 'e-mails about unread messages',
 };
 
@@ -132,7 +142,7 @@ export async function writeSettings(
   return 'ok';
 }
 
-/** Registers the unsubscribe topics `booking`, `order-update` and `message`. */
+/** Registers an unsubscribe topic per stored kind (`booking`, `offer`, `viewing`, …). */
 export const notificationTopicsPlugin = fp(
   async (app: FastifyInstance) => {
     for (const kind of storedNotificationKinds) {

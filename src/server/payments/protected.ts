@@ -35,6 +35,7 @@ import {
 import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
 import { renderMail } from '../notifications/layout.js';
+import { formatMailDay, readerZone } from '../notifications/time-zone.js';
 import { billOfSaleFilename, ensureBillOfSale } from './bill-of-sale.js';
 import { transitionListing } from '../routes/listings/listing-state.js';
 
@@ -496,7 +497,9 @@ async function remind(app: FastifyInstance, row: OrderPaymentRow, number: number
     if (!claimed) return;
     const order = await orderParties(tx, row.orderId);
     if (!order) return;
-    const releaseOn = dateFormat.format(new Date(row.heldAt.getTime() + days * 86_400_000));
+    const releaseAt = new Date(row.heldAt.getTime() + days * 86_400_000);
+    const buyerReleaseOn = formatMailDay(releaseAt, await readerZone(tx, order.buyerId));
+    const sellerReleaseOn = formatMailDay(releaseAt, await readerZone(tx, order.sellerId));
     const amount = formatDollars(centsToDollars(row.amountCents));
     const url = app.config.publicUrl;
     await app.mail.enqueue(
@@ -508,7 +511,7 @@ async function remind(app: FastifyInstance, row: OrderPaymentRow, number: number
           greeting: `Hello ${order.customerName},`,
           blocks: [
             `Second Gear still holds your ${amount} for ${order.productName}.`,
-            `Meet the seller, check the car, then give them your handover code. If nobody acts, the money goes to the seller on ${releaseOn}; before then you can ask for a refund or open a dispute in My Orders.`,
+            `Meet the seller, check the car, then give them your handover code. If nobody acts, the money goes to the seller on ${buyerReleaseOn}; before then you can ask for a refund or open a dispute in My Orders.`,
           ],
           action: { label: 'Your orders', url: `${url}${paths.buyerOrders.href()}` },
           footer: { reason: 'You get this because you paid on Second Gear.' },
@@ -525,7 +528,7 @@ async function remind(app: FastifyInstance, row: OrderPaymentRow, number: number
           greeting: `Hello ${order.sellerName},`,
           blocks: [
             `${order.customerName} paid ${amount} for ${order.productName}; Second Gear holds it.`,
-            `Hand the car over and enter the buyer's handover code in your Bookings. Otherwise the money is released to you on ${releaseOn} unless the buyer disputes.`,
+            `Hand the car over and enter the buyer's handover code in your Bookings. Otherwise the money is released to you on ${sellerReleaseOn} unless the buyer disputes.`,
           ],
           action: { label: 'Your bookings', url: `${url}${paths.sellerBookings.href()}` },
           footer: { reason: 'You get this because you sell on Second Gear.' },
@@ -536,12 +539,12 @@ async function remind(app: FastifyInstance, row: OrderPaymentRow, number: number
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 async function orderParties(tx: Executor, orderId: string) {
   const [order] = await tx
     .select({
       productName: orders.productName,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
       sellerName: orders.sellerName,

@@ -86,6 +86,11 @@ describe('seedDemoData', () => {
     const vehicles = rows.filter((row) => row.holdsVehicles);
     expect(vehicles.length).toBeGreaterThanOrEqual(30);
     for (const row of rows) expect(row.images[0], row.name).toBe(row.cover);
+    // A car has five pictures (side, front, back, interior, dashboard), a motorcycle four.
+    for (const row of vehicles) {
+      expect(row.images.length, row.name).toBeGreaterThanOrEqual(4);
+      expect(new Set(row.images).size, row.name).toBe(row.images.length);
+    }
     // ISO 3779 check digit (position 9).
     const value = (c: string) =>
       /\d/.test(c)

@@ -31,6 +31,7 @@ import {
   type DemoListing,
 } from './catalog.js';
 import { avatarSvg, listingSvg } from './art/pictures.js';
+import { vehicleViewSvg, viewsOf } from './art/views.js';
 import { renderDemoImages } from './images.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { seededRandom } from './random.js';
@@ -134,9 +135,35 @@ export async function seedDemoData(
     }),
   );
   const avatarSvgs = demoUsers.map((user) => avatarSvg(user.displayName));
-  const urls = await renderDemoImages(options.imageStore, [...listingSvgs, ...avatarSvgs]);
+  // Each vehicle's further views (front, back, interior, dashboard with its odometer); their
+  // responsive variants are made on first request, which keeps seeding quick.
+  const viewSvgs = demoListings.map((listing) =>
+    listing.vehicle
+      ? viewsOf(listing.art).map((view) =>
+          vehicleViewSvg(
+            {
+              kind: listing.art,
+              paint: listing.paint,
+              electric: listing.electric ?? false,
+              mileageKm: listing.vehicle!.mileageKm,
+            },
+            view,
+          ),
+        )
+      : [],
+  );
+  const [urls, viewUrls] = await Promise.all([
+    renderDemoImages(options.imageStore, [...listingSvgs, ...avatarSvgs]),
+    renderDemoImages(options.imageStore, viewSvgs.flat(), { variants: false }),
+  ]);
   const productImages = urls.slice(0, demoListings.length);
   const photoUrls = urls.slice(demoListings.length);
+  const galleries: string[][] = [];
+  let nextView = 0;
+  for (const [i, views] of viewSvgs.entries()) {
+    galleries.push([productImages[i] ?? '', ...viewUrls.slice(nextView, nextView + views.length)]);
+    nextView += views.length;
+  }
 
   const usersByUid = new Map<string, DemoUser>(demoUsers.map((user) => [user.uid, user]));
   const photoByUid = new Map(demoUsers.map((user, i) => [user.uid, photoUrls[i] ?? '']));
@@ -184,7 +211,7 @@ export async function seedDemoData(
             productName: listing.name,
             productDescription: listing.description,
             productImage: productImages[i] ?? '',
-            productImages: [productImages[i] ?? ''],
+            productImages: galleries[i] ?? [productImages[i] ?? ''],
             ...(vehicle && {
               make: listing.make,
               model: vehicle.model,
@@ -339,7 +366,7 @@ export async function seedDemoData(
       demoListings.reduce((n, listing) => n + (listing.reportedBy?.length ?? 0), 0) +
       activity.reports,
     blogs: demoBlogs.length,
-    images: urls.length,
+    images: urls.length + viewUrls.length,
     activity,
   };
 }

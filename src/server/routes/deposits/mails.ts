@@ -10,11 +10,10 @@ import { paths } from '#contract/spa-paths.js';
 import { deposits, orders } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { renderMail, type MailContent } from '../../notifications/layout.js';
+import { formatMailDay, readerZone } from '../../notifications/time-zone.js';
 import { eq } from 'drizzle-orm';
 
 type DepositRow = typeof deposits.$inferSelect;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** Queues the buyer's mail for the deposit's new state; null for states that send none. */
 export async function queueDepositMail(
@@ -26,6 +25,7 @@ export async function queueDepositMail(
   const [order] = await tx
     .select({
       productName: orders.productName,
+      buyerId: orders.buyerId,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
       sellerName: orders.sellerName,
@@ -47,7 +47,7 @@ export async function queueDepositMail(
       subject = `Deposit kept: ${order.productName}`;
       blocks.push(
         `${order.sellerName} marked that you did not come to the viewing, so ${what} was taken for the seller.`,
-        `If that is wrong, dispute it in My Orders until ${dateFormat.format(until)}; an admin will decide.`,
+        `If that is wrong, dispute it in My Orders until ${formatMailDay(until, await readerZone(tx, order.buyerId))}; an admin will decide.`,
       );
       break;
     }

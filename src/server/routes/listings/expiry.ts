@@ -23,6 +23,7 @@ import { resolveAuthSecret } from '../../auth/secret.js';
 import { createSignedPairs } from '../../lib/signed-pair.js';
 import { onMarketSql, products, users } from '../../db/schema.js';
 import { renderMail } from '../../notifications/layout.js';
+import { formatMailDay, readerZone, zoneNote } from '../../notifications/time-zone.js';
 import { mayTransition } from './listing-state.js';
 
 /** Queue name of the expiry job. */
@@ -128,7 +129,8 @@ export async function runListingExpiry(
           productId: listing.id,
           expiresAtMs: listing.expiresAt.getTime(),
         });
-        const day = listing.expiresAt.toISOString().slice(0, 10);
+        const zone = await readerZone(tx, listing.sellerId);
+        const day = formatMailDay(listing.expiresAt, zone);
         await app.mail.enqueue(
           {
             key: `listing-expiry:${listing.id}:${listing.expiresAt.getTime()}`,
@@ -137,9 +139,10 @@ export async function runListingExpiry(
             ...renderMail({
               greeting: `Hello ${seller.name},`,
               blocks: [
-                `Your listing ${listing.productName} on Second Gear expires on ${day} (UTC). ` +
+                `Your listing ${listing.productName} on Second Gear expires on ${day}. ` +
                   'Renew it with one click to keep it on the market; if it has sold, mark it sold ' +
                   'in My Products instead.',
+                zoneNote(zone, app.config.publicUrl),
               ],
               action: { label: 'Renew', url: renewUrl },
               footer: { reason: 'You get this because you listed this vehicle on Second Gear.' },

@@ -16,6 +16,7 @@ import {
 import { holdsRole, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { notifyOffer } from './mails.js';
 import {
   answerOffer,
   expireOffers,
@@ -42,7 +43,9 @@ export const offerJobsPlugin = fp(
       schedule: '*/15 * * * *',
       retryLimit: 3,
       handler: async () => {
-        await expireOffers(app.db, new Date());
+        await expireOffers(app.db, new Date(), undefined, (tx, id) =>
+          notifyOffer(app, tx, id, 'expired'),
+        );
       },
     });
   },
@@ -77,7 +80,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireCallerRecord(request);
       const { role } = request.query;
       if (!holdsRole(me, role)) throw httpError(403, `This list needs the ${role} role`);
-      return listOffers(app.db, me.id, role);
+      return listOffers(app.db, me.id, role, new Date(), undefined, (tx, id) =>
+        notifyOffer(app, tx, id, 'expired'),
+      );
     },
   });
 

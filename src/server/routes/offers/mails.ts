@@ -1,9 +1,9 @@
 /**
  * The offer mails (decision 0034), queued in the transaction of the change that causes them: a
- * new offer → the seller (kind `booking`, like a new booking); a counter, an acceptance or a
- * decline by the seller → the buyer; the buyer's acceptance, decline or withdrawal → the seller
- * (kind `order-update`). Each offer reaches each state once, so the key
- * `offer:<id>:<event>` makes a retried job send once.
+ * new offer → the seller; a counter, an acceptance or a decline by the seller → the buyer; the
+ * buyer's acceptance, decline or withdrawal → the seller; an offer that lapsed → the side that
+ * waited for an answer. All of kind `offer` (decision 0049), mail and push alike. Each offer
+ * reaches each state once, so the key `offer:<id>:<event>` makes a retried job send once.
  */
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,7 +16,7 @@ import { renderMail } from '../../notifications/layout.js';
 import { wantsMail } from '../../notifications/preferences.js';
 
 /** What happened to the offer. */
-export type OfferEvent = 'made' | 'countered' | 'accepted' | 'declined' | 'withdrawn';
+export type OfferEvent = 'made' | 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
 
 const buyer = alias(users, 'offer_mail_buyer');
 const seller = alias(users, 'offer_mail_seller');
@@ -53,12 +53,13 @@ export async function notifyOffer(
     .where(eq(offers.id, offerId));
   if (!offer) return null;
   // Who acted: the buyer made, withdrew, or answered a counter; the seller answered an offer.
+  // An expiry tells the side that waited: the buyer for an offer, the seller for a counter.
   const buyerActed =
     event === 'made' ||
     event === 'withdrawn' ||
     (offer.counterCents !== null && event !== 'countered');
   const toSeller = buyerActed;
-  const kind = event === 'made' ? 'booking' : 'order-update';
+  const kind = 'offer';
   const reader = toSeller
     ? { id: offer.sellerId, name: offer.sellerName, email: offer.sellerEmail }
     : { id: offer.buyerId, name: offer.buyerName, email: offer.buyerEmail };
@@ -92,6 +93,12 @@ export async function notifyOffer(
       subject: `Offer withdrawn: ${offer.productName}`,
       text: `${offer.buyerName} withdrew their offer of ${amount} for ${offer.productName}.`,
     },
+    expired: {
+      subject: `Offer expired: ${offer.productName}`,
+      text: toSeller
+        ? `${offer.buyerName} did not answer your counter-offer of ${counter} for ${offer.productName} within 48 hours, so it expired.`
+        : `${offer.sellerName} did not answer your offer of ${amount} for ${offer.productName} within 48 hours, so it expired. You may make a new one.`,
+    },
   };
   const line = lines[event];
   await app.push.notify(tx, reader.id, {
@@ -114,10 +121,7 @@ export async function notifyOffer(
         footer: {
           reason: 'You get this because of an offer on a listing on Second Gear.',
           unsubscribe: {
-            label:
-              kind === 'booking'
-                ? 'Stop e-mails about new bookings and offers'
-                : 'Stop e-mails about booking, offer and viewing updates',
+            label: 'Stop e-mails about offers',
             url: app.unsubscribe.pageUrl(reader.id, kind),
           },
         },

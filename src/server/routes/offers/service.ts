@@ -66,13 +66,30 @@ export interface MadeOffer {
 /**
  * Marks the open offers whose time has passed as `expired` (the `offer-expiry` job, and before
  * every read and action that must not see them as open), optionally only those of one buyer
- * and listing. @returns how many changed.
+ * and listing. `onExpired` runs for each, in the same transaction (the expiry mail: whoever
+ * marks an offer expired tells its waiting side, once). @returns how many changed.
  */
 export async function expireOffers(
   db: Database | Transaction,
   now: Date,
   scope?: { buyerId: string; productId: string },
+  onExpired?: (tx: Transaction, offerId: string) => Promise<unknown>,
 ): Promise<number> {
+  if (onExpired) {
+    return db.transaction(async (tx) => {
+      const ids = await markExpired(tx, now, scope);
+      for (const id of ids) await onExpired(tx, id);
+      return ids.length;
+    });
+  }
+  return (await markExpired(db, now, scope)).length;
+}
+
+async function markExpired(
+  db: Database | Transaction,
+  now: Date,
+  scope?: { buyerId: string; productId: string },
+): Promise<string[]> {
   const changed = await db
     .update(offers)
     .set({ status: 'expired', updatedAt: now })
@@ -86,7 +103,7 @@ export async function expireOffers(
       ),
     )
     .returning({ id: offers.id });
-  return changed.length;
+  return changed.map((row) => row.id);
 }
 
 /**
@@ -143,7 +160,9 @@ export function makeOffer(
       );
     }
     await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
-    await expireOffers(tx, now, { buyerId: buyer.id, productId: product.id });
+    await expireOffers(tx, now, { buyerId: buyer.id, productId: product.id }, (t, id) =>
+      notifyOffer(app, t, id, 'expired'),
+    );
     const [mine] = await tx
       .select({ n: count() })
       .from(offers)
@@ -230,7 +249,7 @@ const sellerUser = alias(users, 'offer_seller');
  * The caller's offers as `role` (the offers they made as buyer, or those on their listings as
  * seller), newest first, at most 100. Open offers past their time are marked expired first.
  * With `pair`, only the offers of one buyer on one listing, open ones first (a conversation's
- * deal, decision 0048).
+ * deal, decision 0048). `onExpired` runs in the transaction that expires each offer (its mail).
  */
 export async function listOffers(
   db: Database,
@@ -238,8 +257,9 @@ export async function listOffers(
   role: 'buyer' | 'seller',
   now: Date = new Date(),
   pair?: { productId: string; buyerId: string },
+  onExpired?: (tx: Transaction, offerId: string) => Promise<unknown>,
 ): Promise<Offer[]> {
-  await expireOffers(db, now);
+  await expireOffers(db, now, undefined, onExpired);
   const scope = eq(role === 'buyer' ? offers.buyerId : offers.sellerId, userId);
   const rows = await db
     .select({

@@ -55,8 +55,8 @@ export async function notifyBooking(
   const unsubscribe = {
     label:
       kind === 'booking'
-        ? 'Stop e-mails about new bookings and offers'
-        : 'Stop e-mails about booking, offer and viewing updates',
+        ? 'Stop e-mails about new bookings'
+        : 'Stop e-mails about declined or cancelled bookings',
     url: app.unsubscribe.pageUrl(recipientId, kind),
   };
   const bookings = `${publicUrl}${paths.sellerBookings.href()}`;

@@ -1,10 +1,12 @@
 /**
- * The viewing mails (decision 0034): when a viewing is confirmed, each side gets the time, the
- * place and the other side's phone with an iCalendar invitation (RFC 5545, made with
- * ical-generator; its UID is stable per booking, so a later time updates the same calendar
- * entry); two hours before, each side gets a reminder. Kind `order-update`, so a user who turned
- * those off gets neither. Each mail's key names the order, the event, the time and the side:
- * a retried job or a repeated confirmation sends it once.
+ * The viewing mails (decision 0034): when one side proposes a time, the other side gets it to
+ * confirm; when a viewing is confirmed, each side gets the time, the place and the other side's
+ * phone with an iCalendar invitation (RFC 5545, made with ical-generator; its UID is stable per
+ * booking, so a later time updates the same calendar entry); two hours before, each side gets a
+ * reminder. Kind `viewing` (decision 0049), mail and push alike, so a user who turned it off gets
+ * none of them. Times are in each reader's own time zone, and the mail says which
+ * (`notifications/time-zone.ts`). Each mail's key names the order, the event, the time and the
+ * side: a retried job or a repeated confirmation sends it once.
  */
 import { eq } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
@@ -14,18 +16,10 @@ import { orders } from '../../db/schema.js';
 import type { Executor } from '../../jobs/queue.js';
 import { renderMail } from '../../notifications/layout.js';
 import { wantsMail } from '../../notifications/preferences.js';
+import { formatMailTime, readerZone, zoneNote } from '../../notifications/time-zone.js';
 
 /** How long a viewing is put in the calendar for (ms). */
 export const viewingDurationMs = 30 * 60 * 1000;
-
-/** The time as the mails print it: the invitation shows it in the reader's own time zone. */
-export function formatViewingTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(at);
-}
 
 /**
  * The iCalendar text of a booking's viewing (RFC 5545, METHOD:PUBLISH: an entry to add, not a
@@ -59,16 +53,21 @@ export function viewingCalendar(input: {
   return calendar.toString();
 }
 
+/** What happened to a booking's viewing. */
+export type ViewingEvent = 'proposed' | 'confirmed' | 'reminder';
+
 /**
- * Queues the mail of `event` for order `orderId`'s viewing at `at` to both sides, in `tx`.
- * @returns how many mails were queued (a side that turned `order-update` mails off gets none).
+ * Queues the mail and push of `event` for order `orderId`'s viewing at `at`, in `tx`: to both
+ * sides, or only to side `only` (a proposal goes to the side that did not propose).
+ * @returns how many mails were queued (a side that turned `viewing` mails off gets none).
  */
 export async function notifyViewing(
   app: FastifyInstance,
   tx: Executor,
-  event: 'confirmed' | 'reminder',
+  event: ViewingEvent,
   orderId: string,
   at: Date,
+  only?: 'buyer' | 'seller',
 ): Promise<number> {
   const [order] = await tx
     .select({
@@ -88,7 +87,6 @@ export async function notifyViewing(
     .where(eq(orders.id, orderId));
   if (!order) return 0;
   const { publicUrl } = app.config;
-  const when = formatViewingTime(at);
   const sides = [
     {
       side: 'buyer' as const,
@@ -107,46 +105,65 @@ export async function notifyViewing(
       page: `${publicUrl}${paths.sellerBookings.href()}`,
     },
   ];
+  const texts: Record<
+    ViewingEvent,
+    { title: string; lead: string; subject: (when: string) => string }
+  > = {
+    proposed: {
+      title: `Viewing proposed: ${order.productName}`,
+      lead: `A viewing of ${order.productName} is proposed. Confirm it or propose another time.`,
+      subject: (when) => `Viewing proposed: ${order.productName}, ${when}`,
+    },
+    confirmed: {
+      title: `Viewing confirmed: ${order.productName}`,
+      lead: `The viewing of ${order.productName} is confirmed.`,
+      subject: (when) => `Viewing confirmed: ${order.productName}, ${when}`,
+    },
+    reminder: {
+      title: `Viewing in two hours: ${order.productName}`,
+      lead: `The viewing of ${order.productName} starts in two hours.`,
+      subject: () => `Reminder: viewing of ${order.productName} in two hours`,
+    },
+  };
+  const text = texts[event];
   let queued = 0;
   for (const reader of sides) {
+    if (only && reader.side !== only) continue;
+    const zone = await readerZone(tx, reader.userId);
+    const when = formatMailTime(at, zone);
     await app.push.notify(tx, reader.userId, {
       kind: 'viewing',
-      title:
-        event === 'confirmed'
-          ? `Viewing confirmed: ${order.productName}`
-          : `Viewing in two hours: ${order.productName}`,
-      body: `${when} (UTC), ${order.meetingLocation}`,
+      title: text.title,
+      body:
+        event === 'proposed'
+          ? `${when}. Confirm it or propose another time.`
+          : `${when}, ${order.meetingLocation}`,
       url: reader.page.slice(publicUrl.length),
       tag: `viewing:${order.id}`,
     });
-    if (!(await wantsMail(tx, reader.userId, 'order-update'))) continue;
-    const subject =
-      event === 'confirmed'
-        ? `Viewing confirmed: ${order.productName}, ${when} UTC`
-        : `Reminder: viewing of ${order.productName} in two hours`;
-    const lead =
-      event === 'confirmed'
-        ? `The viewing of ${order.productName} is confirmed.`
-        : `The viewing of ${order.productName} starts in two hours.`;
+    if (!(await wantsMail(tx, reader.userId, 'viewing'))) continue;
+    const subject = text.subject(when);
     const content = renderMail({
       greeting: `Hello ${reader.name},`,
       blocks: [
-        lead,
+        text.lead,
         {
           facts: [
-            ['When', `${when} (UTC); the invitation shows it in your time zone`],
+            ['When', when],
             ['Where', order.meetingLocation],
             [reader.other.role, reader.other.name],
             ['Phone', reader.other.phone],
           ],
         },
+        zoneNote(zone, publicUrl) +
+          (event === 'confirmed' ? " The invitation shows the time in your calendar's zone." : ''),
       ],
       action: { label: 'See the booking', url: reader.page },
       footer: {
         reason: 'You get this because you arranged a viewing on Second Gear.',
         unsubscribe: {
-          label: 'Stop e-mails about booking, offer and viewing updates',
-          url: app.unsubscribe.pageUrl(reader.userId, 'order-update'),
+          label: 'Stop e-mails about viewings',
+          url: app.unsubscribe.pageUrl(reader.userId, 'viewing'),
         },
       },
     });
@@ -156,7 +173,7 @@ export async function notifyViewing(
         to: reader.to,
         subject,
         ...content,
-        unsubscribeUrl: app.unsubscribe.url(reader.userId, 'order-update'),
+        unsubscribeUrl: app.unsubscribe.url(reader.userId, 'viewing'),
         ...(event === 'confirmed'
           ? {
               calendar: {

@@ -15,7 +15,6 @@ import type { Executor } from '../../jobs/queue.js';
 import { httpError } from '../../lib/http-error.js';
 import { addSystemMessage } from '../messages/repository.js';
 import { notifyViewing } from './viewing-mails.js';
-import { pushViewingProposed } from '../../push/notices.js';
 
 /** Queue of the reminder two hours before a confirmed viewing. */
 export const viewingReminderJob = 'viewing-reminder';
@@ -106,15 +105,7 @@ export function changeViewing(
         kind: 'viewing',
         body: viewingNoteText('proposed', at),
       });
-      await pushViewingProposed(
-        app,
-        tx,
-        orderId,
-        side === 'buyer'
-          ? { id: order.sellerId, side: 'seller' }
-          : { id: order.buyerId, side: 'buyer' },
-        at,
-      );
+      await notifyViewing(app, tx, 'proposed', orderId, at, side === 'buyer' ? 'seller' : 'buyer');
       return { modifiedCount: 1 };
     }
 

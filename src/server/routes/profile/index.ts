@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canonicalTimeZone,
   becomeSellerContract,
   changePasswordContract,
   deleteProfileContract,
@@ -43,8 +44,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(updateProfileContract, options),
     handler: async (request) => {
       const me = requireCallerRecord(request);
-      const { displayName, photoURL, home_place_id: homePlaceId } = request.body;
-      if (displayName === undefined && photoURL === undefined && homePlaceId === undefined) {
+      const {
+        displayName,
+        photoURL,
+        home_place_id: homePlaceId,
+        time_zone: timeZone,
+      } = request.body;
+      if (
+        displayName === undefined &&
+        photoURL === undefined &&
+        homePlaceId === undefined &&
+        timeZone === undefined
+      ) {
         throw httpError(400, `body: ${profileTexts.emptyPatch}`);
       }
       if (typeof homePlaceId === 'number' && !(await findPlace(app.db, homePlaceId))) {
@@ -54,6 +65,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         displayName,
         photoURL,
         homePlaceId,
+        timeZone: timeZone == null ? timeZone : canonicalTimeZone(timeZone),
       });
       if (!updated) throw accountGone();
       return readProfile(app.db, updated);

@@ -19,16 +19,18 @@ import type { Database } from '../../db/client.js';
 import { authAccount, authUser, orders, users } from '../../db/schema.js';
 import { findPlace } from '../places/repository.js';
 import { presentSellerType } from '../dealers/presenters.js';
+import { readerZone } from '../../notifications/time-zone.js';
 
 /** The caller's profile as `GET /api/profile` answers it. */
 export async function readProfile(db: Database, record: UserRecord): Promise<Profile> {
-  const [[credential], homePlace] = await Promise.all([
+  const [[credential], homePlace, mailZone] = await Promise.all([
     db
       .select({ id: authAccount.id })
       .from(authAccount)
       .where(and(eq(authAccount.userId, record.uid), eq(authAccount.providerId, 'credential')))
       .limit(1),
     record.homePlaceId === null ? null : findPlace(db, record.homePlaceId),
+    readerZone(db, record.id),
   ]);
   return {
     _id: record.id,
@@ -43,6 +45,8 @@ export async function readProfile(db: Database, record: UserRecord): Promise<Pro
     status: record.status as Profile['status'],
     hasPassword: credential !== undefined,
     home_place: homePlace,
+    time_zone: record.timeZone,
+    mail_time_zone: { name: mailZone.zone, source: mailZone.source },
     ...presentSellerType(record),
     phone:
       record.phoneE164 === null
@@ -57,6 +61,8 @@ export interface ProfileChange {
   photoURL?: string;
   /** The place searched from by default (an existing place id; the caller checked), or null. */
   homePlaceId?: number | null;
+  /** The IANA zone of the user's mail (already validated and canonical), or null to forget it. */
+  timeZone?: string | null;
 }
 
 /**
@@ -78,6 +84,7 @@ export function updateProfile(
         ...(change.displayName !== undefined && { displayName: change.displayName }),
         ...(change.photoURL !== undefined && { photoUrl: change.photoURL }),
         ...(change.homePlaceId !== undefined && { homePlaceId: change.homePlaceId }),
+        ...(change.timeZone !== undefined && { timeZone: change.timeZone }),
       })
       .where(and(eq(users.id, recordId), isNull(users.deletedAt)))
       .returning();

@@ -64,6 +64,7 @@ describe('planPage', () => {
       '/login',
       '/registration',
       '/forgot-password',
+      '/accessibility',
     ]) {
       expect(planPage(new URL(path, 'http://x')), path).not.toBeNull();
     }

@@ -1,6 +1,6 @@
 /**
  * The pages the server renders (decision 0015): the public, indexable ones — home,
- * `/blogs`, `/search`, `/listing/{id}` and `/seller/{uid}` — and the account forms a visitor
+ * `/blogs`, `/search`, `/listing/{id}`, `/seller/{uid}` and the accessibility statement — and the account forms a visitor
  * opens first — `/login`, `/registration`, `/forgot-password` (their form paints with
  * the HTML instead of after the script and the page's chunk). For each: the queries to fetch
  * before rendering (the same query options the page's hooks use, so the browser finds them in
@@ -294,6 +294,25 @@ const forgotPasswordPlan = accountPlan(
 );
 
 /**
+ * The accessibility statement (European Accessibility Act): readable without the script, so a
+ * visitor whose assistive technology struggles with the app still gets it, and how to report.
+ */
+const accessibilityPlan: PagePlan = {
+  async prefetch() {},
+  head() {
+    return {
+      status: 200,
+      head: {
+        title: `Accessibility statement | ${siteName}`,
+        description:
+          'How accessible Second Gear is (WCAG 2.2 AA), the barriers we know of, and how to report one.',
+        canonicalPath: paths.accessibility.href(),
+      },
+    };
+  },
+};
+
+/**
  * The route patterns of the pages above, in the router's syntax (which Fastify shares): the
  * server registers exactly these (src/server/plugins/web.ts reads them from the SSR build).
  */
@@ -306,6 +325,7 @@ export const renderedPaths: readonly string[] = [
   paths.login.path,
   paths.registration.path,
   paths.forgotPassword.path,
+  paths.accessibility.path,
 ];
 
 /** The plan of the page at `url`, or null when the page is left to the browser. */
@@ -321,6 +341,7 @@ export function planPage(url: URL): PagePlan | null {
   if (matchPath(paths.login.path, path)) return loginPlan;
   if (matchPath(paths.registration.path, path)) return registrationPlan;
   if (matchPath(paths.forgotPassword.path, path)) return forgotPasswordPlan;
+  if (matchPath(paths.accessibility.path, path)) return accessibilityPlan;
   return null;
 }
 

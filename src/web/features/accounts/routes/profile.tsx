@@ -5,7 +5,8 @@
  * 1. Name and photo — saved together; shown at once in the navigation bar and, after a refetch,
  *    on listing pages, the seller profile, reviews, messages and open bookings.
  * 2. Home place — the town searches start from and distances are measured from (decision 0026),
- *    kept on the profile so every device the user signs in on uses it.
+ *    kept on the profile so every device the user signs in on uses it; and the time zone every
+ *    time in the user's mail is written in (decision 0049).
  * 3. Phone number — verified by a code sent by text message (decision 0044).
  *    Identity — a photo ID matched with a selfie by the identity provider (decision 0044).
  * 4. Password — asks the current one; every other session ends.
@@ -31,6 +32,7 @@ import { PhoneVerification } from '../components/phone-verification';
 import { IdentityVerification } from '../components/identity-verification';
 import { identityTexts } from '#contract/identity-texts';
 import { ProfileDetailsForm } from '../components/profile-details-form';
+import { TimeZoneField } from '../components/time-zone-field';
 
 /** The home place field: saved as soon as a place is chosen or cleared. */
 function HomePlaceField() {
@@ -122,6 +124,9 @@ export function ProfileRoute({ notifications, business }: ProfileRouteProps) {
           )}
           <Section title="Home place" id="profile-home-place">
             <HomePlaceField />
+          </Section>
+          <Section title="Time zone" id="profile-time-zone">
+            <TimeZoneField profile={profile} />
           </Section>
           {business && profile.role === 'seller' && (
             <Section title="Business seller" id="business-seller">

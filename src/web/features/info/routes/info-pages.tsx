@@ -140,6 +140,19 @@ export function AccessibilityRoute() {
         axe accessibility engine against the WCAG 2.2 AA rules. Every page is checked for content
         wider than a 320 pixel screen.
       </p>
+      <h2 id="what-conforms" className="scroll-mt-20 text-xl font-semibold">
+        What conforms
+      </h2>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>Every page and form works with a keyboard alone, with a visible focus.</li>
+        <li>Fields, buttons, switches and images have names a screen reader announces.</li>
+        <li>Pages reflow to a 320 pixel wide screen without scrolling sideways.</li>
+        <li>
+          Public pages (home, search, listings, sellers, this statement) arrive as complete HTML, so
+          they can be read before or without the script.
+        </li>
+        <li>Times in e-mails are written in words, in your own time zone.</li>
+      </ul>
       <h2 id="known-barriers" className="scroll-mt-20 text-xl font-semibold">
         Known barriers
       </h2>
@@ -163,6 +176,7 @@ export function AccessibilityRoute() {
         with the page and what happened. We answer within five working days and, where we cannot fix
         it at once, help you do what you came to do another way.
       </p>
+      <p className="text-sm">This statement was last reviewed on 28 November 2026.</p>
     </InfoPage>
   );
 }

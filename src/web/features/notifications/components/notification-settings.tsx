@@ -2,12 +2,13 @@
  * The signed-in user's notification settings, e-mail and push in one table (decisions 0018 and
  * 0045): one row per kind, its label and what it covers, an E-mail switch and a Push switch side
  * by side. The two channels' kinds come from their own APIs (GET /api/notification-settings,
- * GET /api/push/settings); a kind both have (`message`, `price-drop`) is one row, and a kind only
- * one channel has shows "—" in the other column (offers and viewings are mailed under the two
- * booking rows; new bookings and receipts are not pushed; saved-search mails are set per search).
+ * GET /api/push/settings); a kind both have (`message`, `offer`, `viewing`, `price-drop`) is one
+ * row whose label says exactly what both switches cover (decision 0049), and a kind only one
+ * channel has shows "—" in the other column (new bookings, declined or cancelled bookings and
+ * receipts are not pushed; saved-search mails are set per search).
  *
  * Changing a switch saves at once (PUT of its channel) and says so in a toast; a failed save
- * shows the server's message and puts the switch back. Payment receipts are always mailed: their
+ * shows the server's message and puts the switch back. Receipts, payments and safety are always mailed: their
  * box is checked and disabled. The Push switches are disabled, with the reason above the table,
  * until this browser is subscribed ("Turn on for this device") and where it cannot take pushes.
  *
@@ -58,14 +59,14 @@ export const notificationSettingsTexts = {
 
 /**
  * The order of the rows; a kind the APIs answer that is missing here goes at the end. Related
- * rows sit together: the mail row of new bookings and offers, then the push row of offers…
+ * rows sit together: messages, then the deal (bookings, offers, viewings, declines)…
  */
 const rowOrder = [
   'message',
   'booking',
   'offer',
-  'order-update',
   'viewing',
+  'order-update',
   'saved-search',
   'price-drop',
   'payment',

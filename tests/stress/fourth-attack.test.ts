@@ -47,8 +47,19 @@ import {
 const ACCOUNT_MAX = 10;
 /** VIN look-ups per user and address a minute (the default). */
 const VIN_MAX = 30;
-/** A fast answer on this machine, at the 95th percentile, while an attack runs (ms). */
+/**
+ * A fast answer at the 95th percentile while an attack runs (ms): 1 s plus four times the
+ * median of the same request with nothing else running, measured just before, so that a
+ * machine busy with other work (CI, neighbours) does not fail the test while a stall does
+ * (before the fixes: 9 to 30 s and more).
+ */
 const FAST_P95_MS = 1000;
+const fastBound = (quietMedianMs: number) => FAST_P95_MS + 4 * quietMedianMs;
+/**
+ * How far the health check's median may move under an attack that should cost the server next
+ * to nothing (ms); finding 6's attack moved it from 4 to 351 ms before its fix.
+ */
+const NEAR_MEDIAN_MS = 150;
 const PASSWORD = 'stress-password-1';
 /** How long one start of the server may take (ms): long on a machine shared with other work. */
 const startMs = 180_000;
@@ -117,16 +128,19 @@ function tally(answers: Answer[]): Record<string, number> {
 
 const health = () => client.call('GET', apiUrl(apiRoutes.health), { deadlineMs: 60_000 });
 
-/** Median of 40 sequential health checks with nothing else running (ms). */
-async function healthBaseline(): Promise<number> {
+/** Median of `n` sequential calls with nothing else running (ms); each must answer 200. */
+async function quietMedian(call: () => Promise<Answer>, n: number): Promise<number> {
   const answers: Answer[] = [];
-  for (let i = 0; i < 40; i++) answers.push(await health());
-  expect(answers.every((a) => a.status === 200)).toBe(true);
+  for (let i = 0; i < n; i++) answers.push(await call());
+  expect(tally(answers)).toEqual({ 200: n });
   return percentile(
     answers.map((a) => a.ms),
     0.5,
   );
 }
+
+/** Median of 40 sequential health checks with nothing else running (ms). */
+const healthBaseline = () => quietMedian(health, 40);
 
 /** A well-formed VIN (right check digit) made from `serial`. */
 function vinFor(serial: number): string {
@@ -227,6 +241,14 @@ describe('the fourth attack, replayed under load', () => {
       },
     ];
 
+    const signInOnce = () => signIn(seller.email, PASSWORD);
+    const fileOnce = () => client.call('GET', fileUrl, { deadlineMs: 60_000 });
+    const quiet = {
+      'sign-in': await quietMedian(signInOnce, 5),
+      file: await quietMedian(fileOnce, 5),
+      health: await quietMedian(health, 5),
+    };
+
     const UPLOADERS = 6;
     const attackMs = 8000;
     const attack = sleep(attackMs);
@@ -234,8 +256,8 @@ describe('the fourth attack, replayed under load', () => {
     void attack.then(() => (over = true));
     const uploads: { answer: Answer<{ message?: string }>; reason: RegExp }[] = [];
     const [signIns, files, checks] = await Promise.all([
-      loop(attack, () => signIn(seller.email, PASSWORD)),
-      loop(attack, () => client.call('GET', fileUrl, { deadlineMs: 60_000 })),
+      loop(attack, signInOnce),
+      loop(attack, fileOnce),
       loop(attack, health),
       ...Array.from({ length: UPLOADERS }, async (_, u) => {
         for (let i = u; !over; i++) {
@@ -254,7 +276,8 @@ describe('the fourth attack, replayed under load', () => {
       `finding 1 (${UPLOADERS} uploaders, ${attackMs / 1000} s): uploads ${JSON.stringify(
         tally(uploads.map((u) => u.answer)),
       )} ${describeMs(uploads.map((u) => u.answer))}\n  sign-in ${describeMs(signIns)}\n` +
-        `  GET ${fileUrl} ${describeMs(files)}\n  health ${describeMs(checks)}`,
+        `  GET ${fileUrl} ${describeMs(files)}\n  health ${describeMs(checks)}\n` +
+        `  quiet medians (ms): ${JSON.stringify(quiet)}`,
     );
     expect(uploads.length).toBeGreaterThanOrEqual(UPLOADERS);
     for (const { answer, reason } of uploads) {
@@ -267,7 +290,7 @@ describe('the fourth attack, replayed under load', () => {
         uploads.map((u) => u.answer.ms),
         0.95,
       ),
-    ).toBeLessThan(FAST_P95_MS);
+    ).toBeLessThan(fastBound(Math.max(...Object.values(quiet))));
     for (const [name, answers] of [
       ['sign-in', signIns],
       ['file', files],
@@ -280,7 +303,7 @@ describe('the fourth attack, replayed under load', () => {
           0.95,
         ),
         name,
-      ).toBeLessThan(FAST_P95_MS);
+      ).toBeLessThan(fastBound(quiet[name]));
     }
   });
 
@@ -385,9 +408,9 @@ describe('the fourth attack, replayed under load', () => {
         token: seller.token,
         deadlineMs: 60_000,
       });
-    const before: Answer[] = [];
-    for (let i = 0; i < 8; i++) before.push(await page(i));
-    expect(tally(before)).toEqual({ 200: 8 });
+    let n = 0;
+    const quietPage = await quietMedian(() => page(n++), 8);
+    const quietHealth = await quietMedian(health, 5);
 
     const VINS = 300;
     let next = 0;
@@ -406,7 +429,6 @@ describe('the fourth attack, replayed under load', () => {
         }
       }),
     );
-    let n = 0;
     const [pages, checks] = await Promise.all([
       loop(attack, () => page(n++)),
       loop(attack, health),
@@ -414,7 +436,8 @@ describe('the fourth attack, replayed under load', () => {
     ]);
     console.log(
       `finding 5 (${VINS} VINs, 24 at a time): ${JSON.stringify(tally(lookups))} ` +
-        `${describeMs(lookups)}\n  listing pages ${describeMs(pages)}\n  health ${describeMs(checks)}`,
+        `${describeMs(lookups)}\n  listing pages ${describeMs(pages)}\n  health ${describeMs(checks)}\n` +
+        `  quiet medians: page ${quietPage.toFixed(0)} ms, health ${quietHealth.toFixed(0)} ms`,
     );
     expect(lookups).toHaveLength(VINS);
     expect(lookups.filter((a) => a.status === 200).length).toBeLessThanOrEqual(VIN_MAX);
@@ -427,13 +450,13 @@ describe('the fourth attack, replayed under load', () => {
         pages.map((a) => a.ms),
         0.95,
       ),
-    ).toBeLessThan(FAST_P95_MS);
+    ).toBeLessThan(fastBound(quietPage));
     expect(
       percentile(
         checks.map((a) => a.ms),
         0.95,
       ),
-    ).toBeLessThan(FAST_P95_MS);
+    ).toBeLessThan(fastBound(quietHealth));
   });
 
   it('6: refuses nested bodies to the beacons before parsing; health stays near its median', async () => {
@@ -491,26 +514,26 @@ describe('the fourth attack, replayed under load', () => {
     }
     expect(tally(checks)).toEqual({ 200: checks.length });
     // Near the baseline: the attack moved the median from 4 to 351 ms before its fix.
-    expect(p50).toBeLessThan(baseline + 50);
+    expect(p50).toBeLessThan(baseline + NEAR_MEDIAN_MS);
     expect(
       percentile(
         checks.map((a) => a.ms),
         0.95,
       ),
-    ).toBeLessThan(FAST_P95_MS);
+    ).toBeLessThan(fastBound(baseline));
   });
 
   it('7: reads a 200-message conversation in a loop, in parallel, without slowing the server', async () => {
     const read = () =>
-      client.call<{ mine: boolean; warnings: { code: string }[] }[]>(
+      client.call<{ messages: { mine: boolean; warnings: { code: string }[] }[] }>(
         'GET',
         apiUrl(apiRoutes.listMessages, { params: { id: chat.id }, query: { limit: 200 } }),
         { token: chat.buyer.token, deadlineMs: 60_000 },
       );
     const first = await read();
     expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
-    expect(first.body).toHaveLength(200);
-    expect(first.body[0]!.warnings.map((w) => w.code)).toContain('off_platform_payment');
+    expect(first.body.messages).toHaveLength(200);
+    expect(first.body.messages[0]!.warnings.map((w) => w.code)).toContain('off_platform_payment');
     const baseline = await healthBaseline();
 
     const attack = sleep(8000);
@@ -529,13 +552,13 @@ describe('the fourth attack, replayed under load', () => {
     );
     expect(tally(reads)).toEqual({ 200: reads.length });
     expect(tally(checks)).toEqual({ 200: checks.length });
-    expect(p50).toBeLessThan(baseline + 100);
+    expect(p50).toBeLessThan(baseline + NEAR_MEDIAN_MS);
     expect(
       percentile(
         checks.map((a) => a.ms),
         0.95,
       ),
-    ).toBeLessThan(FAST_P95_MS);
+    ).toBeLessThan(fastBound(baseline));
   });
 
   it("8: one buyer's parallel offers, withdrawals and messages write at most 20 messages a minute", async () => {
@@ -615,12 +638,12 @@ describe('the fourth attack, replayed under load', () => {
     expect(list.status).toBe(200);
     let sent = 0;
     for (const conversation of list.body) {
-      const page = await client.call<{ mine: boolean }[]>(
+      const page = await client.call<{ messages: { mine: boolean }[] }>(
         'GET',
         apiUrl(apiRoutes.listMessages, { params: { id: conversation._id }, query: { limit: 200 } }),
         { token: buyer.token },
       );
-      sent += page.body.filter((m) => m.mine).length;
+      sent += page.body.messages.filter((m) => m.mine).length;
     }
     console.log(
       `finding 8: written ${written.length}, refused ${JSON.stringify(tally(refused))}, ` +

@@ -48,12 +48,12 @@ const ACCOUNT_MAX = 10;
 /** VIN look-ups per user and address a minute (the default). */
 const VIN_MAX = 30;
 /**
- * A fast answer at the 95th percentile while an attack runs (ms): 1 s plus four times the
+ * A fast answer at the 95th percentile while an attack runs (ms): 2 s plus four times the
  * median of the same request with nothing else running, measured just before, so that a
  * machine busy with other work (CI, neighbours) does not fail the test while a stall does
  * (before the fixes: 9 to 30 s and more).
  */
-const FAST_P95_MS = 1000;
+const FAST_P95_MS = 2000;
 const fastBound = (quietMedianMs: number) => FAST_P95_MS + 4 * quietMedianMs;
 /**
  * How far the health check's median may move under an attack that should cost the server next
@@ -533,7 +533,11 @@ describe('the fourth attack, replayed under load', () => {
     const first = await read();
     expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
     expect(first.body.messages).toHaveLength(200);
-    expect(first.body.messages[0]!.warnings.map((w) => w.code)).toContain('off_platform_payment');
+    // The 199 seeded ones (the newest is the buyer's first, plain question), warned about.
+    const warned = first.body.messages.filter((m) =>
+      m.warnings.some((w) => w.code === 'off_platform_payment'),
+    );
+    expect(warned).toHaveLength(199);
     const baseline = await healthBaseline();
 
     const attack = sleep(8000);

@@ -20,6 +20,15 @@ export interface AttemptCounter {
   count(key: string): Promise<void>;
   /** Forgets `key`'s attempts (after a successful sign-in). */
   clear(key: string): Promise<void>;
+  /**
+   * Checks and counts in one step, so that parallel attempts cannot all pass the check before
+   * any of them is counted: counts one attempt of `key` unless it is past the limit.
+   * @returns 0 when the attempt was counted (it may go on), else the seconds until `key` may
+   *   try again (nothing counted).
+   */
+  take(key: string): Promise<number>;
+  /** Gives back one attempt counted by `take` that turned out not to count (a 429 or 5xx). */
+  release(key: string): Promise<void>;
 }
 
 /** An in-process counter: `max` attempts per `windowMs` from the first one. */
@@ -33,27 +42,44 @@ export function memoryAttemptCounter(max: number, windowMs: number): AttemptCoun
     }
     return entry;
   };
+  /** Seconds until `key` may try again; 0 when it may try now. */
+  const blocked = (key: string) => {
+    const entry = live(key);
+    return entry && entry.count >= max ? Math.ceil((entry.endsAt - Date.now()) / 1000) : 0;
+  };
+  const add = (key: string) => {
+    const entry = live(key);
+    if (entry) entry.count += 1;
+    else {
+      // Bounded: past 100,000 keys, the ended windows go first, then the oldest.
+      if (entries.size >= 100_000) {
+        for (const [old, value] of entries) {
+          if (value.endsAt <= Date.now() || entries.size >= 100_000) entries.delete(old);
+          if (entries.size < 90_000) break;
+        }
+      }
+      entries.set(key, { count: 1, endsAt: Date.now() + windowMs });
+    }
+  };
   return {
     async blockedFor(key) {
-      const entry = live(key);
-      return entry && entry.count >= max ? Math.ceil((entry.endsAt - Date.now()) / 1000) : 0;
+      return blocked(key);
     },
     async count(key) {
-      const entry = live(key);
-      if (entry) entry.count += 1;
-      else {
-        // Bounded: past 100,000 keys, the ended windows go first, then the oldest.
-        if (entries.size >= 100_000) {
-          for (const [old, value] of entries) {
-            if (value.endsAt <= Date.now() || entries.size >= 100_000) entries.delete(old);
-            if (entries.size < 90_000) break;
-          }
-        }
-        entries.set(key, { count: 1, endsAt: Date.now() + windowMs });
-      }
+      add(key);
     },
     async clear(key) {
       entries.delete(key);
+    },
+    async take(key) {
+      // Synchronous from check to count: one step for this process.
+      const seconds = blocked(key);
+      if (seconds === 0) add(key);
+      return seconds;
+    },
+    async release(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
   };
 }
@@ -93,6 +119,32 @@ export function redisAttemptCounter(
     async clear(key) {
       try {
         await redis.del(prefix + key);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    async take(key) {
+      try {
+        // INCR is atomic: of parallel attempts exactly the first `max` get a count ≤ max.
+        const results = await redis
+          .multi()
+          .set(prefix + key, '0', 'PX', windowMs, 'NX')
+          .incr(prefix + key)
+          .pttl(prefix + key)
+          .exec();
+        const count = Number(results?.[1]?.[1] ?? 0);
+        if (count <= max) return 0;
+        await redis.decr(prefix + key);
+        const ttl = Number(results?.[2]?.[1] ?? windowMs);
+        return Math.max(1, Math.ceil(ttl / 1000));
+      } catch (error) {
+        onError(error);
+        return 0;
+      }
+    },
+    async release(key) {
+      try {
+        await redis.decr(prefix + key);
       } catch (error) {
         onError(error);
       }

@@ -76,6 +76,16 @@ describe('sign-in limits per account and client', () => {
     expect(owners.statusCode, owners.body).toBe(200);
   });
 
+  it('checks at most the limit of passwords when the attempts come in parallel', async () => {
+    const owner = await signUp(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: MAX * 4 }, () => signInFrom('203.0.113.15', owner.email, 'guess')),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX * 3);
+  });
+
   it('counts form-encoded bodies like JSON ones, on the same counter', async () => {
     const owner = await signUp(t.app);
     const address = '203.0.113.21';

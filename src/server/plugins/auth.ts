@@ -89,21 +89,30 @@ export const authPlugin = fp(
             return forwardToAuth(auth, config.publicUrl, request, reply, undefined, attempt.body);
           }
           const { email } = attempt;
-          await app.accountAttempts.check(request, reply, email);
-          const forward = { body: attempt.body };
-          return forwardToAuth(
-            auth,
-            config.publicUrl,
-            request,
-            reply,
-            async (status) => {
-              if (status === 429 || status >= 500) return;
-              if (attempt.kind !== 'sign-in') await app.accountAttempts.count(request, email);
-              else if (status < 400) await app.accountAttempts.clear(request, email);
-              else await app.accountAttempts.count(request, email);
-            },
-            forward.body,
-          );
+          // Counted before it is forwarded (parallel attempts cannot pass the limit together);
+          // given back when it did not count, forgotten with the rest on a successful sign-in.
+          await app.accountAttempts.claim(request, reply, email);
+          let answered = false;
+          try {
+            return await forwardToAuth(
+              auth,
+              config.publicUrl,
+              request,
+              reply,
+              async (status) => {
+                answered = true;
+                if (status === 429 || status >= 500) {
+                  await app.accountAttempts.release(request, email);
+                } else if (attempt.kind === 'sign-in' && status < 400) {
+                  await app.accountAttempts.clear(request, email);
+                }
+              },
+              attempt.body,
+            );
+          } catch (error) {
+            if (!answered) await app.accountAttempts.release(request, email);
+            throw error;
+          }
         },
       });
     });

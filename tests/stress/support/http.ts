@@ -17,7 +17,15 @@ export interface Answer<T = unknown> {
 }
 
 export interface CallOptions {
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is (instead of `body`), e.g. a multipart form or malformed JSON. */
+  raw?: { bytes: Buffer | string; contentType: string };
+  /**
+   * Send `path` on the request line exactly as written: no dot segments removed, no fragment
+   * dropped (a URL object would normalise both before the server saw them).
+   */
+  verbatim?: boolean;
   headers?: Record<string, string>;
   token?: string;
   /** Give up after this many ms (default 30 s): the call answers status 0, error 'deadline'. */
@@ -36,9 +44,11 @@ export class Client {
 
   call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
     const started = performance.now();
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload =
+      options.raw?.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (options.raw) headers['content-type'] = options.raw.contentType;
+    else if (payload !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     return new Promise((resolve) => {
       let settled = false;
@@ -48,33 +58,40 @@ export class Client {
         clearTimeout(timer);
         resolve({ ...answer, ms: performance.now() - started });
       };
-      const request = http.request(
-        new URL(path, this.baseUrl),
-        { method, headers, agent: this.agent },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', (error) =>
-            finish({ status: 0, body: undefined as T, headers: {}, error: error.message }),
-          );
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown = text;
-            if (/json/.test(response.headers['content-type'] ?? '')) {
-              try {
-                body = JSON.parse(text);
-              } catch {
-                body = text;
-              }
+      const base = new URL(this.baseUrl);
+      const onAnswer = (response: http.IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) =>
+          finish({ status: 0, body: undefined as T, headers: {}, error: error.message }),
+        );
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          if (/json/.test(response.headers['content-type'] ?? '')) {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = text;
             }
-            finish({
-              status: response.statusCode ?? 0,
-              body: body as T,
-              headers: response.headers,
-            });
+          }
+          finish({
+            status: response.statusCode ?? 0,
+            body: body as T,
+            headers: response.headers,
           });
-        },
-      );
+        });
+      };
+      const request = options.verbatim
+        ? http.request(
+            { hostname: base.hostname, port: base.port, path, method, headers, agent: this.agent },
+            onAnswer,
+          )
+        : http.request(
+            new URL(path, this.baseUrl),
+            { method, headers, agent: this.agent },
+            onAnswer,
+          );
       const timer = setTimeout(() => {
         finish({ status: 0, body: undefined as T, headers: {}, error: 'deadline' });
         request.destroy();

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// eslint-disable-next-line no-restricted-imports -- tests/ has no subpath import (decision 0033)
 import { TcpProxy } from '../../../tests/stress/support/tcp-proxy.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { queryRows } from './rows.js';

@@ -46,6 +46,17 @@ const legacyApiPaths = {
     'Build URLs from the contract: apiCall(apiRoutes.<route>, …) in the SPA, apiUrl(apiRoutes.<route>, …) in tests (decision 0007).',
 };
 
+/**
+ * An import that climbs three folders or more names the module by its subpath import instead:
+ * `#contract/…`, `#server/…`, `#web/…` (package.json "imports", decision 0033). Part of every
+ * `no-restricted-imports` below: a file's last matching block sets the rule's whole option list.
+ */
+const noDeepRelative = {
+  regex: '^(\\.\\./){3,}',
+  message:
+    'Import by subpath (#contract/…, #server/…, #web/…) instead of climbing three folders or more (decision 0033).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,6 +78,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      'no-restricted-imports': ['error', { patterns: [noDeepRelative] }],
     },
   },
   {
@@ -87,6 +99,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      // A switch over a union names every member or has a default: a new member is a list of
+      // the places to decide, not a silent fall-through.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
     },
   },
   {
@@ -104,6 +122,7 @@ export default tseslint.config(
               message: 'The SPA imports src/contract, never src/server.',
             },
             legacyApiPaths,
+            noDeepRelative,
           ],
           paths: [
             {
@@ -129,6 +148,7 @@ export default tseslint.config(
               importNames: ['apiPaths'],
               message: legacyApiPaths.message,
             },
+            noDeepRelative,
           ],
         },
       ],
@@ -230,6 +250,7 @@ export default tseslint.config(
               group: ['**/server/**', '**/web/**', '\\#server/**', '\\#web/**'],
               message: 'The contract imports nothing of ours.',
             },
+            noDeepRelative,
           ],
         },
       ],
@@ -243,6 +264,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/web/**', '\\#web/**'], message: 'The server never imports the SPA.' },
+            noDeepRelative,
           ],
         },
       ],

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { findNearDuplicates } from '../src/server/trust/repository.js';
 import { duplicateMaxDistance, hammingDistance } from '../src/server/trust/photo-hash.js';
+import { queryRows } from '../src/server/db/rows.js';
 
 /** Photos per listing (the most a listing may have). */
 const PHOTOS_PER_LISTING = 10;
@@ -90,10 +91,11 @@ export async function measureDuplicatePhotos(
   const lookups = options.lookups ?? 500;
   const listings = Math.ceil(photos / PHOTOS_PER_LISTING);
   const started = performance.now();
-  const present = (await db.execute(
+  const present = await queryRows<{ n: number }>(
+    db,
     sql`select count(*)::int as n from product_photo_hashes`,
-  )) as unknown as { rows: { n: number }[] };
-  if (present.rows[0]!.n < photos) await generatePhotos(handle, photos, listings);
+  );
+  if (present[0]!.n < photos) await generatePhotos(handle, photos, listings);
   const generateMs = Math.round(performance.now() - started);
   return measure(handle, photos, listings, lookups, generateMs);
 }
@@ -152,12 +154,13 @@ async function measure(
   const db = handle.db;
 
   // Planted near-duplicates: stored hashes with 1–7 bits flipped.
-  const stored = (await db.execute(
+  const stored = await queryRows<{ dhash: string }>(
+    db,
     sql`select dhash::text as dhash from product_photo_hashes order by random() limit ${Math.ceil(lookups / 2)}`,
-  )) as unknown as { rows: { dhash: string }[] };
+  );
   const next = random64(0x9e3779b97f4a7c15n);
   const queries: { hash: bigint; planted: bigint | null }[] = [];
-  for (const [i, row] of stored.rows.entries()) {
+  for (const [i, row] of stored.entries()) {
     const original = BigInt(row.dhash);
     let hash = original;
     const flips = 1 + (i % duplicateMaxDistance);
@@ -195,10 +198,13 @@ async function measure(
   listing.sort((a, b) => a - b);
 
   const probe = queries[0]!.hash;
-  const plan = (await db.execute(sql`
+  const plan = await queryRows<{ 'QUERY PLAN': string }>(
+    db,
+    sql`
     explain (costs off) select product_id, seller_id, dhash from product_photo_hashes
     where band0 = any(${`{${Number((BigInt.asUintN(64, probe) >> 48n) & 0xffffn)}}`}::int[])
-  `)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+  `,
+  );
 
   return {
     photos,
@@ -217,8 +223,8 @@ async function measure(
       p99: percentile(listing, 0.99),
     },
     plantedFound,
-    planted: stored.rows.length,
-    plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n'),
+    planted: stored.length,
+    plan: plan.map((row) => row['QUERY PLAN']).join('\n'),
   };
 }
 

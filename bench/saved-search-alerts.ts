@@ -22,6 +22,7 @@ import {
   filterColumnsOf,
   recordMatches,
 } from '../src/server/routes/saved-searches/repository.js';
+import { queryRows } from '../src/server/db/rows.js';
 
 const MAKES: [string, string[]][] = [
   ['Toyota', ['Corolla', 'Camry', 'Yaris', 'RAV4', 'Hilux']],
@@ -67,7 +68,9 @@ async function insertListings(handle: DatabaseHandle, count: number, offset: num
   const { db } = handle;
   const rows: string[] = [];
   const values = MAKES.flatMap(([make, models]) => models.map((model) => [make, model]));
-  const result = (await db.execute(sql`
+  const result = await queryRows<{ id: string }>(
+    db,
+    sql`
     with vehicles (n, make, model) as (values ${sql.join(
       values.map(([make, model], n) => sql`(${n}::int, ${make}::text, ${model}::text)`),
       sql`, `,
@@ -90,8 +93,9 @@ async function insertListings(handle: DatabaseHandle, count: number, offset: num
     join vehicles v on v.n = (i * 13) % ${values.length}
     join c on c.n = i % 10
     join s on s.n = i % 200
-    returning id`)) as unknown as { rows: { id: string }[] };
-  rows.push(...result.rows.map((row) => row.id));
+    returning id`,
+  );
+  rows.push(...result.map((row) => row.id));
   return rows;
 }
 
@@ -115,16 +119,17 @@ export async function measureSavedSearchAlerts(
            'seller', case when i % 3 = 0 then 'verified' else 'unverified' end
     from generate_series(1, 200) as i`);
   const userCount = Math.ceil(searches / 5);
-  const users = (await db.execute(sql`
+  const users = await queryRows<{ id: string }>(
+    db,
+    sql`
     insert into users (uid, display_name, email, photo_url, role)
     select 'alerts-buyer-' || i, 'Buyer ' || i, 'buyer' || i || '@bench.example.com', '', 'buyer'
     from generate_series(1, ${userCount}::int) as i
-    returning id`)) as unknown as { rows: { id: string }[] };
+    returning id`,
+  );
   const categoryIds = (
-    (await db.execute(sql`select id from categories order by category_name`)) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows.map((row) => row.id);
+    await queryRows<{ id: string }>(db, sql`select id from categories order by category_name`)
+  ).map((row) => row.id);
 
   // The mix: a saved search names what the buyer wants — a make (85%; half of those a model
   // too), else a keyword (10%) or a category (4.5%); 0.5% save "everything". On top: half a
@@ -153,7 +158,7 @@ export async function measureSavedSearchAlerts(
     }
     const alert = next() < 0.6 ? 'instant' : next() < 0.8 ? 'daily' : 'off';
     rows.push({
-      userId: users.rows[i % users.rows.length]!.id,
+      userId: users[i % users.length]!.id,
       name: `Search ${i}`,
       query,
       alert,
@@ -168,11 +173,9 @@ export async function measureSavedSearchAlerts(
 
   const burstIds = await insertListings(handle, burst, existing);
   // Warm-up on a few listings of the existing stock (not counted).
-  const warm = (
-    (await db.execute(sql`select id from products limit 20`)) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows.map((row) => row.id);
+  const warm = (await queryRows<{ id: string }>(db, sql`select id from products limit 20`)).map(
+    (row) => row.id,
+  );
   for (const id of warm) await recordMatches(db, [id]);
 
   // The lookup alone (the indexed reverse query, counting instead of recording).

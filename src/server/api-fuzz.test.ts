@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type TestUser } from './test-support/accounts.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
 import { createCategory, createProduct } from './test-support/factories.js';
+import { rowsOf } from './db/rows.js';
 
 /** Cases per run: a few thousand, fixed seed so a failure is repeatable. */
 const CASES = 3000;
@@ -230,6 +231,6 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       select 'paid order without payment' from orders o where o.order_status and not exists (select 1 from payments p where p.order_id = o.id)
       union all
       select 'report count mismatch' from products pr where pr.report_count <> (select count(*) from product_reports r where r.product_id = pr.id)`);
-    expect((broken as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(rowsOf<unknown>(broken)).toEqual([]);
   }, 300_000);
 });

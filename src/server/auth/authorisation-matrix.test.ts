@@ -15,7 +15,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
@@ -35,6 +35,7 @@ import { createCategory, createProduct, createUser } from '../test-support/facto
 import type { GuardedRoute, Role } from './guard.js';
 import { resolveAuthSecret } from './secret.js';
 import { createApiTokenService } from './tokens.js';
+import { queryRows } from '../db/rows.js';
 
 /** Callers: `buyer`, `seller` and `admin` are the right callers; the `other*` their siblings. */
 let buyer: TestUser;
@@ -1194,9 +1195,8 @@ afterAll(async () => {
 
 /** One fingerprint of every table (md5 of its rows) and of the uploads folder. */
 async function snapshot() {
-  const rowsOf = async <R>(query: SQL) =>
-    ((await t.app.db.execute(query)) as unknown as { rows: R[] }).rows;
-  const tables = await rowsOf<{ tablename: string }>(
+  const tables = await queryRows<{ tablename: string }>(
+    t.app.db,
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
   // `places` is the gazetteer (decision 0026): reference data no request writes, and at about
@@ -1209,7 +1209,7 @@ async function snapshot() {
         `as digest from "${name}" t`,
     )
     .join(' union all ');
-  const digests = await rowsOf<{ name: string; digest: string }>(sql.raw(query));
+  const digests = await queryRows<{ name: string; digest: string }>(t.app.db, sql.raw(query));
   let uploads: string[] = [];
   try {
     uploads = readdirSync(path.join(t.config.dataDir, 'uploads'));

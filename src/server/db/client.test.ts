@@ -6,8 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// eslint-disable-next-line no-restricted-imports -- tests/ has no subpath import (decision 0033)
 import { TcpProxy } from '../../../tests/stress/support/tcp-proxy.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
+import { queryRows } from './rows.js';
 
 const serverUrl = process.env.DATABASE_URL;
 /** A short statement timeout (ms) so that the test waits for it, not for the default 15 s. */
@@ -59,7 +61,7 @@ describe.skipIf(!serverUrl)('a frozen network during a transaction', () => {
     expect(poolErrors.length).toBeGreaterThan(0);
 
     proxy.thaw();
-    const result = (await handle.db.execute(sql`select 3 as n`)) as unknown as { rows: unknown[] };
-    expect(result.rows).toEqual([{ n: 3 }]);
+    const result = await queryRows<unknown>(handle.db, sql`select 3 as n`);
+    expect(result).toEqual([{ n: 3 }]);
   });
 });

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.js';
+import { rowsOf } from './rows.js';
 import { demoListings } from './demo/catalog.js';
 import { demoUsers } from './demo/accounts.js';
 import { migrationsDir } from '../paths.js';
@@ -23,7 +24,6 @@ interface JournalEntry {
 
 let handle: DatabaseHandle;
 let before: string;
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 beforeAll(async () => {
   // The migrations up to (not including) 0019, in a folder of their own.
@@ -57,25 +57,25 @@ describe('migration 0019_listing_status on the demo data', () => {
       await db.execute(sql`insert into users (uid, display_name, email, role)
         values (${user.uid}, ${user.uid}, ${`${user.uid}@example.com`}, ${user.role})`);
     }
-    const [admin] = rows<{ id: string }>(
+    const [admin] = rowsOf<{ id: string }>(
       await db.execute(sql`select id from users order by uid limit 1`),
     );
     const expected = new Map<string, { state: string; deleted: boolean; price: number }>();
     for (const [i, listing] of demoListings.entries()) {
-      const [category] = rows<{ id: string }>(
+      const [category] = rowsOf<{ id: string }>(
         await db.execute(sql`insert into categories (category_name) values (${listing.category})
           on conflict do nothing returning id`),
       );
       const categoryId =
         category?.id ??
-        rows<{ id: string }>(
+        rowsOf<{ id: string }>(
           await db.execute(
             sql`select id from categories where category_name = ${listing.category}`,
           ),
         )[0]!.id;
       const state = plannedState(i, listing.soldTo !== undefined);
       const sellerDeleted = state === 'active' && i % 13 === 3;
-      const [product] = rows<{ id: string }>(
+      const [product] = rowsOf<{ id: string }>(
         await db.execute(sql`insert into products (product_name, product_description,
           product_image, product_images, category_id, condition, resell_price_cents,
           original_price_cents, year_of_used, seller_location, seller_phone, seller_id,
@@ -110,7 +110,7 @@ describe('migration 0019_listing_status on the demo data', () => {
 
     await handle.migrate();
 
-    const after = rows<{
+    const after = rowsOf<{
       id: string;
       listing_status: string;
       order_status: boolean;
@@ -135,7 +135,7 @@ describe('migration 0019_listing_status on the demo data', () => {
       expect(row.unavailable).toBe(want.state === 'unavailable');
       expect(row.history).toEqual([want.price]);
     }
-    const [removal] = rows<{ previous_listing_status: string }>(
+    const [removal] = rowsOf<{ previous_listing_status: string }>(
       await db.execute(sql`select previous_listing_status from moderation_decisions
         where reversed_at is null limit 1`),
     );

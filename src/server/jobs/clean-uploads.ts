@@ -19,6 +19,7 @@ import type { Database } from '../db/client.js';
 import { uploads } from '../db/schema.js';
 import { parseImageVariantName } from '../../contract/images.js';
 import type { ImageStore } from '../storage/image-store.js';
+import { queryRows } from '../db/rows.js';
 
 /** Queue name of the clean-up. */
 export const cleanUploadsJob = 'clean-uploads';
@@ -31,7 +32,9 @@ const LEDGER_RETENTION_DAYS = 7;
  * (`product_images`, the cover included), profile photos and order snapshots.
  */
 export async function referencedUploads(db: Database): Promise<Set<string>> {
-  const result = (await db.execute(sql`
+  const result = await queryRows<{ url: string }>(
+    db,
+    sql`
     select product_image as url from products where product_image like '/uploads/%'
     union select url from products, unnest(product_images) as url where url like '/uploads/%'
     union select photo_url from users where photo_url like '/uploads/%'
@@ -39,8 +42,9 @@ export async function referencedUploads(db: Database): Promise<Set<string>> {
     union select image from auth_user where image like '/uploads/%'
     union select product_image from orders where product_image like '/uploads/%'
     union select seller_image from orders where seller_image like '/uploads/%'
-  `)) as unknown as { rows: { url: string }[] };
-  return new Set(result.rows.map((row) => row.url.slice('/uploads/'.length)));
+  `,
+  );
+  return new Set(result.map((row) => row.url.slice('/uploads/'.length)));
 }
 
 /**

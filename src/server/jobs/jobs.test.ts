@@ -22,6 +22,7 @@ import {
 import { createCategory, createProduct, createUser } from '../test-support/factories.js';
 import { cleanUnreferencedUploads } from './clean-uploads.js';
 import { deliverOnce, sendMailJob, type OutgoingMail } from './send-mail.js';
+import { queryRows } from '../db/rows.js';
 
 const sharedSecret = 'a-test-secret-shared-by-both-instances-0123456789';
 
@@ -37,10 +38,11 @@ function outboxOf(dataDir: string, ext = '.eml'): string[] {
 }
 
 async function jobCount(app: FastifyInstance, name: string): Promise<number> {
-  const result = (await app.db.execute(
+  const result = await queryRows<{ n: number }>(
+    app.db,
     sql`select count(*)::int as n from pgboss.job where name = ${name}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+  );
+  return result[0]!.n;
 }
 
 describe('the job queue', () => {
@@ -90,11 +92,12 @@ describe('the job queue', () => {
       subject: 'Secret link',
       text: 'https://example.test/reset?token=very-secret',
     });
-    const result = (await t.app.db.execute(
+    const result = await queryRows<{ data: string }>(
+      t.app.db,
       sql`select data::text as data from pgboss.job where name = ${sendMailJob}
           union all select data::text from pgboss.archive where name = ${sendMailJob}`,
-    )) as unknown as { rows: { data: string }[] };
-    const stored = result.rows.map((row) => row.data).join('\n');
+    );
+    const stored = result.map((row) => row.data).join('\n');
     expect(stored).toContain('sealed-check');
     expect(stored).not.toContain('very-secret');
     expect(stored).not.toContain('private@example.test');
@@ -118,12 +121,13 @@ describe('send-mail: one mail per message however often its job runs', () => {
       ).length;
     const data = { key: 'twice', sealed: '' };
     await t.app.mail.enqueue({ ...message('twice'), to: 'twice@example.test' });
-    const row = (await t.app.db.execute(
+    const row = await queryRows<{ data: { key: string; sealed: string } }>(
+      t.app.db,
       sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' = 'twice'
           union all select data from pgboss.archive where name = ${sendMailJob} and data->>'key' = 'twice'`,
-    )) as unknown as { rows: { data: { key: string; sealed: string } }[] };
+    );
     // The job's own data, as pg-boss would hand it to a retry.
-    data.sealed = row.rows[0]!.data.sealed;
+    data.sealed = row[0]!.data.sealed;
     await expect.poll(sentToTwice, { timeout: 15_000 }).toBe(1);
     // The file is written before the delivery is recorded as sent: until then a second run
     // rightly refuses ("being sent by another attempt") and pg-boss would retry it later.

@@ -14,6 +14,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client.js';
+import { queryRows } from '../db/rows.js';
 
 /** pg-boss's database seam: one SQL text with `$n` parameters → `{rows}`. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -118,8 +119,7 @@ export function drizzleExecuteSql(executor: Executor): ExecuteSql {
       last = match.index + match[0].length;
     }
     chunks.push(sql.raw(text.slice(last)));
-    const result = (await executor.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-    return { rows: result.rows };
+    return { rows: await queryRows<unknown>(executor, sql.join(chunks)) };
   };
 }
 

@@ -26,6 +26,7 @@ import { escapeHtml } from '../lib/html.js';
 import { renderMail } from './layout.js';
 import { messageMailJob, runMessageMail } from './message-mail.js';
 import { headersOf, partsOf, startSmtpServer } from '../test-support/smtp.js';
+import { queryRows } from '../db/rows.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -63,12 +64,13 @@ type JobRow = { data: { key: string; sealed: string } };
 
 /** The queued send-mail jobs whose key starts with `prefix`. */
 async function mailJobs(prefix: string): Promise<JobRow[]> {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<JobRow>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}
         union all
         select data from pgboss.archive where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
-  )) as unknown as { rows: JobRow[] };
-  return result.rows;
+  );
+  return result;
 }
 
 /** Runs every queued send-mail job with a key starting `prefix`, `times` times (a retry). */
@@ -396,14 +398,15 @@ describe('unread message mails', () => {
     for (const text of ['Any rust?', 'Service book?', 'Two keys?', 'And the mileage?']) {
       await sendMessage(buyer, text);
     }
-    const result = (await t.app.db.execute(
+    const result = await queryRows<{ delayed: boolean }>(
+      t.app.db,
       sql`select start_after > now() + interval '200 seconds' as delayed from pgboss.job
           where name = ${messageMailJob} and data->>'conversationId' = ${conversationId}`,
-    )) as unknown as { rows: { delayed: boolean }[] };
+    );
     // five messages, one job (two when the burst straddles a five-minute slot boundary)
-    expect(result.rows.length).toBeGreaterThanOrEqual(1);
-    expect(result.rows.length).toBeLessThanOrEqual(2);
-    expect(result.rows.every((row) => row.delayed)).toBe(true);
+    expect(result.length).toBeGreaterThanOrEqual(1);
+    expect(result.length).toBeLessThanOrEqual(2);
+    expect(result.every((row) => row.delayed)).toBe(true);
   });
 
   it('mails the recipient once when still unread; again within the hour sends nothing', async () => {

@@ -16,6 +16,7 @@ import { clientSecretFor, recordPayment } from '../routes/payments/test-helpers.
 import { sweepDeposits } from '../routes/deposits/service.js';
 import { call, depositListing, depositOf } from '../routes/deposits/test-helpers.js';
 import { FakeStripe, type FakeIntent } from '../test-support/stripe.js';
+import { queryRows } from '../db/rows.js';
 
 const webhookSecret = 'whsec_test_second_gear';
 
@@ -166,11 +167,12 @@ describe('stripe provider', () => {
     expect(paid.statusCode).toBe(200);
     expect(await paymentCount(product.id)).toBe(1);
     // The receipt and the seller's notice were queued once, by the first event.
-    const mails = (await t.app.db.execute(
+    const mails = await queryRows<{ key: string }>(
+      t.app.db,
       sql`select data->>'key' as key from pgboss.job where name = 'send-mail'
           and data->>'key' like ${`payment:${intent.id}:%`} order by 1`,
-    )) as unknown as { rows: { key: string }[] };
-    expect(mails.rows.map((row) => row.key)).toEqual([
+    );
+    expect(mails.map((row) => row.key)).toEqual([
       `payment:${intent.id}:receipt`,
       `payment:${intent.id}:sale`,
     ]);

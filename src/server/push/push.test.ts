@@ -22,6 +22,7 @@ import { bookingBody } from '../routes/orders/test-helpers.js';
 import { remindViewing } from '../routes/orders/viewing.js';
 import { resolveVapidKeys } from './vapid.js';
 import { sendPushJob } from './service.js';
+import { queryRows } from '../db/rows.js';
 
 let t: TestApp;
 let service: PushServiceStandIn;
@@ -123,13 +124,14 @@ async function queued(sub: TestSubscription, kind: string): Promise<number> {
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.endpoint, sub.json.endpoint));
   if (!row) return 0;
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ n: number }>(
+    t.app.db,
     sql`select count(*)::int as n from (
           select data from pgboss.job where name = ${sendPushJob}
           union all select data from pgboss.archive where name = ${sendPushJob}) j
         where j.data->>'subscriptionId' = ${row.id} and j.data->'payload'->>'kind' = ${kind}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+  );
+  return result[0]!.n;
 }
 
 describe('push configuration and subscriptions', () => {
@@ -382,13 +384,14 @@ describe('each kind arrives encrypted, signed and opening its page', () => {
     expect(drop.title).toBe(`Price drop: ${product.productName}`);
     expect(drop.body).toBe('Now $9,500 (was $10,000)');
     expect((await edit(9_000)).statusCode).toBe(200); // the same day: no second alert
-    const mails = (await t.app.db.execute(
+    const mails = await queryRows<{ n: number }>(
+      t.app.db,
       sql`select count(*)::int as n from (
             select data from pgboss.job where name = 'send-mail'
             union all select data from pgboss.archive where name = 'send-mail') j
           where j.data->>'key' like ${`price-drop:${product.id}:%`}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(mails.rows[0]!.n).toBe(1);
+    );
+    expect(mails[0]!.n).toBe(1);
     const drops = (await payloadsFor(buyerSub)).filter(
       (p) => p.kind === 'price-drop' && p.url === `/listing/${product.id}`,
     );

@@ -17,6 +17,7 @@ import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
 import type { ImageStore } from '../storage/image-store.js';
 import { photoHash } from './photo-hash.js';
+import { queryRows } from '../db/rows.js';
 
 /** Queue name of the back-fill. */
 export const hashPhotosJob = 'hash-photos';
@@ -45,15 +46,18 @@ export async function backfillPhotoHashes(
 ): Promise<number> {
   let hashed = 0;
   while (hashed < max) {
-    const result = (await db.execute(sql`
+    const result = await queryRows<{ url: string }>(
+      db,
+      sql`
       select distinct photo.url
       from products, unnest(products.product_images) as photo(url)
       where photo.url like '/uploads/%'
         and photo.url not like '/uploads/demo-%'
         and not exists (select 1 from image_hashes h where h.url = photo.url)
       limit ${BATCH + skip.size}
-    `)) as unknown as { rows: { url: string }[] };
-    const urls = result.rows.map((row) => row.url).filter((url) => !skip.has(url));
+    `,
+    );
+    const urls = result.map((row) => row.url).filter((url) => !skip.has(url));
     if (urls.length === 0) break;
     const done: string[] = [];
     for (const url of urls.slice(0, BATCH)) {

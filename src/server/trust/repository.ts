@@ -12,6 +12,7 @@ import { decodeVin } from '../routes/vehicles/vin-thread.js';
 import { bandProbes, duplicateMaxDistance, hammingDistance } from './photo-hash.js';
 import { firstUploads } from './photo-owners.js';
 import { listingVinFlags, trustFlagTexts, type VinDecoded, type VinListing } from './vin-flags.js';
+import { queryRows } from '../db/rows.js';
 
 /** The columns of a VIN's listing, for the history and the rules. */
 const vinListingColumns = {
@@ -109,7 +110,14 @@ export async function findNearDuplicates(
       sql` union all `,
     );
   });
-  const result = (await db.execute(sql`
+  const result = await queryRows<{
+    product_id: string;
+    seller_id: string;
+    dhash: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`
     with matches as (
       select distinct product_id, seller_id, dhash
       from (${sql.join(perHash, sql` union all `)}) as candidates
@@ -121,11 +129,10 @@ export async function findNearDuplicates(
     join products p on p.id = m.product_id
     -- A deleted listing's photos match nothing: deleting it lifts the flags it caused.
     where p.deleted_at is null
-  `)) as unknown as {
-    rows: { product_id: string; seller_id: string; dhash: string; created_at: string | Date }[];
-  };
+  `,
+  );
   const best = new Map<string, PhotoMatch>();
-  for (const row of result.rows) {
+  for (const row of result) {
     const hash = BigInt(row.dhash);
     const distance = Math.min(...hashes.map((query) => hammingDistance(query, hash)));
     if (distance > duplicateMaxDistance) continue;

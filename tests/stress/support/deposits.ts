@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '#server/db/client.js';
 import { depositEvents, deposits, sandboxPaymentIntents } from '#server/db/schema.js';
 import type { Storage } from './server.js';
+import { rowsOf } from '#server/db/rows.js';
 
 export interface DepositLedger {
   deposits: {
@@ -46,10 +47,7 @@ export async function readDepositLedger(storage: Storage): Promise<DepositLedger
     );
     return {
       settleJobs: Object.fromEntries(
-        (jobs as unknown as { rows: { state: string; n: number }[] }).rows.map((row) => [
-          row.state,
-          row.n,
-        ]),
+        rowsOf<{ state: string; n: number }>(jobs).map((row) => [row.state, row.n]),
       ),
       deposits: await db
         .select({

@@ -1,6 +1,7 @@
 /** Empties the database for `npm run seed -- --reset` (demo and development databases only). */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
+import { rowsOf } from '../rows.js';
 
 /**
  * Deletes every row of every table in the current schema (`public`), in one transaction, and
@@ -17,9 +18,7 @@ export async function deleteAllRows(db: Database): Promise<string[]> {
         and tablename <> 'places' order by tablename`,
     );
     // PGlite and node-postgres both answer with `{ rows }`.
-    const names = (result as unknown as { rows: Array<{ tablename: string }> }).rows.map(
-      (row) => row.tablename,
-    );
+    const names = rowsOf<{ tablename: string }>(result).map((row) => row.tablename);
     if (names.length > 0) {
       const tables = sql.join(
         names.map((name) => sql.identifier(name)),

@@ -15,6 +15,7 @@ import { recordPayment } from '../payments/test-helpers.js';
 import { paymentIntentIdOf } from '#contract/paths.js';
 import { settleDeposit, sweepDeposits } from './service.js';
 import { bookDeposit, call, depositOf, eventsOf, holdWithSandboxCard } from './test-helpers.js';
+import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -62,11 +63,12 @@ async function heldDeposit(amountCents = 5_000) {
 /** The keys of the deposit mails queued for an order's deposit. */
 async function mailKeys(orderId: string) {
   const deposit = await depositOf(db(), orderId);
-  const result = (await db().execute(
+  const result = await queryRows<{ key: string }>(
+    db(),
     sql`select data->>'key' as key from pgboss.job where name = 'send-mail'
         and data->>'key' like ${`deposit:${deposit.id}:%`} order by 1`,
-  )) as unknown as { rows: { key: string }[] };
-  return result.rows.map((row) => row.key);
+  );
+  return result.map((row) => row.key);
 }
 
 async function orderView(orderId: string) {

@@ -10,6 +10,7 @@ import { registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookDeposit, call, depositOf, holdWithSandboxCard } from './test-helpers.js';
+import { queryRows } from '../../db/rows.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -33,13 +34,14 @@ afterAll(async () => {
 
 /** Runs every queued send-mail job of the deposit twice (a retry); returns how many there were. */
 async function deliver(depositId: string) {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ data: object }>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`deposit:${depositId}:%`}`,
-  )) as unknown as { rows: { data: object }[] };
+  );
   for (let i = 0; i < 2; i += 1) {
-    for (const row of result.rows) await t.app.jobs.runNow(sendMailJob, row.data);
+    for (const row of result) await t.app.jobs.runNow(sendMailJob, row.data);
   }
-  return result.rows.length;
+  return result.length;
 }
 
 it('mails the buyer the capture and the refund, once each', async () => {

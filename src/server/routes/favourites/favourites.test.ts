@@ -14,6 +14,7 @@ import {
   createProduct,
   type ProductOverrides,
 } from '../../test-support/factories.js';
+import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -137,14 +138,15 @@ describe('favourites', () => {
 
 describe('price-drop mail', () => {
   async function queuedKeys(productId: string): Promise<string[]> {
-    const result = (await t.app.db.execute(
+    const result = await queryRows<{ key: string }>(
+      t.app.db,
       sql`select data->>'key' as key from pgboss.job where name = ${sendMailJob}
             and data->>'key' like ${`price-drop:${productId}:%`}
           union all
           select data->>'key' from pgboss.archive where name = ${sendMailJob}
             and data->>'key' like ${`price-drop:${productId}:%`}`,
-    )) as unknown as { rows: { key: string }[] };
-    return result.rows.map((row) => row.key);
+    );
+    return result.map((row) => row.key);
   }
   const edit = (id: string, resell_price: number) =>
     t.app.inject({

@@ -13,6 +13,7 @@ import {
   type ListingInsights,
 } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { soldListingsSql } from './sales.js';
 import { addDays, deleteSaltsBefore, utcDay } from './visitors.js';
 
@@ -28,9 +29,6 @@ export interface HashedView {
   /** The signed-in viewer's uid, if any: the owner's own views are not counted. */
   viewerUid: string | null;
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 
 /**
  * Writes a batch of views in one statement: each counts once per listing, day and visitor hash

@@ -14,6 +14,7 @@ import {
 } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { priceGuidance } from '../vehicles/repository.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Every known sale as a subquery of rows `(product_id uuid, sold_at timestamptz,
@@ -104,16 +105,12 @@ export async function timeToSell(
         ${samePosition}
     ) as x
   `);
-  const row = (
-    result as unknown as {
-      rows: {
-        count: number;
-        p25: string | number | null;
-        median: string | number | null;
-        p75: string | number | null;
-      }[];
-    }
-  ).rows[0];
+  const row = rowsOf<{
+    count: number;
+    p25: string | number | null;
+    median: string | number | null;
+    p75: string | number | null;
+  }>(result)[0];
   const count = Number(row?.count ?? 0);
   if (count < timeToSellMinComparables) {
     return { count, median_days: null, p25_days: null, p75_days: null };

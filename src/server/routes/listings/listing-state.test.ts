@@ -15,6 +15,7 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { bookingBody } from '../orders/test-helpers.js';
 import { runListingExpiry } from './expiry.js';
 import { allowedTransitions, mayTransition } from './listing-state.js';
+import { queryRows, rowsOf } from '../../db/rows.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -146,7 +147,7 @@ describe('PATCH /api/product/{id}/status', () => {
         'Hatchback', ${categoryId}, 'S', '01700000000', 's@example.com', '', 'Here', true)
       returning id`,
       )
-      .then((result) => (result as unknown as { rows: { id: string }[] }).rows);
+      .then((result) => rowsOf<{ id: string }>(result));
     await db()
       .insert(payments)
       .values({
@@ -376,12 +377,13 @@ describe('renewal and expiry', () => {
 
   /** The reminder mails queued for listing `id`, opened. */
   async function reminderMails(id: string): Promise<OutgoingMail[]> {
-    const result = (await db().execute(
+    const result = await queryRows<{ data: { sealed: string } }>(
+      db(),
       sql`select data from pgboss.job where name = ${sendMailJob}
           and data->>'key' like ${`listing-expiry:${id}:%`}`,
-    )) as unknown as { rows: { data: { sealed: string } }[] };
+    );
     const sealer = createSealer(resolveAuthSecret(t.app.config));
-    return result.rows.map((row) => sealer.open<OutgoingMail>(row.data.sealed));
+    return result.map((row) => sealer.open<OutgoingMail>(row.data.sealed));
   }
 });
 

@@ -17,6 +17,7 @@ import type { ImageStore } from '../../storage/image-store.js';
 import { photoHash } from '../../trust/photo-hash.js';
 import { recordPhotoHash } from '../../trust/backfill.js';
 import { imageVariantNames, writeImageVariants } from '../accounts/image-variants.js';
+import { queryRows } from '../../db/rows.js';
 
 /** The box in whole pixels of a `width`×`height` picture, at least 1×1 and inside it. */
 export function regionPixels(
@@ -64,15 +65,18 @@ async function urlReferencedElsewhere(
   url: string,
   exceptProductId: string,
 ): Promise<boolean> {
-  const result = (await db.execute(sql`
+  const result = await queryRows<unknown>(
+    db,
+    sql`
     select 1 from products
       where id <> ${exceptProductId} and (product_image = ${url} or ${url} = any(product_images))
     union all select 1 from users where photo_url = ${url}
     union all select 1 from auth_user where image = ${url}
     union all select 1 from orders where product_image = ${url} or seller_image = ${url}
     limit 1
-  `)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  `,
+  );
+  return result.length > 0;
 }
 
 /** Why a blur was not done, for the handler's answer. */

@@ -33,6 +33,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { appealDeadline, createAppeal, readTransparency } from './appeal-repository.js';
+import { queryRows } from '../../db/rows.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -98,11 +99,12 @@ async function productRow(id: string) {
 
 /** Runs every queued send-mail job whose key starts with `prefix`; returns how many. */
 async function deliver(prefix: string): Promise<number> {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ data: { key: string; sealed: string } }>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
-  )) as unknown as { rows: { data: { key: string; sealed: string } }[] };
-  for (const job of result.rows) await t.app.jobs.runNow(sendMailJob, job.data);
-  return result.rows.length;
+  );
+  for (const job of result) await t.app.jobs.runNow(sendMailJob, job.data);
+  return result.length;
 }
 
 /** A live listing of `sellerId` with vehicle details, promoted. */

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { clientSecretFor, confirm } from '../payments/test-helpers.js';
 import { book, bookOrder } from './test-helpers.js';
+import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -55,11 +56,12 @@ const orderRow = async (id: string) =>
 
 /** The keys of the send-mail jobs queued so far (waiting, done or archived). */
 async function queuedMailKeys(): Promise<string[]> {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ key: string }>(
+    t.app.db,
     sql`select data->>'key' as key from pgboss.job where name = ${sendMailJob}
         union all select data->>'key' from pgboss.archive where name = ${sendMailJob}`,
-  )) as unknown as { rows: { key: string }[] };
-  return result.rows.map((row) => row.key);
+  );
+  return result.map((row) => row.key);
 }
 
 /**
@@ -67,12 +69,13 @@ async function queuedMailKeys(): Promise<string[]> {
  * makes this a no-op: send-mail is once per key), so a test need not wait for the poll.
  */
 async function deliver(key: string): Promise<void> {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ data: { key: string; sealed: string } }>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' = ${key}
         union all select data from pgboss.archive where name = ${sendMailJob} and data->>'key' = ${key}`,
-  )) as unknown as { rows: { data: { key: string; sealed: string } }[] };
-  expect(result.rows.length).toBeGreaterThan(0);
-  await t.app.jobs.runNow(sendMailJob, result.rows[0]!.data);
+  );
+  expect(result.length).toBeGreaterThan(0);
+  await t.app.jobs.runNow(sendMailJob, result[0]!.data);
 }
 
 /** The plain-text copies of sent mail whose text holds every one of `needles`. */

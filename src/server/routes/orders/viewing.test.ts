@@ -14,6 +14,7 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookingBody } from './test-helpers.js';
 import { remindViewing, viewingReminderJob } from './viewing.js';
+import { queryRows } from '../../db/rows.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -77,13 +78,14 @@ async function orderView(user: TestUser, orderId: string) {
 
 /** Runs every queued send-mail job whose key starts with `prefix`, twice (a retry). */
 async function deliver(prefix: string) {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ data: object }>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
-  )) as unknown as { rows: { data: object }[] };
+  );
   for (let i = 0; i < 2; i += 1) {
-    for (const row of result.rows) await t.app.jobs.runNow(sendMailJob, row.data);
+    for (const row of result) await t.app.jobs.runNow(sendMailJob, row.data);
   }
-  return result.rows.length;
+  return result.length;
 }
 
 describe('POST /api/orders with viewing_at', () => {
@@ -184,14 +186,15 @@ describe('PATCH /api/order/{id}/viewing', () => {
     }
 
     // The reminder was queued for two hours before, and is sent once however often it runs.
-    const jobs = (await t.app.db.execute(
+    const jobs = await queryRows<{ data: { orderId: string; at: string }; start_after: Date }>(
+      t.app.db,
       sql`select data, start_after from pgboss.job where name = ${viewingReminderJob} and data->>'orderId' = ${orderId}`,
-    )) as unknown as { rows: { data: { orderId: string; at: string }; start_after: Date }[] };
-    expect(jobs.rows).toHaveLength(1);
-    const startAfter = new Date(jobs.rows[0]!.start_after).getTime();
+    );
+    expect(jobs).toHaveLength(1);
+    const startAfter = new Date(jobs[0]!.start_after).getTime();
     expect(Math.abs(startAfter - (later.getTime() - 2 * hour))).toBeLessThan(5_000);
-    await remindViewing(t.app, jobs.rows[0]!.data);
-    await remindViewing(t.app, jobs.rows[0]!.data);
+    await remindViewing(t.app, jobs[0]!.data);
+    await remindViewing(t.app, jobs[0]!.data);
     // Two runs queue two jobs per side; the mail key lets each side's reminder out once.
     expect(await deliver(`order:${orderId}:viewing-reminder`)).toBe(4);
     for (const user of [buyer, seller]) {

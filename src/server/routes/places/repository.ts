@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Place, PlacesQuery } from '#contract/index.js';
 import type { Database } from '../../db/client.js';
 import { httpError } from '../../lib/http-error.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** A place row as the API shows it. */
 export interface PlaceRow {
@@ -64,7 +65,7 @@ export async function lookupPlaces(db: Database, query: PlacesQuery): Promise<Pl
              case when ${starts} then 0 else similarity(search_name, ${q}) end desc,
              population desc, id
     limit ${query.limit}`);
-  return (result as unknown as { rows: PlaceRow[] }).rows.map(presentPlace);
+  return rowsOf<PlaceRow>(result).map(presentPlace);
 }
 
 /** One place by id, or null when there is none. */
@@ -72,7 +73,7 @@ export async function findPlace(db: Database, id: number): Promise<Place | null>
   const result = await db.execute(
     sql`select id, name, region, country, lat, lon from places where id = ${id}`,
   );
-  const [row] = (result as unknown as { rows: PlaceRow[] }).rows;
+  const [row] = rowsOf<PlaceRow>(result);
   return row ? presentPlace(row) : null;
 }
 

@@ -16,6 +16,7 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { attachmentsOf, partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookOrder } from '../orders/test-helpers.js';
 import { clientSecretFor, confirm, paymentMethodFor } from '../payments/test-helpers.js';
+import { queryRows } from '../../db/rows.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -46,11 +47,12 @@ afterAll(async () => {
 
 /** Runs every queued send-mail job whose key starts with `prefix`; returns how many. */
 async function deliver(prefix: string): Promise<number> {
-  const result = (await t.app.db.execute(
+  const result = await queryRows<{ data: { key: string; sealed: string } }>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
-  )) as unknown as { rows: { data: { key: string; sealed: string } }[] };
-  for (const { data } of result.rows) await t.app.jobs.runNow(sendMailJob, data);
-  return result.rows.length;
+  );
+  for (const { data } of result) await t.app.jobs.runNow(sendMailJob, data);
+  return result.length;
 }
 
 const mailsTo = (who: TestUser) => smtp.inbox.filter((mail) => mail.to.includes(who.email));

@@ -24,6 +24,7 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { heldByLedger, sweepPayments } from '../../payments/protected.js';
 import { bookOrder } from '../orders/test-helpers.js';
 import { clientSecretFor, confirm, paymentMethodFor } from '../payments/test-helpers.js';
+import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;
 let categoryId: string;
@@ -56,11 +57,12 @@ function call(
 
 /** Keys of the mails queued for `orderId`'s payment, sorted. */
 async function mailKeys(orderId: string) {
-  const result = (await db().execute(
+  const result = await queryRows<{ key: string }>(
+    db(),
     sql`select data->>'key' as key from pgboss.job where name = 'send-mail'
         and data->>'key' like ${`payment:${orderId}:%`} order by 1`,
-  )) as unknown as { rows: { key: string }[] };
-  return result.rows.map((row) => row.key);
+  );
+  return result.map((row) => row.key);
 }
 
 /** Every order's ledger balance matches its payment's status. */
@@ -367,10 +369,11 @@ describe('disputes', () => {
         payment: { status: outcome === 'release' ? 'released' : 'refunded' },
       });
       expect(await listingStatus(productId)).toBe(outcome === 'release' ? 'sold' : 'active');
-      const audit = (await db().execute(
+      const audit = await queryRows<{ action: string }>(
+        db(),
         sql`select action from audit_log where target_id = ${orderId}`,
-      )) as unknown as { rows: { action: string }[] };
-      expect(audit.rows.map((row) => row.action)).toEqual([`payment.${outcome}`]);
+      );
+      expect(audit.map((row) => row.action)).toEqual([`payment.${outcome}`]);
     },
   );
 });

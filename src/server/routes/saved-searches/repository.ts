@@ -22,6 +22,7 @@ import { isDatabaseUnavailable } from '../../plugins/error-handler.js';
 import { httpError } from '../../lib/http-error.js';
 import { findPlace } from '../places/repository.js';
 import { prefixQuery } from '../search/repository.js';
+import { queryRows } from '../../db/rows.js';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect & { newMatches: number };
 export type StoredQuery = Record<string, string | number | boolean>;
@@ -287,10 +288,11 @@ function matchFrom(
 /** How many (saved search, listing) pairs match, without recording them (the benchmark). */
 export async function countMatches(db: Executor, productIds: string[]): Promise<number> {
   if (productIds.length === 0) return 0;
-  const result = (await db.execute(
+  const result = await queryRows<{ n: number }>(
+    db,
     sql`select count(*)::int as n ${matchFrom(productIds)}`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  );
+  return Number(result[0]?.n ?? 0);
 }
 
 /**
@@ -319,11 +321,12 @@ export async function recordMatches(
     return await tx.transaction((savepoint) => insertMatches(savepoint, productIds));
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
-    const candidates = (await tx.execute(
+    const candidates = await queryRows<{ id: string }>(
+      tx,
       sql`select distinct s.id ${matchFrom(productIds, { keyword: false })}`,
-    )) as unknown as { rows: { id: string }[] };
+    );
     const recorded: NewMatch[] = [];
-    for (const { id } of candidates.rows) {
+    for (const { id } of candidates) {
       try {
         recorded.push(
           ...(await tx.transaction((savepoint) => insertMatches(savepoint, productIds, id))),
@@ -343,7 +346,13 @@ async function insertMatches(
   productIds: string[],
   only?: string,
 ): Promise<NewMatch[]> {
-  const result = (await tx.execute(sql`
+  const result = await queryRows<{
+    saved_search_id: string;
+    product_id: string;
+    alert: SavedSearchAlert;
+  }>(
+    tx,
+    sql`
     with inserted as (
     insert into saved_search_matches (saved_search_id, product_id, announced_at)
     select s.id, products.id, case when s.alert = 'off' then now() end
@@ -352,10 +361,9 @@ async function insertMatches(
     returning saved_search_id, product_id)
     select inserted.saved_search_id, inserted.product_id, s.alert
     from inserted join saved_searches s on s.id = inserted.saved_search_id
-  `)) as unknown as {
-    rows: { saved_search_id: string; product_id: string; alert: SavedSearchAlert }[];
-  };
-  return result.rows.map((row) => ({
+  `,
+  );
+  return result.map((row) => ({
     savedSearchId: row.saved_search_id,
     productId: row.product_id,
     alert: row.alert,
@@ -385,7 +393,18 @@ export async function alertDrafts(
     pairs.map((pair) => sql`(${pair.savedSearchId}::uuid, ${pair.productId}::uuid)`),
     sql`, `,
   );
-  const result = (await db.execute(sql`
+  const result = await queryRows<{
+    saved_search_id: string;
+    name: string;
+    query: StoredQuery;
+    user_id: string;
+    email: string;
+    product_id: string;
+    product_name: string;
+    resell_price_cents: number;
+  }>(
+    db,
+    sql`
     select s.id as saved_search_id, s.name, s.query, s.user_id, u.email,
            products.id as product_id, products.product_name, products.resell_price_cents
     from (values ${values}) as pair(saved_search_id, product_id)
@@ -394,20 +413,10 @@ export async function alertDrafts(
     join products on products.id = pair.product_id
     where ${liveSql} and coalesce(u.email, '') <> ''
     order by s.id, products.created_at, products.id
-  `)) as unknown as {
-    rows: {
-      saved_search_id: string;
-      name: string;
-      query: StoredQuery;
-      user_id: string;
-      email: string;
-      product_id: string;
-      product_name: string;
-      resell_price_cents: number;
-    }[];
-  };
+  `,
+  );
   const drafts = new Map<string, AlertDraft>();
-  for (const row of result.rows) {
+  for (const row of result) {
     let draft = drafts.get(row.saved_search_id);
     if (!draft) {
       draft = {
@@ -434,13 +443,16 @@ export async function alertDrafts(
  * announced in `tx`. @returns the pairs taken.
  */
 export async function takeDigestPairs(tx: Executor) {
-  const result = (await tx.execute(sql`
+  const result = await queryRows<{ saved_search_id: string; product_id: string }>(
+    tx,
+    sql`
     update saved_search_matches m set announced_at = now()
     from saved_searches s
     where s.id = m.saved_search_id and s.alert = 'daily' and m.announced_at is null
     returning m.saved_search_id, m.product_id
-  `)) as unknown as { rows: { saved_search_id: string; product_id: string }[] };
-  return result.rows.map((row) => ({
+  `,
+  );
+  return result.map((row) => ({
     savedSearchId: row.saved_search_id,
     productId: row.product_id,
   }));

@@ -23,6 +23,7 @@ import {
 } from '../../test-support/factories.js';
 import { savedSearchMatchJob } from './alerts.js';
 import { recordMatches } from './repository.js';
+import { queryRows, rowsOf } from '../../db/rows.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -127,7 +128,7 @@ describe('POST /api/saved-searches', () => {
   it(`refuses a saved search beyond ${savedSearchMax} with 409`, async () => {
     const capped = await registerUser(t.app, { role: 'buyer' });
     const user = await t.app.db.execute(sql`select id from users where uid = ${capped.uid}`);
-    const userId = (user as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const userId = rowsOf<{ id: string }>(user)[0]!.id;
     await t.app.db.insert(savedSearches).values(
       Array.from({ length: savedSearchMax }, (_, i) => ({
         userId,
@@ -288,12 +289,13 @@ describe('matching new listings (the reverse query)', () => {
   });
 
   it('queues the matcher in the transaction that creates or edits a listing', async () => {
-    const count = async () =>
-      (
-        (await t.app.db.execute(
-          sql`select count(*)::int as n from pgboss.job where name = ${savedSearchMatchJob}`,
-        )) as unknown as { rows: { n: number }[] }
-      ).rows[0]!.n;
+    const count = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from pgboss.job where name = ${savedSearchMatchJob}`,
+      );
+      return row!.n;
+    };
     const before = await count();
     const created = await t.app.inject({
       method: 'POST',

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
 import { recordMatches } from '../saved-searches/repository.js';
 import { prefixQuery } from './repository.js';
+import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;
 let categoryId = '';
@@ -74,11 +75,12 @@ describe('a keyword that unaccent folds into punctuation', () => {
     }
     for (let at = 0; at < texts.length; at += 4000) {
       const batch = texts.slice(at, at + 4000);
-      const result = (await t.app.db.execute(
+      const result = await queryRows<{ n: number }>(
+        t.app.db,
         sql`select count(*)::int as n from jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb) as q(text)
             where to_tsvector('simple', 'toyota') @@ sg_prefix_tsquery(q.text) is not null`,
-      )) as unknown as { rows: { n: number }[] };
-      expect(Number(result.rows[0]!.n)).toBe(batch.length);
+      );
+      expect(Number(result[0]!.n)).toBe(batch.length);
     }
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createTestDatabase } from '../../test-support/database.js';
 import { placeCell, placeCells, type Centre } from './near.js';
+import { rowsOf } from '../../db/rows.js';
 
 const EARTH_RADIUS_KM = 6371.0088;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -92,7 +93,7 @@ describe('sg_place_cell', () => {
       const result = await handle.db.execute(
         sql`select sg_place_cell(${lat}::float8, ${lon}::float8) as cell`,
       );
-      const [row] = (result as unknown as { rows: { cell: number }[] }).rows;
+      const [row] = rowsOf<{ cell: number }>(result);
       expect(Number(row?.cell), `${lat}, ${lon}`).toBe(placeCell(lat, lon));
     }
   });

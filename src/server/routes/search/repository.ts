@@ -31,6 +31,7 @@ import {
   placeCellCondition,
   type NearRow,
 } from './near.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** How a sort order reads its key: SQL expression, direction, and the key's text form. */
 interface SortOrder {
@@ -207,7 +208,7 @@ async function commonAnywhere(db: Database, query: SearchQuery): Promise<boolean
   }
   const result = await db.execute(sql`select count(*)::int as n from (
       select 1 from ${products} where ${words} limit ${EXACT_COUNT_MAX + 1}) as words`);
-  const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+  const [row] = rowsOf<{ n: number }>(result);
   return (row?.n ?? 0) > EXACT_COUNT_MAX;
 }
 
@@ -290,7 +291,7 @@ export interface SearchCounts {
  */
 async function plannedRows(db: Database, statement: SQL): Promise<number> {
   const result = await db.execute(sql`explain (format json) ${statement}`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
   const plan = Object.values(row)[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
     { Plan?: { 'Plan Rows'?: number } }[] | undefined;
@@ -355,7 +356,7 @@ export async function searchCounts(
     from counted left join ${categories} on ${categories.id} = counted.category_id
     order by counted.count desc`);
   // PGlite and node-postgres both answer with `{ rows }`.
-  const rows = (result as unknown as { rows: CountRow[] }).rows;
+  const rows = rowsOf<CountRow>(result);
   const all = rows.find((row) => Number(row.grp) === 0b11111);
   const read = Number(all?.count ?? 0);
   const estimated = read > EXACT_COUNT_MAX;

@@ -13,6 +13,7 @@ import {
   createProduct,
   type ProductOverrides,
 } from '../../test-support/factories.js';
+import { rowsOf } from '../../db/rows.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -180,7 +181,7 @@ describe('the price-guidance index (decision 0019)', () => {
           and created_at >= now() - make_interval(months => 12)
           and ${inCatalogueSql}
           and id <> ${exceptId}`);
-      const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
+      const rows = rowsOf<Record<string, string>>(result);
       return rows.map((row) => Object.values(row)[0]).join('\n');
     });
   }

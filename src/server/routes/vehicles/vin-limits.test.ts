@@ -14,6 +14,7 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { decodeListingVinJob, storeListingVinDecode } from '../../trust/listing-vin.js';
 import { expectedCheckDigit } from './check-digit.js';
 import { VIN_DECODES_WAITING_MAX, decodeVin } from './vin-thread.js';
+import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -135,9 +136,10 @@ describe("a listing's own VIN decoded when it is saved", () => {
 
 /** Jobs of `decode-listing-vin` ever queued (pg-boss keeps them in its `job` table). */
 async function queuedDecodes(): Promise<number> {
-  const result = (await t.database.db.execute(
+  const result = await queryRows<{ n: number }>(
+    t.database.db,
     sql`select count(*)::int as n from (select id from pgboss.job where name = ${decodeListingVinJob}
         union all select id from pgboss.archive where name = ${decodeListingVinJob}) as jobs`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+  );
+  return result[0]!.n;
 }

@@ -4,11 +4,14 @@
  * every width: the listing, the amounts, the state and when an open offer lapses. The actions
  * are the side's own: the seller accepts, declines or counters a pending offer; the buyer
  * accepts or declines a counter, or withdraws an open offer. An accepted offer links to the order.
+ * One main action per card (Accept, or Pay once accepted); Counter, Decline and Withdraw are under
+ * "More actions" on a phone and in a row from 1024 px (decision 0052).
  */
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money';
 import type { Offer } from '#contract/offers';
+import { ActionMenu } from '#web/components/action-menu';
 import { DashboardPage } from '#web/components/dashboard-page';
 import {
   confirmAction,
@@ -94,6 +97,109 @@ function OfferCard({ offer }: { offer: Offer }) {
     void act({ action: 'counter', amount: value }, null, 'Counter-offer sent');
   };
 
+  // One main action (Pay, Accept), the rest under "More actions" on a phone (decision 0052).
+  const answerable =
+    (offer.role === 'seller' && offer.status === 'pending') ||
+    (offer.role === 'buyer' && offer.status === 'countered');
+  const main: ReactElement | null =
+    offer.status === 'accepted' && offer.role === 'buyer' && offer.order_id ? (
+      <Link className="btn btn-sm btn-primary" to={paths.payment.href(offer.order_id)}>
+        Pay {formatDollars(offer.counter_amount ?? offer.amount)}
+      </Link>
+    ) : answerable ? (
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        aria-label={
+          offer.role === 'seller'
+            ? `Accept the offer on ${name}`
+            : `Accept the counter-offer on ${name}`
+        }
+        disabled={answer.isPending}
+        onClick={() =>
+          void act(
+            { action: 'accept' },
+            offer.role === 'seller'
+              ? {
+                  title: `Accept ${formatDollars(offer.amount)} for ${name}?`,
+                  consequence: 'The car is reserved for the buyer until they pay.',
+                  tone: 'default',
+                }
+              : {
+                  title: `Accept ${formatDollars(offer.counter_amount ?? 0)} for ${name}?`,
+                  consequence: 'An order at this price waits for your payment in My Orders.',
+                  tone: 'default',
+                },
+            offer.role === 'seller' ? 'Offer accepted' : 'Counter-offer accepted',
+          )
+        }
+      >
+        Accept
+      </button>
+    ) : null;
+  const rest: ReactElement[] = [];
+  if (open && offer.role === 'seller' && offer.status === 'pending') {
+    rest.push(
+      <button
+        key="counter"
+        type="button"
+        className="btn btn-sm btn-outline"
+        aria-label={`Counter the offer on ${name}`}
+        onClick={() => setCountering(true)}
+      >
+        Counter
+      </button>,
+    );
+  }
+  if (open && answerable) {
+    rest.push(
+      <button
+        key="decline"
+        type="button"
+        className="btn btn-sm btn-ghost text-error lg:btn-outline lg:btn-error"
+        aria-label={`Decline the offer on ${name}`}
+        disabled={answer.isPending}
+        onClick={() =>
+          void act(
+            { action: 'decline' },
+            {
+              title: `Decline this offer on ${name}?`,
+              consequence: 'The offer ends; the buyer can make a new one.',
+              tone: 'destructive',
+            },
+            'Offer declined',
+          )
+        }
+      >
+        Decline
+      </button>,
+    );
+  }
+  if (open && offer.role === 'buyer') {
+    rest.push(
+      <button
+        key="withdraw"
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-label={`Withdraw the offer on ${name}`}
+        disabled={answer.isPending}
+        onClick={() =>
+          void act(
+            { action: 'withdraw' },
+            {
+              title: `Withdraw your offer on ${name}?`,
+              consequence: 'Your offer ends; you can make a new one.',
+              tone: 'destructive',
+            },
+            'Offer withdrawn',
+          )
+        }
+      >
+        Withdraw
+      </button>,
+    );
+  }
+
   return (
     <li className="card border border-base-300 bg-base-100" data-testid="offer">
       <div className="card-body gap-2 p-4">
@@ -112,11 +218,13 @@ function OfferCard({ offer }: { offer: Offer }) {
                 {name}
               </Link>
             </h2>
-            <p className="text-sm">
+            <p className="text-sm break-words">
               {offer.role === 'buyer' ? 'Seller' : 'Buyer'}: {offer.other_party}
             </p>
+            <span className="badge mt-1 h-auto min-h-6 whitespace-normal">
+              {statusText[offer.status]}
+            </span>
           </div>
-          <span className="badge shrink-0">{statusText[offer.status]}</span>
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium">Asking</dt>
@@ -138,111 +246,12 @@ function OfferCard({ offer }: { offer: Offer }) {
             </>
           )}
         </dl>
-        {offer.status === 'accepted' && offer.role === 'buyer' && offer.order_id && (
-          <Link
-            className="btn btn-sm btn-primary self-start"
-            to={paths.payment.href(offer.order_id)}
-          >
-            Pay {formatDollars(offer.counter_amount ?? offer.amount)}
-          </Link>
-        )}
-        {open && (
-          <div className="card-actions flex-wrap justify-end">
-            {offer.role === 'seller' && offer.status === 'pending' && (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  aria-label={`Accept the offer on ${name}`}
-                  disabled={answer.isPending}
-                  onClick={() =>
-                    void act(
-                      { action: 'accept' },
-                      {
-                        title: `Accept ${formatDollars(offer.amount)} for ${name}?`,
-                        consequence: 'The car is reserved for the buyer until they pay.',
-                        tone: 'default',
-                      },
-                      'Offer accepted',
-                    )
-                  }
-                >
-                  Accept
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline"
-                  aria-label={`Counter the offer on ${name}`}
-                  onClick={() => setCountering(true)}
-                >
-                  Counter
-                </button>
-              </>
-            )}
-            {offer.role === 'buyer' && offer.status === 'countered' && (
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                aria-label={`Accept the counter-offer on ${name}`}
-                disabled={answer.isPending}
-                onClick={() =>
-                  void act(
-                    { action: 'accept' },
-                    {
-                      title: `Accept ${formatDollars(offer.counter_amount ?? 0)} for ${name}?`,
-                      consequence: 'An order at this price waits for your payment in My Orders.',
-                      tone: 'default',
-                    },
-                    'Counter-offer accepted',
-                  )
-                }
-              >
-                Accept
-              </button>
-            )}
-            {((offer.role === 'seller' && offer.status === 'pending') ||
-              (offer.role === 'buyer' && offer.status === 'countered')) && (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline btn-error"
-                aria-label={`Decline the offer on ${name}`}
-                disabled={answer.isPending}
-                onClick={() =>
-                  void act(
-                    { action: 'decline' },
-                    {
-                      title: `Decline this offer on ${name}?`,
-                      consequence: 'The offer ends; the buyer can make a new one.',
-                      tone: 'destructive',
-                    },
-                    'Offer declined',
-                  )
-                }
-              >
-                Decline
-              </button>
-            )}
-            {offer.role === 'buyer' && (
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                aria-label={`Withdraw the offer on ${name}`}
-                disabled={answer.isPending}
-                onClick={() =>
-                  void act(
-                    { action: 'withdraw' },
-                    {
-                      title: `Withdraw your offer on ${name}?`,
-                      consequence: 'Your offer ends; you can make a new one.',
-                      tone: 'destructive',
-                    },
-                    'Offer withdrawn',
-                  )
-                }
-              >
-                Withdraw
-              </button>
-            )}
+        {(main || rest.length > 0) && (
+          <div className="flex items-center justify-between gap-2">
+            <div className="flex min-w-0 flex-wrap items-center gap-2">{main}</div>
+            <ActionMenu label={`More actions for ${name}`} inlineFrom="lg">
+              {rest}
+            </ActionMenu>
           </div>
         )}
         {countering && (

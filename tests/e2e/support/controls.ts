@@ -16,6 +16,7 @@ export interface ControlProblem {
  * The visible pills, badges and buttons inside `root` (CSS selector, default `main`) whose content
  * is wider or taller than their box (`scrollWidth > clientWidth` or `scrollHeight >
  * clientHeight`, 1 px of rounding allowed): text that leaves its pill or is cut off in its button.
+ * Text cut short on purpose with an ellipsis does not count.
  */
 export async function findOverflowingControls(
   page: Page,
@@ -30,6 +31,9 @@ export async function findOverflowingControls(
     for (const element of controls) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
+      // Deliberately cut short with an ellipsis (a long e-mail in the sidebar's badge): it stays in.
+      const style = getComputedStyle(element);
+      if (style.textOverflow === 'ellipsis' && style.overflowX !== 'visible') continue;
       const wide = element.scrollWidth - element.clientWidth;
       const tall = element.scrollHeight - element.clientHeight;
       if (wide > 1 || tall > 1) {

@@ -214,7 +214,10 @@ function OfferCard({ offer }: { offer: Offer }) {
           />
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold break-words">
-              <Link className="link" to={paths.listing.href(offer.product_id)}>
+              <Link
+                className="link inline-flex min-h-6 items-center"
+                to={paths.listing.href(offer.product_id)}
+              >
                 {name}
               </Link>
             </h2>

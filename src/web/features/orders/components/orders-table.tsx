@@ -107,12 +107,18 @@ export function OrdersTable({ orders, paidAction }: OrdersTableProps) {
                 <div className="min-w-0">
                   <div>{order.seller_info.seller_name}</div>
                   <div className="text-sm">
-                    <a className="link" href={`tel:${order.seller_info.seller_phone}`}>
+                    <a
+                      className="link inline-flex min-h-6 items-center"
+                      href={`tel:${order.seller_info.seller_phone}`}
+                    >
                       {order.seller_info.seller_phone}
                     </a>
                   </div>
                   <div className="text-sm [overflow-wrap:anywhere]">
-                    <a className="link" href={`mailto:${order.seller_info.seller_email}`}>
+                    <a
+                      className="link inline-flex min-h-6 items-center"
+                      href={`mailto:${order.seller_info.seller_email}`}
+                    >
                       {order.seller_info.seller_email}
                     </a>
                   </div>

@@ -58,9 +58,7 @@ export function ActionMenu({ label, children, inlineFrom, className = '' }: Acti
     return (
       <ul className={`flex flex-wrap items-center gap-2 ${className}`}>
         {items.map((item, index) => (
-          <li key={index} className="contents">
-            {item}
-          </li>
+          <li key={index}>{item}</li>
         ))}
       </ul>
     );

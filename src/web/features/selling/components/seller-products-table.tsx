@@ -189,7 +189,7 @@ export function SellerProductsTable() {
                   <ListingStateActions product={product} disabled={busyId === product._id} />
                   <button
                     type="button"
-                    className="btn btn-sm btn-error"
+                    className="btn btn-sm btn-outline btn-error"
                     disabled={busyId === product._id}
                     onClick={() => void handleDelete(product)}
                   >

@@ -93,6 +93,8 @@ export async function findSmallTargets(
  * actions; does nothing where they stand in a row (from 1024 px) or the card has no menu.
  */
 export async function openMoreActions(card: Locator): Promise<void> {
+  // The card and its menu button are rendered together: once the card shows, the count is final.
+  await expect(card).toBeVisible();
   const toggle = card.getByRole('button', { name: /^More actions/ });
   if ((await toggle.count()) === 0 || !(await toggle.isVisible())) return;
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();

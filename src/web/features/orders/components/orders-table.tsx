@@ -1,7 +1,7 @@
 /**
  * The buyer's orders as a table (spec §2 Buyer dashboard): No., Product Image, Product Name,
  * Seller Name, Price (dollars), Payment — a Pay link to /payment/{orderId} for an unpaid order,
- * PAID for a paid one. Below 640 px each row is a card (`stack-table`, index.css). Added
+ * PAID for a paid one. Added
  * beside them: the seller's phone and e-mail under their name (the buyer booked, so they may
  * reach the seller), a Cancel button next to Pay, and `Declined by the seller` with the seller's
  * message instead of Pay once declined.

@@ -11,6 +11,7 @@ import { settleAnimations } from './support/axe.js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { postListingAs } from './support/listings.js';
 import { newSignedInUser, type SignedInUser } from './support/users.js';
+import { openMoreActions } from './support/controls.js';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 
@@ -61,6 +62,7 @@ for (const width of [360, 1440]) {
       await expect(booking.getByText('UNPAID')).toBeVisible();
       await expectAxeClean(seller.page);
 
+      await openMoreActions(booking);
       await booking.getByRole('button', { name: /^Decline the booking/ }).click();
       await seller.page
         .getByRole('textbox', { name: 'A message for the buyer (optional)' })
@@ -94,6 +96,7 @@ for (const width of [360, 1440]) {
 
       await buyer.page.goto('/user/buyer');
       const row = buyer.page.getByTestId('order-row').filter({ hasText: listing.name });
+      await openMoreActions(row);
       await row.getByRole('button', { name: `Cancel the booking of ${listing.name}` }).click();
       await buyer.page.getByRole('button', { name: 'Confirm', exact: true }).click();
       await expect(buyer.page.getByText('Booking cancelled.')).toBeVisible();

@@ -13,6 +13,7 @@ import { DEMO_ADMIN, DEMO_BUYER, signInViaApi, testPassword } from './support/ac
 import { expectAxeClean } from './support/axe.js';
 import { createOwnListings } from './support/listings.js';
 import { newSignedInUser } from './support/users.js';
+import { openMoreActions } from './support/controls.js';
 
 /** The computed background colours of daisyUI's error and primary buttons in this page. */
 async function themeButtonColours(page: Page) {
@@ -97,6 +98,9 @@ async function adminToken(page: Page): Promise<string> {
 }
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+/** A product of My Products: a table row from 1280 px, a card below. */
+const productOf = (page: Page, text: string) =>
+  page.getByTestId('seller-product').filter({ hasText: text });
 
 for (const width of [360, 1440]) {
   test.describe(`Confirmations at ${width} px`, () => {
@@ -107,8 +111,9 @@ for (const width of [360, 1440]) {
       const [product] = own.products;
       await signInViaApi(page, own.seller.email, testPassword);
       await page.goto('/user/seller/all-products');
-      const productRow = row(page, product!.name);
+      const productRow = productOf(page, product!.name);
 
+      await openMoreActions(productRow);
       await productRow.getByRole('button', { name: /^Promote/ }).click();
       await expectConfirmation(
         page,
@@ -121,6 +126,7 @@ for (const width of [360, 1440]) {
         },
       );
 
+      await openMoreActions(productRow);
       await productRow.getByRole('button', { name: /^Delete/ }).click();
       await expectConfirmation(
         page,

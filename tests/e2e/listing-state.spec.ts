@@ -11,6 +11,7 @@ import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
 import { postListingAs } from './support/listings.js';
 import { newSignedInUser } from './support/users.js';
+import { openMoreActions } from './support/controls.js';
 
 const swal = (page: Page) => page.locator('.swal2-popup');
 
@@ -33,10 +34,15 @@ for (const width of [360, 1440]) {
 
       // My Products: Reserve.
       await seller.page.goto('/user/seller/all-products');
-      const table = seller.page.getByRole('table', { name: 'My Products' });
-      const row = table.getByRole('row').filter({ hasText: listing.name });
+      // A table from 1280 px; below, cards with the state actions under "More actions".
+      const products = seller.page.getByRole(width < 1280 ? 'list' : 'table', {
+        name: 'My Products',
+      });
+      const row = products.getByTestId('seller-product').filter({ hasText: listing.name });
+      await openMoreActions(row);
       await row.getByRole('button', { name: 'Reserve', exact: true }).click();
       await expect(row.getByTestId('listing-state')).toHaveText('Reserved');
+      await openMoreActions(row);
       await expect(row.getByRole('button', { name: 'Unreserve' })).toBeVisible();
       await expectNoOverflow(seller.page);
 
@@ -64,6 +70,7 @@ for (const width of [360, 1440]) {
 
       // Sold elsewhere, with what it went for.
       await seller.page.goto('/user/seller/all-products');
+      await openMoreActions(row);
       await row.getByRole('button', { name: 'Sold elsewhere' }).click();
       await expect(swal(seller.page).locator('.swal2-title')).toHaveText('Mark as sold elsewhere?');
       await swal(seller.page).locator('input.swal2-input').fill('6100');

@@ -10,6 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAxeClean } from './support/axe.js';
 import { postListingAs } from './support/listings.js';
 import { newSignedInUser } from './support/users.js';
+import { openMoreActions } from './support/controls.js';
 
 const newUser = (browser: Browser, role: 'buyer' | 'seller', width: number) =>
   newSignedInUser(browser, role, width, 'deal');
@@ -56,6 +57,7 @@ for (const width of [360, 1440]) {
       const booking = seller.page.getByTestId('booking').filter({ hasText: listing.name });
       await expect(booking.getByText('Proposed by the buyer')).toBeVisible();
       await expect(booking.getByTestId('viewing').locator('time')).toContainText('5:30');
+      await openMoreActions(booking);
       await booking
         .getByRole('button', { name: `Propose another time for ${listing.name}` })
         .click();
@@ -118,6 +120,7 @@ for (const width of [360, 1440]) {
       await expect(seller.page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
       const card = seller.page.getByTestId('offer').filter({ hasText: listing.name });
       await expect(card.getByText('$3,800')).toBeVisible();
+      await openMoreActions(card);
       await card.getByRole('button', { name: `Counter the offer on ${listing.name}` }).click();
       await card.getByLabel('Your counter-offer (US dollars)').fill('4000');
       await card.getByRole('button', { name: 'Send counter-offer' }).click();

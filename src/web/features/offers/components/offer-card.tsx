@@ -6,10 +6,11 @@
  * listing page and in a conversation (without it, the car being shown there already; decision
  * 0048). Every action asks first (SweetAlert2) and answers through PATCH /api/offers/{id}.
  */
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money';
 import type { Offer } from '#contract/offers';
+import { ActionMenu } from '#web/components/action-menu';
 import {
   confirmAction,
   showFailure,
@@ -94,6 +95,108 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
     void act({ action: 'counter', amount: value }, null, 'Counter-offer sent');
   };
 
+  const answerable =
+    (offer.role === 'seller' && offer.status === 'pending') ||
+    (offer.role === 'buyer' && offer.status === 'countered');
+  const main: ReactElement | null =
+    offer.status === 'accepted' && offer.role === 'buyer' && offer.order_id ? (
+      <Link className="btn btn-sm btn-primary" to={paths.payment.href(offer.order_id)}>
+        Pay {formatDollars(offer.counter_amount ?? offer.amount)}
+      </Link>
+    ) : answerable ? (
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        aria-label={
+          offer.role === 'seller'
+            ? `Accept the offer ${subject}`
+            : `Accept the counter-offer ${subject}`
+        }
+        disabled={answer.isPending}
+        onClick={() =>
+          void act(
+            { action: 'accept' },
+            offer.role === 'seller'
+              ? {
+                  title: `Accept ${formatDollars(offer.amount)} for ${name}?`,
+                  consequence: 'The car is reserved for the buyer until they pay.',
+                  tone: 'default',
+                }
+              : {
+                  title: `Accept ${formatDollars(offer.counter_amount ?? 0)} for ${name}?`,
+                  consequence: 'An order at this price waits for your payment in My Orders.',
+                  tone: 'default',
+                },
+            offer.role === 'seller' ? 'Offer accepted' : 'Counter-offer accepted',
+          )
+        }
+      >
+        Accept
+      </button>
+    ) : null;
+  const rest: ReactElement[] = [];
+  if (offer.role === 'seller' && offer.status === 'pending') {
+    rest.push(
+      <button
+        key="counter"
+        type="button"
+        className="btn btn-sm btn-outline"
+        aria-label={`Counter the offer ${subject}`}
+        onClick={() => setCountering(true)}
+      >
+        Counter
+      </button>,
+    );
+  }
+  if (answerable) {
+    rest.push(
+      <button
+        key="decline"
+        type="button"
+        className="btn btn-sm btn-outline btn-error"
+        aria-label={`Decline the offer ${subject}`}
+        disabled={answer.isPending}
+        onClick={() =>
+          void act(
+            { action: 'decline' },
+            {
+              title: `Decline this offer on ${name}?`,
+              consequence: 'The offer ends; the buyer can make a new one.',
+              tone: 'destructive',
+            },
+            'Offer declined',
+          )
+        }
+      >
+        Decline
+      </button>,
+    );
+  }
+  if (open && offer.role === 'buyer') {
+    rest.push(
+      <button
+        key="withdraw"
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-label={`Withdraw the offer ${subject}`}
+        disabled={answer.isPending}
+        onClick={() =>
+          void act(
+            { action: 'withdraw' },
+            {
+              title: `Withdraw your offer on ${name}?`,
+              consequence: 'Your offer ends; you can make a new one.',
+              tone: 'destructive',
+            },
+            'Offer withdrawn',
+          )
+        }
+      >
+        Withdraw
+      </button>,
+    );
+  }
+
   return (
     <div className="card border border-base-300 bg-base-100" data-testid="offer">
       <div className="card-body gap-2 p-4">
@@ -111,7 +214,10 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
           <div className="min-w-0 flex-1">
             {showListing ? (
               <Heading className="font-semibold break-words">
-                <Link className="link" to={paths.listing.href(offer.product_id)}>
+                <Link
+                  className="link inline-flex min-h-6 items-center"
+                  to={paths.listing.href(offer.product_id)}
+                >
                   {name}
                 </Link>
               </Heading>
@@ -126,7 +232,10 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
               </p>
             )}
           </div>
-          <span className="badge shrink-0" data-testid="offer-status">
+          <span
+            className="badge h-auto min-h-6 shrink-0 whitespace-normal"
+            data-testid="offer-status"
+          >
             {statusText[offer.status]}
           </span>
         </div>
@@ -151,113 +260,23 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
             </>
           )}
         </dl>
-        {offer.status === 'accepted' && offer.role === 'buyer' && offer.order_id && (
-          <Link
-            className="btn btn-sm btn-primary self-start"
-            to={paths.payment.href(offer.order_id)}
-          >
-            Pay {formatDollars(offer.counter_amount ?? offer.amount)}
-          </Link>
-        )}
-        {open && (
-          <div className="card-actions flex-wrap justify-end">
-            {offer.role === 'seller' && offer.status === 'pending' && (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  aria-label={`Accept the offer ${subject}`}
-                  disabled={answer.isPending}
-                  onClick={() =>
-                    void act(
-                      { action: 'accept' },
-                      {
-                        title: `Accept ${formatDollars(offer.amount)} for ${name}?`,
-                        consequence: 'The car is reserved for the buyer until they pay.',
-                        tone: 'default',
-                      },
-                      'Offer accepted',
-                    )
-                  }
-                >
-                  Accept
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline"
-                  aria-label={`Counter the offer ${subject}`}
-                  onClick={() => setCountering(true)}
-                >
-                  Counter
-                </button>
-              </>
-            )}
-            {offer.role === 'buyer' && offer.status === 'countered' && (
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                aria-label={`Accept the counter-offer ${subject}`}
-                disabled={answer.isPending}
-                onClick={() =>
-                  void act(
-                    { action: 'accept' },
-                    {
-                      title: `Accept ${formatDollars(offer.counter_amount ?? 0)} for ${name}?`,
-                      consequence: 'An order at this price waits for your payment in My Orders.',
-                      tone: 'default',
-                    },
-                    'Counter-offer accepted',
-                  )
-                }
-              >
-                Accept
-              </button>
-            )}
-            {((offer.role === 'seller' && offer.status === 'pending') ||
-              (offer.role === 'buyer' && offer.status === 'countered')) && (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline btn-error"
-                aria-label={`Decline the offer ${subject}`}
-                disabled={answer.isPending}
-                onClick={() =>
-                  void act(
-                    { action: 'decline' },
-                    {
-                      title: `Decline this offer on ${name}?`,
-                      consequence: 'The offer ends; the buyer can make a new one.',
-                      tone: 'destructive',
-                    },
-                    'Offer declined',
-                  )
-                }
-              >
-                Decline
-              </button>
-            )}
-            {offer.role === 'buyer' && (
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                aria-label={`Withdraw the offer ${subject}`}
-                disabled={answer.isPending}
-                onClick={() =>
-                  void act(
-                    { action: 'withdraw' },
-                    {
-                      title: `Withdraw your offer on ${name}?`,
-                      consequence: 'Your offer ends; you can make a new one.',
-                      tone: 'destructive',
-                    },
-                    'Offer withdrawn',
-                  )
-                }
-              >
-                Withdraw
-              </button>
-            )}
-          </div>
-        )}
+        {(main || rest.length > 0) &&
+          (showListing ? (
+            // A dashboard's card: one main action, the rest under "More actions" on a phone
+            // (decision 0052).
+            <div className="flex items-center justify-between gap-2">
+              <div className="flex min-w-0 flex-wrap items-center gap-2">{main}</div>
+              <ActionMenu label={`More actions for ${name}`} inlineFrom="lg">
+                {rest}
+              </ActionMenu>
+            </div>
+          ) : (
+            // On the car's own page or conversation every action stands in view.
+            <div className="card-actions flex-wrap justify-end">
+              {main}
+              {rest}
+            </div>
+          ))}
         {countering && (
           <div className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
             <label className="flex flex-col gap-1">

@@ -4,6 +4,8 @@
  * every width: the listing, the amounts, the state and when an open offer lapses. The actions
  * are the side's own: the seller accepts, declines or counters a pending offer; the buyer
  * accepts or declines a counter, or withdraws an open offer. An accepted offer links to the order.
+ * One main action per card (Accept, or Pay once accepted); Counter, Decline and Withdraw are under
+ * "More actions" on a phone and in a row from 1024 px (decision 0052).
  */
 import { DashboardPage } from '#web/components/dashboard-page';
 import { ErrorMessage } from '#web/components/error-message';

@@ -6,6 +6,7 @@
  * (spec §8 "Something went wrong, please try again"); every change refreshes the lists and pages
  * that show the listing. SweetAlert2 comes with it: import it from lazy chunks only.
  */
+import type { ReactElement } from 'react';
 import { confirmWithAmount, showFailure, showSuccess } from '#web/components/dialogs';
 import type { Product } from '#contract/entities';
 import { useRenewListing, useSetAvailability, useSetListingStatus } from '../api/product-actions';
@@ -54,7 +55,18 @@ async function showActionFailure(failure: unknown): Promise<void> {
  * The toggle and buttons, as siblings (a fragment): the caller lays them out in its own row.
  * Sold listings have only the (disabled) toggle; removed ones neither Sold elsewhere nor Renew.
  */
-export function ListingStateActions({ product, disabled = false }: ListingStateActionsProps) {
+export function ListingStateActions(props: ListingStateActionsProps) {
+  return <>{useListingStateActions(props)}</>;
+}
+
+/**
+ * The same actions as an array of keyed elements, one per action, for a list that wraps each in
+ * its own item (My Products' "More actions" on a phone, decision 0052).
+ */
+export function useListingStateActions({
+  product,
+  disabled = false,
+}: ListingStateActionsProps): ReactElement[] {
   const availability = useSetAvailability();
   const setStatus = useSetListingStatus();
   const renew = useRenewListing();
@@ -111,52 +123,53 @@ export function ListingStateActions({ product, disabled = false }: ListingStateA
   const onTheMarketOrReserved =
     product.listing_status === 'active' || product.listing_status === 'reserved';
   const open = !product.order_status && product.listing_status !== 'removed';
-  return (
-    <>
-      <label className="flex cursor-pointer items-center gap-1 text-sm">
-        <input
-          type="checkbox"
-          className="toggle toggle-sm toggle-warning"
-          checked={product.unavailable}
-          disabled={product.order_status || busy}
-          onChange={(event) => void handleAvailability(event.target.checked)}
-        />
-        {sellerActionTexts.unavailable}
-      </label>
-      {onTheMarketOrReserved && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          disabled={busy}
-          onClick={() =>
-            void handleStatus(product.listing_status === 'reserved' ? 'active' : 'reserved')
-          }
-        >
-          {product.listing_status === 'reserved'
-            ? sellerActionTexts.unreserve
-            : sellerActionTexts.reserve}
-        </button>
-      )}
-      {open && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          disabled={busy}
-          onClick={() => void handleSoldElsewhere()}
-        >
-          {sellerActionTexts.soldElsewhere}
-        </button>
-      )}
-      {open && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          disabled={busy}
-          onClick={() => void handleRenew()}
-        >
-          {sellerActionTexts.renew}
-        </button>
-      )}
-    </>
-  );
+  return [
+    <label key="unavailable" className="flex min-h-8 cursor-pointer items-center gap-1 text-sm">
+      <input
+        type="checkbox"
+        className="toggle toggle-sm toggle-warning"
+        checked={product.unavailable}
+        disabled={product.order_status || busy}
+        onChange={(event) => void handleAvailability(event.target.checked)}
+      />
+      {sellerActionTexts.unavailable}
+    </label>,
+    onTheMarketOrReserved && (
+      <button
+        key="reserve"
+        type="button"
+        className="btn btn-sm btn-outline"
+        disabled={busy}
+        onClick={() =>
+          void handleStatus(product.listing_status === 'reserved' ? 'active' : 'reserved')
+        }
+      >
+        {product.listing_status === 'reserved'
+          ? sellerActionTexts.unreserve
+          : sellerActionTexts.reserve}
+      </button>
+    ),
+    open && (
+      <button
+        key="sold-elsewhere"
+        type="button"
+        className="btn btn-sm btn-outline"
+        disabled={busy}
+        onClick={() => void handleSoldElsewhere()}
+      >
+        {sellerActionTexts.soldElsewhere}
+      </button>
+    ),
+    open && (
+      <button
+        key="renew"
+        type="button"
+        className="btn btn-sm btn-outline"
+        disabled={busy}
+        onClick={() => void handleRenew()}
+      >
+        {sellerActionTexts.renew}
+      </button>
+    ),
+  ].filter((action): action is ReactElement => Boolean(action));
 }

@@ -7,8 +7,15 @@
  * order yet!". Beside the spec: the name links to the listing page, an Edit link to
  * /user/seller/products/{id}/edit and the listing-state actions (`ListingStateActions`, also on
  * the owner's listing page).
+ *
+ * Below 1280 px (a phone, a tablet, a laptop beside the dashboard sidebar) the table does not fit:
+ * each product is a compact card instead (decision 0052) with the same facts — its number, photo,
+ * name, category, price, SOLD/UNSOLD and Promoted as pills — Edit as its one main action, and
+ * Promote, the listing-state actions and Delete under "More actions".
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ActionMenu } from '#web/components/action-menu';
 import { ErrorMessage } from '#web/components/error-message';
 import { ProgressBar } from '#web/components/progress-bar';
 import { confirmAction, showFailure, showSuccess } from '#web/components/dialogs';
@@ -18,9 +25,14 @@ import { formatDollars } from '#contract/money';
 import { promoteMessages } from '#contract/selling';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { paths } from '#web/lib/paths';
+import { useMediaQuery } from '#web/lib/use-media-query';
 import { useSellerProducts } from '../api/get-seller-products';
 import { useDeleteProduct, usePromoteProduct } from '../api/product-actions';
-import { ListingStateActions, sellerActionTexts } from './listing-state-actions';
+import {
+  ListingStateActions,
+  sellerActionTexts,
+  useListingStateActions,
+} from './listing-state-actions';
 
 /** The listing state as My Products names it (decision 0027). */
 export const listingStateLabels = {
@@ -32,7 +44,11 @@ export const listingStateLabels = {
   removed: 'Removed',
 } as const;
 
+/** Tailwind's `xl` (80rem): from here the table with every column fits beside the sidebar. */
+const tableQuery = '(min-width: 80rem)';
+
 export function SellerProductsTable() {
+  const wide = useMediaQuery(tableQuery);
   const { user } = useAuth();
   const uid = user?.uid ?? '';
   const { data: products, error, isPending } = useSellerProducts(uid);
@@ -79,6 +95,22 @@ export function SellerProductsTable() {
   const busyId =
     (promote.isPending && promote.variables?.productId) ||
     (remove.isPending && remove.variables?.productId);
+  if (!wide) {
+    return (
+      <ul className="grid gap-3 md:grid-cols-2" aria-label="My Products">
+        {products.map((product, index) => (
+          <SellerProductCard
+            key={product._id}
+            product={product}
+            number={index + 1}
+            busy={busyId === product._id}
+            onPromote={() => void handlePromote(product)}
+            onDelete={() => void handleDelete(product)}
+          />
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="stack-table table" aria-label="My Products">
@@ -157,7 +189,7 @@ export function SellerProductsTable() {
                   <ListingStateActions product={product} disabled={busyId === product._id} />
                   <button
                     type="button"
-                    className="btn btn-sm btn-error"
+                    className="btn btn-sm btn-outline btn-error"
                     disabled={busyId === product._id}
                     onClick={() => void handleDelete(product)}
                   >
@@ -170,5 +202,106 @@ export function SellerProductsTable() {
         </tbody>
       </table>
     </div>
+  );
+}
+
+interface SellerProductCardProps {
+  product: Product;
+  /** The spec's No. column: its place in the list, from 1. */
+  number: number;
+  busy: boolean;
+  onPromote: () => void;
+  onDelete: () => void;
+}
+
+/** One product as a compact card (below 1280 px): Edit, and the rest under "More actions". */
+function SellerProductCard({ product, number, busy, onPromote, onDelete }: SellerProductCardProps) {
+  const stateActions = useListingStateActions({ product, disabled: busy });
+  const canPromote = !product.promote && !product.order_status;
+  const actions: ReactNode[] = [
+    canPromote && (
+      <button
+        key="promote"
+        type="button"
+        className="btn btn-sm btn-outline btn-primary"
+        disabled={busy}
+        onClick={onPromote}
+      >
+        Promote
+      </button>
+    ),
+    ...stateActions,
+    <button
+      key="delete"
+      type="button"
+      className="btn btn-sm btn-ghost text-error"
+      disabled={busy}
+      onClick={onDelete}
+    >
+      Delete
+    </button>,
+  ];
+  return (
+    <li
+      className="flex gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+      data-testid="seller-product"
+    >
+      <img
+        src={product.product_image}
+        alt={product.product_name}
+        width={64}
+        height={64}
+        loading="lazy"
+        className="size-16 shrink-0 rounded-box object-cover"
+      />
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="flex items-baseline gap-2">
+          <span className="text-sm text-base-content/70">
+            <span className="sr-only">No. </span>
+            {number}
+          </span>
+          <Link
+            to={paths.listing.href(product._id)}
+            className="link min-w-0 font-semibold break-words link-hover"
+          >
+            {product.product_name}
+          </Link>
+        </p>
+        <p className="text-sm break-words">
+          {product.category_name} ·{' '}
+          <span className="font-medium">{formatDollars(product.resell_price)}</span>
+        </p>
+        <div className="flex flex-wrap items-center gap-1 text-xs">
+          <span
+            className={`badge badge-sm font-semibold ${product.order_status ? 'badge-neutral' : 'badge-ghost'}`}
+          >
+            {product.order_status ? 'SOLD' : 'UNSOLD'}
+          </span>
+          {product.listing_status !== 'active' && !product.order_status && (
+            <span className="badge badge-sm badge-warning" data-testid="listing-state">
+              {listingStateLabels[product.listing_status]}
+            </span>
+          )}
+          {(product.promote || product.order_status) && (
+            <span className="badge badge-sm badge-success">Promoted</span>
+          )}
+          {!product.order_status && (
+            <span className="text-base-content/70">
+              {sellerActionTexts.expires} <LocalTime value={product.expires_at} />
+            </span>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-2 pt-1">
+          <Link
+            to={paths.sellerEditProduct.href(product._id)}
+            className="btn btn-sm btn-outline"
+            aria-label={`Edit ${product.product_name}`}
+          >
+            Edit
+          </Link>
+          <ActionMenu label={`More actions for ${product.product_name}`}>{actions}</ActionMenu>
+        </div>
+      </div>
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Browser tests (DESIGN.md §7): Playwright drives the Chromium installed on the machine
+ * Browser tests (docs/testing.md): Playwright drives the Chromium installed on the machine
  * (`/usr/bin/chromium` or CHROMIUM_PATH; browsers are never downloaded) against the production
  * build, served by the real server on a fixed port with a fresh embedded database and demo data.
  */

@@ -1,5 +1,5 @@
 /**
- * Vite build of the SPA (DESIGN.md §6): sources in src/web, static files (carousel pictures)
+ * Vite build of the SPA (docs/architecture.md): sources in src/web, static files (carousel pictures)
  * in src/web/public, output in dist/web, which the Fastify server serves (src/server/plugins/web.ts).
  * `npm run dev:web` proxies /api and /uploads to the API server on port 3000.
  */

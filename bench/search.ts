@@ -73,7 +73,7 @@ export function searchMixes(categoryIds: string[]): SearchMix[] {
       query: (i) =>
         `make=${pick(MAKES, i)}&max_mileage=${50_000 + (i % 20) * 5000}&sort=year_desc&limit=100`,
     },
-    // The category page (spec §2): its listings on the market, newest first, by keyset pages.
+    // The category page (docs/product.md §2): its listings on the market, newest first, by keyset pages.
     {
       name: 'category page, first page (uncached)',
       query: (i) => `limit=${12 + (i % 37)}`,

@@ -1,5 +1,5 @@
 /**
- * Renders the home page's three static carousel pictures (spec §2 Home, item 1) with the demo
+ * Renders the home page's three static carousel pictures (docs/product.md §2 Home, item 1) with the demo
  * vehicle drawings: 1600 × 640 WebP files in src/web/public/carousel/car-{1,2,3}.webp.
  * The outputs are committed; run again after changing the drawings:
  *   npx tsx scripts/render-carousel.ts

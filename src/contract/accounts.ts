@@ -1,12 +1,12 @@
 /**
- * Accounts, sign-in and roles (spec §3, §4, §6, §7; DESIGN.md §3).
+ * Accounts, sign-in and roles (docs/product.md §3, §4, §6, §7; decision 0002).
  *
  * Two halves:
  * - The built-in identity provider (Better Auth) under `/api/auth/*`: sign-up, sign-in, sign-out,
  *   session, Google, password reset. Better Auth serves them, so they are no contract entries:
  *   their paths and bodies are listed in `authPaths` (paths.ts). Its session lives in an httpOnly
  *   cookie, which the browser sends on the SPA's same-origin calls.
- * - The product API of spec §7: `POST /api/jwt` turns the session into a short-lived bearer token
+ * - The product API of docs/product.md §7: `POST /api/jwt` turns the session into a short-lived bearer token
  *   (stored under `access-token`), which every guarded `/api/*` call sends as
  *   `Authorization: Bearer …`.
  *
@@ -22,7 +22,7 @@ import { limits, registrationRoles, userStatuses } from './limits.js';
 /** An error answer of the identity endpoints: our error shape plus Better Auth's `code`. */
 export const authErrorSchema = errorSchema.extend({ code: z.string().optional() });
 
-/** Spec §5 Registration/Login: the password rule (6–128 characters). */
+/** docs/product.md §5 Registration/Login: the password rule (6–128 characters). */
 export const passwordSchema = z
   .string({ message: 'Password is required' })
   .min(limits.passwordMin, {
@@ -60,14 +60,14 @@ export const issueTokenContract = {
   method: 'POST',
   url: '/api/jwt',
   summary:
-    'An API bearer token for the signed-in identity (spec §7 POST /jwt). Needs the session cookie ' +
+    'An API bearer token for the signed-in identity (docs/product.md §7 POST /jwt). Needs the session cookie ' +
     'of `user`: 401 without a session, 403 for another uid. Token lifetime: 15 minutes.',
   body: z.object({ user: uidSchema }),
   response: { 200: z.object({ token: z.string() }), ...guardedErrors },
 } as const;
 
 /**
- * Spec §7 POST /users (payload of spec §3 User). The server uses the signed-in identity's uid
+ * docs/product.md §7 POST /users (payload of docs/product.md §3 User). The server uses the signed-in identity's uid
  * (the body's `uid` is ignored), forces `status: 'unverified'` (the body's `status` is ignored),
  * accepts role buyer or seller only, and requires `email` to be the identity's email. A second
  * call for the same identity keeps role and status and only updates displayName and photoURL.
@@ -76,7 +76,7 @@ export const saveUserContract = {
   method: 'POST',
   url: '/api/users',
   summary:
-    "Saves the signed-in identity's user record (spec §7 POST /users); session cookie or bearer",
+    "Saves the signed-in identity's user record (docs/product.md §7 POST /users); session cookie or bearer",
   body: z.object({
     displayName: z
       .string()
@@ -105,7 +105,7 @@ const roleParams = z.object({ uid: uidSchema });
 export const adminRoleContract = {
   method: 'GET',
   url: '/api/user/admin/:uid',
-  summary: 'Whether the caller is an admin (spec §7); bearer, :uid must be the caller',
+  summary: 'Whether the caller is an admin; bearer, :uid must be the caller',
   params: roleParams,
   response: { 200: z.object({ isAdmin: z.boolean() }), ...guardedErrors },
 } as const;
@@ -113,7 +113,7 @@ export const adminRoleContract = {
 export const sellerRoleContract = {
   method: 'GET',
   url: '/api/user/seller/:uid',
-  summary: 'Whether the caller is a seller (spec §7); bearer, :uid must be the caller',
+  summary: 'Whether the caller is a seller; bearer, :uid must be the caller',
   params: roleParams,
   response: { 200: z.object({ isSeller: z.boolean() }), ...guardedErrors },
 } as const;
@@ -121,7 +121,7 @@ export const sellerRoleContract = {
 export const buyerRoleContract = {
   method: 'GET',
   url: '/api/user/buyer/:uid',
-  summary: 'Whether the caller is a buyer (spec §7); bearer, :uid must be the caller',
+  summary: 'Whether the caller is a buyer; bearer, :uid must be the caller',
   params: roleParams,
   response: { 200: z.object({ isBuyer: z.boolean() }), ...guardedErrors },
 } as const;
@@ -131,7 +131,7 @@ export const uploadImageContract = {
   url: '/api/images',
   summary:
     'Uploads an image (multipart field `image`; JPEG, PNG, WebP, GIF or AVIF, at most 5 MB and ' +
-    '40 megapixels). Answers the spec §7 image-host shape; the stored file is a metadata-free ' +
+    '40 megapixels). Answers the docs/product.md §7 image-host shape; the stored file is a metadata-free ' +
     'WebP of at most 1600×1600. Session cookie or bearer. Quota per account and rolling 24 ' +
     'hours (UPLOAD_DAILY_MAX_COUNT images, UPLOAD_DAILY_MAX_BYTES bytes; one image before the ' +
     'user record exists): 429 past it. Unused uploads are removed after a grace period.',

@@ -1,5 +1,5 @@
 /**
- * The catalogue's calls (spec §2 Home, Category page, Blogs; §7): health, categories, promoted
+ * The catalogue's calls (docs/product.md §2 Home, Category page, Blogs; §7): health, categories, promoted
  * products, blogs, one category's products (keyset pages, decision 0003) and a seller's verified
  * badge. Each entry gives the call's method, its path under `/api` (Fastify's `:param` syntax),
  * its inputs and its answers as zod schemas: the server validates requests and serialises
@@ -24,21 +24,21 @@ const commonErrors = { 400: errorSchema, 404: errorSchema, 503: errorSchema } as
 export const listCategoriesContract = {
   method: 'GET',
   url: '/api/categories',
-  summary: 'All categories, sorted by name (spec §7)',
+  summary: 'All categories, sorted by name',
   response: { 200: z.array(categorySchema), 503: errorSchema },
 } as const;
 
 export const listPromotedProductsContract = {
   method: 'GET',
   url: '/api/promoted-product/',
-  summary: 'Promoted, unsold products, newest first (spec §7, home Advertisement)',
+  summary: 'Promoted, unsold products, newest first (home Advertisement)',
   response: { 200: z.array(promotedProductSchema), 503: errorSchema },
 } as const;
 
 export const listBlogsContract = {
   method: 'GET',
   url: '/api/blogs',
-  summary: 'Blog questions and answers (spec §7)',
+  summary: 'Blog questions and answers',
   response: { 200: z.array(blogSchema), 503: errorSchema },
 } as const;
 
@@ -66,7 +66,7 @@ export const pageLimitSchema = (defaultSize: number, max: number) =>
 export const listCategoryProductsContract = {
   method: 'GET',
   url: '/api/category/:id',
-  summary: 'Products of one category, newest first (spec §7); paginated by `limit` and `cursor`',
+  summary: 'Products of one category, newest first; paginated by `limit` and `cursor`',
   params: z.object({ id: idSchema }),
   querystring: z.object({
     limit: z.coerce
@@ -83,7 +83,7 @@ export const listCategoryProductsContract = {
 export const sellerVerificationContract = {
   method: 'GET',
   url: '/api/seller-verify/:sellerUid',
-  summary: "Whether a seller is verified (spec §7, the card's verified badge)",
+  summary: "Whether a seller is verified (the card's verified badge)",
   params: z.object({ sellerUid: uidSchema }),
   response: { 200: z.object({ isVerified: z.boolean() }), ...commonErrors },
 } as const;

@@ -3,7 +3,7 @@
  *
  * A name is normalised before anything checks it: Unicode NFKC (so "ＣＡＲＳ" is "CARS"),
  * invisible, control and bidirectional-override characters removed, runs of white space
- * collapsed to one space, trimmed, first letter capitalised (spec §5 "New category"). Length is
+ * collapsed to one space, trimmed, first letter capitalised (docs/product.md §5 "New category"). Length is
  * checked on the result, which is what is stored. Names are unique ignoring case, and a
  * near-duplicate (same letters and digits once case, accents, spaces, punctuation and a plural
  * "s" are set aside: "E-Bikes" vs "ebike") is refused with a message naming the existing one.
@@ -46,7 +46,7 @@ export const categoryKindLabels: Record<CategoryKind, string> = {
   parts: 'Parts and accessories',
 };
 
-/** Spec §5 "New category": the required-name message. */
+/** docs/product.md §5 "New category": the required-name message. */
 export const categoryNameRequired = 'Category name is required';
 
 /**
@@ -93,7 +93,7 @@ export const categoryNameSchema = z
       }),
   );
 
-/** Spec §5 "New category": `{category_name}`. */
+/** docs/product.md §5 "New category": `{category_name}`. */
 export const newCategorySchema = z.object({ category_name: categoryNameSchema });
 
 /** Why a category write was refused (the answer's `message`). */

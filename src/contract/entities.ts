@@ -1,5 +1,5 @@
 /**
- * Entity shapes as they leave the server (spec §3). Field names are the spec's; ids are opaque
+ * Entity shapes as they leave the server (docs/product.md §3). Field names are the spec's; ids are opaque
  * strings (UUIDs here); prices are US dollars converted exactly from stored cents; dates are
  * ISO-8601 strings.
  */
@@ -27,7 +27,7 @@ export const listingStatusSchema = z.enum(listingStatuses);
 /** An entity id: a UUID. Anything else is answered with 400 before it reaches the database. */
 export const idSchema = z.uuid({ message: 'must be a valid id' });
 
-/** An identity-provider user id (spec §3 `uid`): 1–64 URL-safe characters. */
+/** An identity-provider user id (docs/product.md §3 `uid`): 1–64 URL-safe characters. */
 export const uidSchema = z
   .string()
   .min(1)
@@ -54,7 +54,7 @@ export const blogSchema = z.object({
 });
 export type Blog = z.infer<typeof blogSchema>;
 
-/** Spec §3 "Promoted product": the home page's Advertisement cards. */
+/** docs/product.md §3 "Promoted product": the home page's Advertisement cards. */
 export const promotedProductSchema = z.object({
   _id: z.string(),
   product_image: z.string(),
@@ -81,7 +81,7 @@ export const vehicleDetailsSchema = z.object({
 export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
 
 /**
- * A product as a category page shows it (spec §2 "Category page"). The seller's phone and email
+ * A product as a category page shows it (docs/product.md §2 "Category page"). The seller's phone and email
  * are not part of the public card: they reach a buyer through their order (seller_info).
  * Beside the spec's fields: `product_images` (1–20 photos, the first is `product_image`) and the vehicle
  * details.
@@ -127,7 +127,7 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-/** The product record of spec §3 as its seller sees it. */
+/** The product record of docs/product.md §3 as its seller sees it. */
 export const productSchema = productCardSchema.extend({
   seller_phone: z.string(),
   seller_email: z.string(),
@@ -144,7 +144,7 @@ export const productSchema = productCardSchema.extend({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** The product's user record (spec §3 User). */
+/** The product's user record (docs/product.md §3 User). */
 export const userSchema = z.object({
   _id: z.string(),
   uid: z.string(),

@@ -1,4 +1,4 @@
-/** The error body of every non-2xx answer (DESIGN.md §2, Fastify's shape). */
+/** The error body of every non-2xx answer (docs/architecture.md, Fastify's shape). */
 import { z } from 'zod';
 
 export const errorSchema = z.object({

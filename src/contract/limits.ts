@@ -1,12 +1,12 @@
 /**
  * Limits shared by the server's validation and the SPA's forms: one source of truth per fact
- * (STYLE.md). Lengths are in characters, money in US cents, sizes in bytes.
+ * (decision 0001). Lengths are in characters, money in US cents, sizes in bytes.
  */
 export const limits = {
-  /** Spec §5/§9: minimum password length. */
+  /** docs/product.md §5/§9: minimum password length. */
   passwordMin: 6,
   passwordMax: 128,
-  /** Spec §5/§9: minimum phone length on the product form. */
+  /** docs/product.md §5/§9: minimum phone length on the product form. */
   phoneMin: 11,
   phoneMax: 20,
   categoryNameMax: 50,
@@ -98,24 +98,24 @@ export function imageFileProblem(
   return undefined;
 }
 
-/** Name of the multipart field of `POST /api/images` carrying the file (spec §7 image host). */
+/** Name of the multipart field of `POST /api/images` carrying the file (docs/product.md §7 image host). */
 export const imageFieldName = 'image';
 
-/** Spec §3: the three product conditions; spec §5: the form defaults to Fair. */
+/** docs/product.md §3: the three product conditions; docs/product.md §5: the form defaults to Fair. */
 export const conditions = ['Excellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof conditions)[number];
 
 /**
- * Spec §4, §6: the roles a user may hold (one user may hold several). Admin is granted by an
+ * docs/product.md §4, §6: the roles a user may hold (one user may hold several). Admin is granted by an
  * operator; `GET /api/user/{role}/{uid}` tells the signed-in user whether they hold one.
  */
 export const roles = ['admin', 'seller', 'buyer'] as const;
 export type Role = (typeof roles)[number];
 
-/** Spec §6: self-registration offers buyer or seller only (default buyer). */
+/** docs/product.md §6: self-registration offers buyer or seller only (default buyer). */
 export const registrationRoles = ['buyer', 'seller'] as const;
 export type RegistrationRole = (typeof registrationRoles)[number];
 
-/** Spec §3: a user's status starts unverified; an admin verifies sellers. */
+/** docs/product.md §3: a user's status starts unverified; an admin verifies sellers. */
 export const userStatuses = ['unverified', 'verified'] as const;
 export type UserStatus = (typeof userStatuses)[number];

@@ -1,5 +1,5 @@
 /**
- * Moderation calls (spec §2 Admin dashboard, §6, §7, §8): list sellers and buyers,
+ * Moderation calls (docs/product.md §2 Admin dashboard, §6, §7, §8): list sellers and buyers,
  * verify a seller, delete a user, list reported products, mark one safe or delete it, and read
  * the audit log. Every call needs an admin's bearer token and `{uid}` must be the caller's own
  * uid (401 without a valid token, 403 otherwise). Decisions: docs/decisions/0006-moderation.md.
@@ -10,7 +10,7 @@
  * - 404: a well-formed id of no live user / product (for deletes: of no user / product at all).
  * - 409: a rule refuses the action: verifying a non-seller, deleting yourself, deleting the last
  *   admin.
- * Repeating a write that already happened answers 200 with a count of 0 (spec §8: "No user was
+ * Repeating a write that already happened answers 200 with a count of 0 (docs/product.md §8: "No user was
  * deleted." when `deletedCount` is 0).
  */
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export const moderationLimits = {
   auditPageMax: 100,
 } as const;
 
-/** Spec §8: the admin dashboard's texts, word for word. */
+/** docs/product.md §8: the admin dashboard's texts, word for word. */
 export const moderationMessages = {
   verified: 'Verified Success!',
   deleted: 'Deleted Successfully!',
@@ -95,7 +95,7 @@ const adminErrors = {
 } as const;
 
 /**
- * A user as the admin tables show it: spec §3 User plus `isAdmin`, so the page can tell admins
+ * A user as the admin tables show it: docs/product.md §3 User plus `isAdmin`, so the page can tell admins
  * apart (an admin cannot delete themselves; see 409s above), and `seller_type` with a business
  * seller's `trader` details and their check, which the admin asks for or records
  * (`PATCH /api/trader-check/{uid}`, docs/features.md "Dealers").
@@ -110,7 +110,7 @@ export const listUsersByRoleContract = {
   method: 'GET',
   url: '/api/users-by-role/:uid',
   summary:
-    'Live users of one role, newest first (admin; spec §7). Paginated: `limit` 1–100 (default ' +
+    'Live users of one role, newest first (admin; docs/product.md §7). Paginated: `limit` 1–100 (default ' +
     '50) and `cursor` from the `x-next-cursor` header of the previous page.',
   params: adminParams,
   querystring: z.object({
@@ -125,7 +125,7 @@ export const verifySellerContract = {
   method: 'PATCH',
   url: '/api/seller-verify/:uid',
   summary:
-    'Verifies a seller (admin; spec §4 User status). `modifiedCount` 1, or 0 when already ' +
+    'Verifies a seller (admin; docs/product.md §4 User status). `modifiedCount` 1, or 0 when already ' +
     'verified; 404 for no live user, 409 for a buyer.',
   params: adminParams,
   querystring: targetQuery,
@@ -140,7 +140,7 @@ export const deleteUserContract = {
   method: 'DELETE',
   url: '/api/user-delete/:uid',
   summary:
-    'Deletes a user (admin; spec §7): their sessions and tokens end at once, their unsold ' +
+    'Deletes a user (admin; docs/product.md §7): their sessions and tokens end at once, their unsold ' +
     'listings leave the market, their orders and payments stay. `deletedCount` 1, or 0 when ' +
     'already deleted; 404 for an unknown id; 409 for yourself or the last admin.',
   params: adminParams,
@@ -152,13 +152,13 @@ export const deleteUserContract = {
   },
 } as const;
 
-/** Spec §3 "Reported product" (list). */
+/** docs/product.md §3 "Reported product" (list). */
 export const reportedProductSchema = z.object({
   _id: z.string(),
   product_image: z.string(),
   product_name: z.string(),
   seller_name: z.string(),
-  reportCount: z.number().int().describe('shown as "N User" (spec §9)'),
+  reportCount: z.number().int().describe('shown as "N User"'),
   reasons: z
     .array(reportReasonCountSchema)
     .describe('how many open reports give each reason, most given first'),
@@ -172,7 +172,7 @@ export const listReportedProductsContract = {
   method: 'GET',
   url: '/api/reported-products/:uid',
   summary:
-    'Reported live products, most reported first, then newest (admin; spec §7). A work queue: ' +
+    'Reported live products, most reported first, then newest (admin; docs/product.md §7). A work queue: ' +
     'the first `limit` (1–100, default 100); handled ones leave it.',
   params: adminParams,
   querystring: z.object({
@@ -185,7 +185,7 @@ export const markProductSafeContract = {
   method: 'PATCH',
   url: '/api/report-product-safe/:uid',
   summary:
-    'Marks a product safe (admin; spec §7): clears `reported`, its reports and `reportCount`. ' +
+    'Marks a product safe (admin; docs/product.md §7): clears `reported`, its reports and `reportCount`. ' +
     '`modifiedCount` 1, or 0 when it was not reported; 404 for no live product.',
   params: adminParams,
   querystring: targetQuery,
@@ -196,7 +196,7 @@ export const deleteReportedProductContract = {
   method: 'DELETE',
   url: '/api/report-product-delete/:uid',
   summary:
-    'Removes a listing from the market (admin; spec §7): soft delete and unpromote; orders and ' +
+    'Removes a listing from the market (admin; docs/product.md §7): soft delete and unpromote; orders and ' +
     'payments keep their snapshot. `deletedCount` 1, or 0 when already deleted; 404 unknown id. ' +
     'DSA Art. 17: the JSON body is the statement of reasons `{rule, facts, ' +
     'automated}`, required; the seller is mailed it and may appeal (decision 0021).',

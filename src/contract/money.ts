@@ -1,5 +1,5 @@
 /**
- * Money helpers. The database keeps integer cents (DESIGN.md §2); the API's spec-named price
+ * Money helpers. The database keeps integer cents (docs/architecture.md); the API's spec-named price
  * fields (`resell_price`, `original_price`, `product_price`, `price`) carry US dollars as numbers
  * with at most two decimals, converted exactly from cents.
  */

@@ -1,5 +1,5 @@
 /**
- * Buying calls (spec §2 Category page and Buyer dashboard, §3 Order, §4, §7): book a
+ * Buying calls (docs/product.md §2 Category page and Buyer dashboard, §3 Order, §4, §7): book a
  * product, list the buyer's own orders, read one order, report a product. Every call needs the
  * buyer role. Prices are US dollars converted exactly from stored cents (decision 0003).
  */
@@ -13,7 +13,7 @@ import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
 import { paymentViewSchema } from './protected-payments.js';
 
-/** Spec §5 "Booking" validation messages, word for word. */
+/** docs/product.md §5 "Booking" validation messages, word for word. */
 export const bookingMessages = {
   phone: 'Phone number is required',
   meetingLocation: 'Meeting location is required',
@@ -46,12 +46,12 @@ export const viewingSchema = z.object({
 export type Viewing = z.infer<typeof viewingSchema>;
 
 /**
- * Body of `POST /api/orders` as the spec's client sends it (spec §7: customer_info,
+ * Body of `POST /api/orders` as the spec's client sends it (docs/product.md §7: customer_info,
  * product_info, seller_info, order_status false). The server reads ONLY
  * `product_info.product_id`, `customer_info.customer_phone` and
  * `customer_info.meeting_location`; every other field (names, emails, uid, prices, seller
  * details, order_status) is accepted and ignored: the server fills it from the database and the
- * token (DESIGN.md §3).
+ * token (decision 0002).
  */
 export const newOrderSchema = z.object({
   customer_info: z
@@ -92,7 +92,7 @@ export type NewOrder = z.infer<typeof newOrderSchema>;
 export const bookingStates = ['open', 'paid', 'declined', 'cancelled'] as const;
 export type BookingState = (typeof bookingStates)[number];
 
-/** Spec §3 Order, as its buyer sees it. `product_price` is US dollars. */
+/** docs/product.md §3 Order, as its buyer sees it. `product_price` is US dollars. */
 export const orderSchema = z.object({
   _id: z.string(),
   customer_info: z.object({
@@ -175,7 +175,7 @@ export const createOrderContract = {
   method: 'POST',
   url: '/api/orders',
   summary:
-    'Book a product (buyer; spec §2 booking modal, §7). 201 with the new order; 200 with the ' +
+    'Book a product (buyer; docs/product.md §2 booking modal, §7). 201 with the new order; 200 with the ' +
     "caller's existing open (unpaid) order of that product, unchanged. 409 when the product is " +
     'sold or deleted, 403 for your own listing, 404 for an unknown product.',
   body: newOrderSchema,
@@ -191,14 +191,14 @@ export const createOrderContract = {
 export const listOwnOrdersContract = {
   method: 'GET',
   url: '/api/orders',
-  summary: "The caller's orders, newest first (buyer; spec §2 My Orders, §7)",
+  summary: "The caller's orders, newest first (buyer)",
   response: { 200: z.array(orderSchema), ...buyerErrors },
 } as const;
 
 export const getOrderContract = {
   method: 'GET',
   url: '/api/order/:id',
-  summary: "One of the caller's orders (buyer; spec §2 Payment page, §7); 404 for any other",
+  summary: "One of the caller's orders (buyer); 404 for any other",
   params: z.object({ id: idSchema }),
   response: {
     200: z.object({ success: z.literal(true), data: orderSchema }),
@@ -210,7 +210,7 @@ export const reportProductContract = {
   method: 'PATCH',
   url: '/api/report-product',
   summary:
-    'Report a product (buyer; spec §7 PATCH /report-product made to work, DESIGN.md §8). Each ' +
+    'Report a product (buyer; docs/product.md §7 PATCH /report-product made to work, docs/spec-deviations.md). Each ' +
     'buyer counts once per product: a repeat answers modifiedCount 0 and changes nothing. ' +
     '404 for an unknown or deleted product. DSA Art. 16: an optional JSON body ' +
     '`{reason, note}` names why (one of `reportReasons`) and adds a note of at most 1,000 ' +

@@ -17,7 +17,7 @@ export function paymentIntentIdOf(clientSecret: string): string {
 /** Lifetime of an API token (seconds). The SPA asks for a new one before it runs out. */
 export const apiTokenLifetimeSeconds = 15 * 60;
 
-/** Spec §3/§9: the local-storage key of the API token. */
+/** docs/product.md §3/§9: the local-storage key of the API token. */
 export const accessTokenStorageKey = 'access-token';
 
 /**

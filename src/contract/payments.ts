@@ -1,6 +1,6 @@
 /**
- * Card payment calls (spec §2 Payment page, §3 Payment record, §4 Payment flow, §7;
- * DESIGN.md §5). The flow is Stripe's PaymentIntent flow whatever the provider:
+ * Card payment calls (docs/product.md §2 Payment page, §3 Payment record, §4 Payment flow, §7;
+ * decision 0005). The flow is Stripe's PaymentIntent flow whatever the provider:
  *
  * 1. `GET /api/payment-config` → which provider the page loads (`sandbox` or `stripe` with its
  *    publishable key).
@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
-/** Spec §8 texts of the payment page. */
+/** docs/product.md §8 texts of the payment page. */
 export const paymentTexts = {
   paid: 'Congrats! your payment completed',
   orderPlaced: 'Your Order Successfully Placed',
@@ -64,7 +64,7 @@ export const createPaymentIntentContract = {
   method: 'POST',
   url: '/api/create-payment-intent/:productId',
   summary:
-    "A payment intent for the caller's open order of the product (buyer; spec §7). Amount: the " +
+    "A payment intent for the caller's open order of the product (buyer; docs/product.md §7). Amount: the " +
     'order price in cents, currency usd; a body is ignored. Repeating the call answers the same ' +
     'unpaid intent. 404 without an open order, 409 when the product is sold or deleted.',
   params: z.object({ productId: idSchema }),
@@ -77,7 +77,7 @@ export const createPaymentIntentContract = {
   },
 } as const;
 
-/** Body of `POST /api/payments` (spec §3 Payment record, as the spec's page sends it). */
+/** Body of `POST /api/payments` (docs/product.md §3 Payment record, as the spec's page sends it). */
 export const newPaymentSchema = z.object({
   price: z
     .number({ message: 'must be a number' })
@@ -95,7 +95,7 @@ export const createPaymentContract = {
   url: '/api/payments',
   summary:
     'Records a payment once the provider confirms the intent succeeded for this order and ' +
-    'amount (buyer; spec §7). Order paid, product sold and unpromoted, payment stored: one ' +
+    'amount (buyer; docs/product.md §7). Order paid, product sold and unpromoted, payment stored: one ' +
     'transaction. A replay answers the same insertedId. 400 for a transactionId that is not a ' +
     "payment of this order (or of another amount), 404 for another buyer's order, 409 when the " +
     'payment has not succeeded, the order is paid by another payment, or the product is sold.',

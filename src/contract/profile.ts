@@ -9,17 +9,17 @@
  *   product record and the identity at once (one transaction), so the navigation bar, listing
  *   pages, the seller profile, reviews and messages show the new name and photo. Open bookings
  *   (unpaid, neither declined nor cancelled) follow; paid, declined and cancelled orders keep
- *   the names they were made with (spec §3 Order is a snapshot). `home_place_id` (a place, or
+ *   the names they were made with (docs/product.md §3 Order is a snapshot). `home_place_id` (a place, or
  *   null to forget it) is where the user searches from by default (decision 0026): the SPA
  *   centres a bare /search and shows distances from it on every device the user signs in on.
  *   `time_zone` (an IANA name, or null to forget it) is the zone every time in the user's mail is
  *   written in (decision 0049); the SPA sets it from the browser at sign-in when it is unset.
  * - `POST /api/profile/password` `{current_password, new_password}` — needs the current password
  *   (a wrong one: 400 naming `body.current_password`, nothing changes); the new one follows the
- *   registration rule (spec §5: 6–128 characters; not one of the most common passwords). Every
+ *   registration rule (docs/product.md §5: 6–128 characters; not one of the most common passwords). Every
  *   other session of the account ends, with its cookies and API tokens; this one goes on.
  * - `DELETE /api/profile` — deletes the caller's own account exactly as the admin's delete does
- *   (spec §7 `DELETE /user-delete`; decision 0006): soft delete, every session and token ends,
+ *   (docs/product.md §7 `DELETE /user-delete`; decision 0006): soft delete, every session and token ends,
  *   unsold listings leave the market, orders and payments stay. The last live admin cannot
  *   (409).
  */
@@ -47,7 +47,7 @@ export const profileTexts = {
   unknownPlace: 'body.home_place_id must be the id of a place',
 } as const;
 
-/** The caller's profile (spec §3 User fields plus what the page needs). */
+/** The caller's profile (docs/product.md §3 User fields plus what the page needs). */
 export const profileSchema = z.object({
   _id: z.string(),
   uid: z.string(),
@@ -101,7 +101,7 @@ export const getProfileContract = {
   response: { 200: profileSchema, ...guarded },
 } as const;
 
-/** The name rule of registration (spec §5 "name is required"), trimmed, at most 80 characters. */
+/** The name rule of registration (docs/product.md §5 "name is required"), trimmed, at most 80 characters. */
 export const displayNameSchema = z
   .string()
   .trim()

@@ -7,7 +7,7 @@ import {
   productFormMessages,
 } from './selling.js';
 
-describe('capitalizeFirst (spec §5: name, description and location start with a capital)', () => {
+describe('capitalizeFirst (docs/product.md §5: name, description and location start with a capital)', () => {
   it('capitalises the first letter and trims', () => {
     expect(capitalizeFirst('  toyota corolla ')).toBe('Toyota corolla');
     expect(capitalizeFirst('élan')).toBe('Élan');
@@ -16,7 +16,7 @@ describe('capitalizeFirst (spec §5: name, description and location start with a
   });
 });
 
-describe('the product form rules (spec §5 messages, word for word)', () => {
+describe('the product form rules (docs/product.md §5 messages, word for word)', () => {
   const rules = newProductSchema.shape;
 
   it('asks for a phone of at least 11 characters', () => {

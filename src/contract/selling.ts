@@ -1,6 +1,6 @@
 /**
- * Selling calls (spec §7): add a category, add a product, list the seller's own
- * products, promote and delete. The product form's rules and messages are spec §5's, shared by
+ * Selling calls (docs/product.md §7): add a category, add a product, list the seller's own
+ * products, promote and delete. The product form's rules and messages are docs/product.md §5's, shared by
  * the SPA's form and the server's validation.
  */
 import { singleLineMessage, singleLinePattern } from './text.js';
@@ -20,7 +20,7 @@ import { depositInputSchema } from './deposits.js';
 import { dollarsToCents } from './money.js';
 import { newCategorySchema } from './categories.js';
 
-/** Spec §5 validation messages of the Add A Product form, word for word. */
+/** docs/product.md §5 validation messages of the Add A Product form, word for word. */
 export const productFormMessages = {
   productName: 'Product name is required',
   phone: 'Phone number is required',
@@ -34,7 +34,7 @@ export const productFormMessages = {
   description: 'Product description is required',
 } as const;
 
-/** Spec §5: name, description and location have their first letter capitalised before saving. */
+/** docs/product.md §5: name, description and location have their first letter capitalised before saving. */
 export function capitalizeFirst(text: string): string {
   const trimmed = text.trim();
   return trimmed.charAt(0).toLocaleUpperCase('en-US') + trimmed.slice(1);
@@ -206,7 +206,7 @@ function coverIsFirst(
 }
 
 /**
- * Body of `POST /api/products`: the Product of spec §3 as the spec's form sends it, plus the
+ * Body of `POST /api/products`: the Product of docs/product.md §3 as the spec's form sends it, plus the
  * photos and vehicle details beside the spec's fields. Only the fields a seller may set are read; `seller_*`
  * (but phone and location), `createAt`, `order_status`, `promote`, `reported` and
  * `reportCount` are ignored: the server sets them.
@@ -255,7 +255,7 @@ export const productUpdateSchema = z
   .superRefine(coverIsFirst);
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
-/** Spec §5 "New category" (normalised, then 1–50 characters): see categories.ts. */
+/** docs/product.md §5 "New category" (normalised, then 1–50 characters): see categories.ts. */
 export { newCategorySchema };
 
 const insertedSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
@@ -271,7 +271,7 @@ const guardedErrors = {
 export const createCategoryContract = {
   method: 'POST',
   url: '/api/categories',
-  summary: 'Add a category (seller; spec §7)',
+  summary: 'Add a category (seller)',
   body: newCategorySchema,
   response: {
     201: insertedSchema,
@@ -286,7 +286,7 @@ export const createCategoryContract = {
 export const createProductContract = {
   method: 'POST',
   url: '/api/products',
-  summary: 'Add a product (seller; spec §5, §7)',
+  summary: 'Add a product (seller)',
   body: newProductSchema,
   response: { 201: insertedSchema, ...guardedErrors },
 } as const;
@@ -294,14 +294,14 @@ export const createProductContract = {
 export const listOwnProductsContract = {
   method: 'GET',
   url: '/api/products',
-  summary: "The seller's own products, newest first (spec §7)",
+  summary: "The seller's own products, newest first",
   response: { 200: z.array(productSchema), ...guardedErrors },
 } as const;
 
 export const promoteProductContract = {
   method: 'PATCH',
   url: '/api/promote-product/:uid',
-  summary: 'Promote an own, unsold product (spec §7)',
+  summary: 'Promote an own, unsold product',
   params: z.object({ uid: uidSchema }),
   querystring: ownProductQuery,
   response: {
@@ -314,13 +314,13 @@ export const promoteProductContract = {
 export const deleteProductContract = {
   method: 'DELETE',
   url: '/api/product-delete/:uid',
-  summary: 'Delete an own product; its orders and payments keep what they showed (spec §7)',
+  summary: 'Delete an own product; its orders and payments keep what they showed',
   params: z.object({ uid: uidSchema }),
   querystring: ownProductQuery,
   response: { 200: z.object({ deletedCount: z.number().int() }), ...guardedErrors },
 } as const;
 
-/** Messages of promote (spec §8 "Promoted Success! with the server message"). */
+/** Messages of promote (docs/product.md §8 "Promoted Success! with the server message"). */
 export const promoteMessages = {
   promoted: 'The product has been promoted successfully.',
   alreadyPromoted: 'The product is already promoted.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSpaRoute, paths } from './spa-paths.js';
 
-describe('SPA paths (spec §2 route table)', () => {
+describe('SPA paths (docs/product.md §2 route table)', () => {
   it('builds links with their parameter URI-encoded', () => {
     expect(paths.category.href('a b')).toBe('/category/a%20b');
     expect(paths.payment.href('order/1')).toBe('/payment/order%2F1');

@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA and its link builder, in one place (spec §2 route table). Pages and
+ * Every route of the SPA and its link builder, in one place (docs/product.md §2 route table). Pages and
  * links import it (as `src/web/lib/paths.ts`); `path` is the React Router pattern, `href` builds
  * a concrete URL. The server reads the same patterns to answer unknown pages with HTTP 404
  * (`isSpaRoute`).
@@ -12,7 +12,7 @@ export const paths = {
     href: (from?: string) => (from ? `/login?from=${encodeURIComponent(from)}` : '/login'),
   },
   registration: { path: '/registration', href: () => '/registration' },
-  /** DESIGN.md §8: "Forgot password?" leads to a working reset (not in the spec's table). */
+  /** docs/spec-deviations.md: "Forgot password?" leads to a working reset (not in the spec's table). */
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   /** The link mailed by the server: `/reset-password?token=…`. */
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
@@ -134,7 +134,7 @@ const spaPatterns = Object.values(paths)
 
 /**
  * Whether a URL path (no query) is one of the SPA's own routes, so the server answers it 200 with
- * the app and anything else 404 with the app's Uh-oh! page (spec §2 "any other", §8).
+ * the app and anything else 404 with the app's Uh-oh! page (docs/product.md §2 "any other", §8).
  * Matches like React Router: case-insensitive literals, `:param` = one non-empty segment, an
  * optional trailing slash.
  */

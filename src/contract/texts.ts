@@ -40,7 +40,7 @@ export const messageTexts = {
   send: 'Send',
 } as const;
 
-/** Spec §8 texts of the booking and reporting flows (the SPA shows them). */
+/** docs/product.md §8 texts of the booking and reporting flows (the SPA shows them). */
 export const buyingTexts = {
   booked: 'Order Confirm - The Seller Contact you soon.',
   bookingFailed: 'Something was wrong! please try again',

@@ -1,5 +1,5 @@
 /**
- * The whole server as one Fastify plugin tree (STYLE.md, after fastify/demo). Plugins load in a
+ * The whole server as one Fastify plugin tree (decision 0001, after fastify/demo). Plugins load in a
  * fixed order: infrastructure (errors, database, compression, OpenAPI) → routes under `/api` →
  * the SPA and uploads. `main.ts` only listens and shuts down; tests use `app.inject`.
  * The HTTP server's listener is the front door (front-door.ts): cached public reads and hashed
@@ -219,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: {
         title: 'Second Gear API',
-        description: 'The marketplace API (spec §7, DESIGN.md §2).',
+        description:
+          'The Second Gear marketplace API: listings, search, orders, offers, viewings, payments, messages and moderation.',
         version: '1.0.0',
       },
     },
@@ -228,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Where uploads live: DATA_DIR/uploads, or an S3 bucket (decision 0023).
   await app.register(imageStorePlugin);
-  // Background work (DESIGN.md §9): the durable queue, outgoing mail, the upload clean-up.
+  // Background work (docs/features.md): the durable queue, outgoing mail, the upload clean-up.
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(pushPlugin);

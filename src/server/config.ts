@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables only (DESIGN.md §1), validated once at start-up.
+ * Configuration from environment variables only (docs/architecture.md), validated once at start-up.
  * A bad value throws ConfigError naming the variable, and the process stops.
  */
 import path from 'node:path';
@@ -304,7 +304,7 @@ const envSchema = z.object({
     .max(90, { message: 'must be at most 90' })
     .default(14),
   /**
-   * Card payments (DESIGN.md §5): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
+   * Card payments (decision 0005): `sandbox` (offline, built in) or `stripe`. Default: `stripe`
    * when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else `sandbox`.
    */
   PAYMENT_PROVIDER: z
@@ -552,7 +552,7 @@ export type Config = {
     flushMs: number;
     rollupCron: string;
   };
-  /** The card payment provider (DESIGN.md §5). */
+  /** The card payment provider (decision 0005). */
   payments: PaymentsConfig;
   /** Notification e-mail: seconds a new message waits unread before it is mailed. */
   notifications: { messageMailDelaySeconds: number };

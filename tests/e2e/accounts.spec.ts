@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Login and Registration, §4 auth state, §5 validation, §8 messages: registering with a
+ * docs/product.md §2 Login and Registration, §4 auth state, §5 validation, §8 messages: registering with a
  * photo, logging in and out, the navbar by role, route guards and the password reset
- * (DESIGN.md §8). Every test uses its own account or a demo account it does not change.
+ * (docs/spec-deviations.md). Every test uses its own account or a demo account it does not change.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
@@ -44,7 +44,7 @@ test.describe('Registration (/registration)', () => {
     await page.getByLabel('Password').fill(testPassword);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
 
-    // Spec §4 Forms: a progress indicator replaces the submit button while submitting.
+    // docs/product.md §4 Forms: a progress indicator replaces the submit button while submitting.
     await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeHidden();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Registration Success');
@@ -87,7 +87,7 @@ test.describe('Registration (/registration)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All order List' })).toBeVisible();
   });
 
-  test('shows every validation message of spec §5', async ({ page }) => {
+  test('shows every validation message of docs/product.md §5', async ({ page }) => {
     await page.goto('/registration');
     const submit = page.getByRole('button', { name: 'Register', exact: true });
     await submit.click();
@@ -140,7 +140,7 @@ test.describe('Registration (/registration)', () => {
 });
 
 test.describe('Login (/login)', () => {
-  test('shows the validation messages of spec §5', async ({ page }) => {
+  test('shows the validation messages of docs/product.md §5', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login Now' })).toBeVisible();
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -287,7 +287,7 @@ test.describe('Route guards', () => {
     await expect(page.getByText('All order List')).toBeVisible();
   });
 
-  test('a visitor opening an admin page lands on "You Are Not An Admin" (spec §6)', async ({
+  test('a visitor opening an admin page lands on "You Are Not An Admin" (docs/product.md §6)', async ({
     page,
   }) => {
     await page.goto('/user/admin');
@@ -313,7 +313,9 @@ test.describe('Route guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All order List' })).toBeVisible();
   });
 
-  test('a 401 from the API logs the user out and goes to /login (spec §8)', async ({ page }) => {
+  test('a 401 from the API logs the user out and goes to /login (docs/product.md §8)', async ({
+    page,
+  }) => {
     await page.route('**/api/user/buyer/**', (route) =>
       route.fulfill({
         status: 401,

@@ -4,7 +4,7 @@
  * Seller, opens Audit log from the dashboard's links and finds the entry — who, what, the seller
  * linked to their public page, when (a `<time>`) — and the action filter keeps only
  * verifications; nothing overflows and axe finds nothing. A buyer and a visitor land on "You Are
- * Not An Admin", as on every admin page (spec §6). Each test makes its own seller.
+ * Not An Admin", as on every admin page (docs/product.md §6). Each test makes its own seller.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { moderationMessages } from '../../src/contract/moderation.js';
@@ -33,7 +33,7 @@ for (const width of [360, 1440]) {
       const page = await context.newPage();
       await signInViaApi(page, DEMO_ADMIN.email);
 
-      // All Seller: verify the new seller (spec §5 confirmation, §8 message).
+      // All Seller: verify the new seller (docs/product.md §5 confirmation, §8 message).
       await page.goto('/user/admin');
       const row = page.getByTestId('user-row').filter({ hasText: seller.email });
       await row.getByRole('button', { name: 'Verify' }).click();
@@ -76,7 +76,7 @@ for (const width of [360, 1440]) {
   });
 }
 
-test.describe('Audit log: only admins (spec §6)', () => {
+test.describe('Audit log: only admins (docs/product.md §6)', () => {
   test('a buyer and a visitor land on "You Are Not An Admin"', async ({ page }) => {
     await page.goto('/user/admin/audit-log');
     await expect(page).toHaveURL('/admin-not-found');

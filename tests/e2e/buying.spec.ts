@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Category page, Buyer dashboard and Payment page, §4 Booking modal and Payment flow, §5
+ * docs/product.md §2 Category page, Buyer dashboard and Payment page, §4 Booking modal and Payment flow, §5
  * Booking, §8: a buyer books a listing, sees it in My Orders, pays by card (sandbox
  * provider, Stripe's test cards), sees PAID and SOLD OUT; a declined card; reporting; what a
  * non-buyer sees. Every test makes its own seller, listing and buyer through the API, so it never

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Category page: "All Product" and the category's product cards, newest first. The page
- * needs a signed-in user (spec §2): the demo seller, who is not a buyer.
+ * docs/product.md §2 Category page: "All Product" and the category's product cards, newest first. The page
+ * needs a signed-in user (docs/product.md §2): the demo seller, who is not a buyer.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {

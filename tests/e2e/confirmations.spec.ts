@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * One confirmation pattern (spec §5 Confirmations, decision 0040), at 360 and 1440 px: every
+ * One confirmation pattern (docs/product.md §5 Confirmations, decision 0040), at 360 and 1440 px: every
  * confirmation shows "Don't Confirm" before "Confirm" (in the DOM and on screen), focuses
  * "Don't Confirm", paints Confirm in the error colour for destructive actions and in the primary
  * colour otherwise (never Don't Confirm), says in a sentence what will happen, passes axe while

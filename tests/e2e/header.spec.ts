@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The header never moves (spec §2 Layout; decision 0038): at every width it has one height, on
+ * The header never moves (docs/product.md §2 Layout; decision 0038): at every width it has one height, on
  * every page, signed out and signed in with three dashboards, from its first paint to the
  * settled page; the dashboards are in the account menu (from `lg`) or the dropdown (below it);
  * and a registration never shows the new account signed in.
@@ -253,7 +253,7 @@ test('registration never shows the new account signed in, not even under the suc
   await expect(dialog).toContainText('Now you can Login');
   await expect(page.getByTestId('navbar-user')).toHaveCount(0);
   await expect(mainNav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
-  // Spec §2: the dialog for 2.5 s, log out, /login.
+  // docs/product.md §2: the dialog for 2.5 s, log out, /login.
   await expect(page).toHaveURL('/login', { timeout: 10_000 });
   await expect(page.getByTestId('navbar-user')).toHaveCount(0);
   expect(

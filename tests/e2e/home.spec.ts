@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-/** Spec §2 Home: picture carousel, Advertisement (promoted products) and the category grid. */
+/** docs/product.md §2 Home: picture carousel, Advertisement (promoted products) and the category grid. */
 import { expect, test } from '@playwright/test';
 import { formatDollars, imageSrcSet } from '../../src/contract/index.js';
 import { getCategories, getPromotedProducts, renderedQueryData } from './support/api.js';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-/** Spec §2 Layout and §1 footer: navigation bar (collapsing on small screens) and footer. */
+/** docs/product.md §2 Layout and §1 footer: navigation bar (collapsing on small screens) and footer. */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_BUYER, signInViaApi } from './support/accounts.js';
 

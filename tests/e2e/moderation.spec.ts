@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Admin dashboard, §5 Confirmations, §6, §8: the demo admin verifies a seller
+ * docs/product.md §2 Admin dashboard, §5 Confirmations, §6, §8: the demo admin verifies a seller
  * (the badge shows on the category page), sees reports as "N User", marks a reported product safe,
  * deletes one, deletes a buyer, and a declined confirmation changes nothing; non-admins land on
  * "You Are Not An Admin". Every test makes its own sellers, buyers, products and reports through
@@ -196,7 +196,7 @@ const userRow = (page: Page, email: string) => page.getByRole('row').filter({ ha
 const productRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
-/** Answers the open confirmation (spec §5: "Confirm" or "Don't Confirm"). */
+/** Answers the open confirmation (docs/product.md §5: "Confirm" or "Don't Confirm"). */
 async function answerConfirmation(page: Page, answer: 'Confirm' | "Don't Confirm") {
   await expect(dialog(page).getByRole('button', { name: "Don't Confirm" })).toBeVisible();
   await dialog(page).getByRole('button', { name: answer, exact: true }).click();
@@ -465,7 +465,7 @@ test.describe('Reported Product (/user/admin/reported-product)', () => {
   });
 });
 
-test.describe('Admin guards (spec §6)', () => {
+test.describe('Admin guards (docs/product.md §6)', () => {
   test('a buyer opening /user/admin lands on "You Are Not An Admin"', async ({ page }) => {
     await signInViaApi(page, DEMO_BUYER.email);
     await page.goto('/user/admin');

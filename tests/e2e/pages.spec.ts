@@ -1,4 +1,4 @@
-/** Spec §2: the not-found page, the role not-found pages, Blogs and the Login placeholder. */
+/** docs/product.md §2: the not-found page, the role not-found pages, Blogs and the Login placeholder. */
 import { expect, test } from '@playwright/test';
 import { getBlogs } from './support/api.js';
 

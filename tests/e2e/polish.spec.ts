@@ -68,7 +68,7 @@ test.describe('Sign-in at any address', () => {
     const { message } = JSON.parse(body) as { message: string };
     expect(message).not.toBe('');
 
-    // The same refusal reaching the login form shows the provider's message (spec §8). A page
+    // The same refusal reaching the login form shows the provider's message (docs/product.md §8). A page
     // cannot forge its Origin, so the refusal is replayed to it.
     await page.route(`**${authPaths.signIn}`, (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body }),

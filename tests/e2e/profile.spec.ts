@@ -127,7 +127,7 @@ test('a failed registration photo leads to the profile section after login', asy
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // The upload fails (as if the image host were down): spec §8's message, then, once signed
+  // The upload fails (as if the image host were down): docs/product.md §8's message, then, once signed
   // in, the profile page it promises, where the photo can be uploaded again.
   await page.route('**/api/images', (route) =>
     route.fulfill({

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Spec §2 Seller dashboard, §5 Add product and New category, §8: a new seller adds a
+ * docs/product.md §2 Seller dashboard, §5 Add product and New category, §8: a new seller adds a
  * category through the dialog and a product with a photo, sees it in My Products as UNSOLD,
  * promotes it and finds it in the home page's Advertisement, deletes another after confirming,
  * declines a confirmation ("Changes are not saved"), meets every validation message, and sees a
@@ -163,7 +163,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await dialog.getByRole('button', { name: 'Add Category' }).click();
     await expect(page.getByText('New Category Added')).toBeVisible();
     await expect(dialog).toBeHidden();
-    // Spec §5: first letter capitalised; the new category is in the list and chosen at once.
+    // docs/product.md §5: first letter capitalised; the new category is in the list and chosen at once.
     const capitalisedCategory = `S${categoryName.slice(1)}`;
     const category = page.getByLabel('Category', { exact: true });
     await expect(category.locator('option:checked')).toHaveText(capitalisedCategory);
@@ -180,7 +180,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await page.getByLabel('Phone Number').fill('01712345678');
     await page.getByLabel('Product Description').fill('runs well, new tyres');
 
-    // Hold the save, to see the progress indicator in place of the submit button (spec §4 Forms).
+    // Hold the save, to see the progress indicator in place of the submit button (docs/product.md §4 Forms).
     let releaseSave!: () => void;
     const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
     await page.route('**/api/products', async (route) => {
@@ -245,7 +245,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
       saved!.product_image,
     );
 
-    // Promote, confirmed (spec §5 Confirmations, §8 "Promoted Success!").
+    // Promote, confirmed (docs/product.md §5 Confirmations, §8 "Promoted Success!").
     await row.getByRole('button', { name: 'Promote' }).click();
     await expect(swal(page)).toContainText(`Promote ${capitalisedName}?`);
     await swal(page).getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -254,7 +254,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await expect(row.getByRole('button', { name: 'Promote' })).toHaveCount(0);
     expect((await ownProducts(page, seller))[0]!.promote).toBe(true);
 
-    // Spec §2 Home: the Advertisement carousel shows it as a Sponsor card.
+    // docs/product.md §2 Home: the Advertisement carousel shows it as a Sponsor card.
     await page.goto('/');
     const card = page.getByTestId('sponsored-card').filter({ hasText: capitalisedName });
     await expect(card).toHaveCount(1);
@@ -324,7 +324,9 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await expect(page.getByText('You have not placed any order yet!')).toBeVisible();
   });
 
-  test('shows every validation message of spec §5 and sends nothing', async ({ page }) => {
+  test('shows every validation message of docs/product.md §5 and sends nothing', async ({
+    page,
+  }) => {
     await signInAsNewSeller(page);
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -349,7 +351,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     ]);
     await expect(page.getByLabel('Product Name')).toHaveAttribute('aria-invalid', 'true');
 
-    // Spec §5/§9: the phone needs at least 11 characters.
+    // docs/product.md §5/§9: the phone needs at least 11 characters.
     await page.getByLabel('Phone Number').fill('0171234567');
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText(productFormMessages.phoneMin)).toBeVisible();
@@ -383,7 +385,7 @@ test.describe('Seller dashboard (/user/seller)', () => {
     await expect(dialog).toBeVisible();
   });
 
-  test('shows the spec §8 failure messages of promote and delete', async ({ page }) => {
+  test('shows the docs/product.md §8 failure messages of promote and delete', async ({ page }) => {
     const seller = await signInAsNewSeller(page);
     const categoryId = await addCategoryViaApi(page, seller, `Trikes ${unique()}`);
     const name = `Touring trike ${unique()}`;

@@ -1308,7 +1308,7 @@ interface Row {
 
 /** GET and HEAD: the guard checks no origin for a cookie on them. */
 const safeMethod = (route: GuardedRoute) => route.method === 'GET' || route.method === 'HEAD';
-/** Whether the route acts as a uid named in its path (DESIGN.md §3: it must be the caller's). */
+/** Whether the route acts as a uid named in its path (decision 0002: it must be the caller's). */
 const namesUid = (route: GuardedRoute) => /:uid\b/.test(route.url);
 /** The caller a row acts for: the right caller of the entry's role. */
 const as = (entry: Entry) => entry.caller?.() ?? rightCaller(entry.role);

@@ -1,11 +1,11 @@
 /**
- * The built-in identity provider (spec §1 "hosted identity provider", DESIGN.md §3), on Better
+ * The built-in identity provider (docs/product.md §1 "hosted identity provider", decision 0002), on Better
  * Auth; the choices are recorded in docs/decisions/0002-identity-better-auth.md. In short:
- * - email + password (6–128 characters, spec §5), argon2id hashes (password.ts, OWASP ASVS 5.0
+ * - email + password (6–128 characters, docs/product.md §5), argon2id hashes (password.ts, OWASP ASVS 5.0
  *   §11.4.2), sessions in `auth_session` behind an httpOnly, SameSite=Lax cookie (Secure when
  *   PUBLIC_URL is https);
  * - Google through OpenID Connect discovery at GOOGLE_ISSUER (providerId 'google') when a client
- *   id and secret are configured; a Google identity always gets a buyer record (spec §6);
+ *   id and secret are configured; a Google identity always gets a buyer record (docs/product.md §6);
  * - password reset mailed as `${PUBLIC_URL}/reset-password?token=…`; a reset ends every session;
  * - origin checks against PUBLIC_URL's origin plus TRUSTED_ORIGINS (never `*`), and, with
  *   PUBLIC_URL unset, the origin the request was made to (origins.ts), also in tests (Better
@@ -196,7 +196,7 @@ export function authOptions({ config, db, secret, mail, log, proofOfWork }: Auth
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (newPasswordPaths.has(ctx.path)) {
           const password = ctx.path === '/sign-up/email' ? body.password : body.newPassword;
-          // Shorter ones get Better Auth's (spec §5) message about the length instead.
+          // Shorter ones get Better Auth's (docs/product.md §5) message about the length instead.
           if (
             typeof password === 'string' &&
             password.length >= limits.passwordMin &&
@@ -335,7 +335,7 @@ export function authOptions({ config, db, secret, mail, log, proofOfWork }: Auth
       },
       account: {
         create: {
-          // Spec §6: Google sign-in always creates a buyer.
+          // docs/product.md §6: Google sign-in always creates a buyer.
           async after(account) {
             if (account.providerId === googleProviderId)
               await ensureBuyerRecord(db, account.userId);

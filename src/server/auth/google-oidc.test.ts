@@ -2,7 +2,7 @@
  * "Continue With Google" end to end against a real OpenID Connect provider (the `oidc-provider`
  * package) on loopback: discovery, authorization with PKCE and nonce, the provider's own login
  * and consent interactions, the code exchange, ID-token verification against its JWKS, and our
- * side effects (an identity session and a buyer record, spec §6).
+ * side effects (an identity session and a buyer record, docs/product.md §6).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -183,7 +183,7 @@ describe('Continue With Google (OpenID Connect)', () => {
       photoUrl: googleUser.picture,
     });
 
-    // The SPA then asks for its API token and checks the buyer role (spec §4).
+    // The SPA then asks for its API token and checks the buyer role (docs/product.md §4).
     const token = await issueToken(t.app, cookie, user.id);
     const isBuyer = await t.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * Server-side authorisation for every guarded `/api` call (DESIGN.md §3; the convention is
+ * Server-side authorisation for every guarded `/api` call (decision 0002; the convention is
  * docs/decisions/0008-server-route-conventions-and-test-databases.md). A route declares once who
  * may call it, in its `route()` options:
  *
@@ -46,7 +46,7 @@ import { findUserRecord, loadCallerState, type CallerState, type UserRecord } fr
 import { identitySessionOf } from './sessions.js';
 import { ApiTokenError, type ApiTokenService } from './tokens.js';
 
-/** A role a guarded call may require (spec §6). */
+/** A role a guarded call may require (docs/product.md §6). */
 export type Role = 'admin' | 'seller' | 'buyer';
 
 /** Who may call a route; declared once per route (`route(contract, { access })`). */
@@ -61,7 +61,7 @@ export interface RouteAccess {
 
 /** Who is calling, set by the access hook. */
 export interface Caller {
-  /** The identity's id (spec §3 uid). */
+  /** The identity's id (docs/product.md §3 uid). */
   uid: string;
   /**
    * The user record; null before POST /api/users saved it. Never a deleted one, except for
@@ -105,7 +105,7 @@ declare module 'fastify' {
   }
 }
 
-/** True when the caller holds `role` (spec §6: one user may hold several). */
+/** True when the caller holds `role` (docs/product.md §6: one user may hold several). */
 export function holdsRole(record: UserRecord | null, role: Role): boolean {
   if (!record || record.deletedAt) return false;
   if (role === 'admin') return record.isAdmin;

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, demoUsers } from '../db/demo/accounts.js';
 import { authAccount, authUser, users } from '../db/schema.js';
 import { hashPassword, verifyPassword } from './password.js';
 
-/** A new identity id: 32 URL-safe characters, like Better Auth's own (spec §3 uid). */
+/** A new identity id: 32 URL-safe characters, like Better Auth's own (docs/product.md §3 uid). */
 export function newIdentityId(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -63,7 +63,7 @@ export async function ensureCredentialIdentity(
 
 /**
  * Makes sure the operator's admin can sign in and holds the admin role
- * (DESIGN.md §3): creates the identity when its email is unknown (an existing identity keeps its
+ * (decision 0002): creates the identity when its email is unknown (an existing identity keeps its
  * password — change it with a password reset), then creates its product record (role buyer,
  * admin flag) or sets the admin flag on the existing one and restores it if it was deleted.
  * Idempotent: running it at every start changes nothing the second time.

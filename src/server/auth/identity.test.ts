@@ -101,7 +101,7 @@ describe('POST /api/auth/sign-up/email', () => {
     }
   });
 
-  it('refuses a password shorter than 6 characters (spec §5)', async () => {
+  it('refuses a password shorter than 6 characters (docs/product.md §5)', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',

@@ -1,5 +1,5 @@
 /**
- * The product's user records (spec §3 User, table `users`) seen from the identity side:
+ * The product's user records (docs/product.md §3 User, table `users`) seen from the identity side:
  * `users.uid` is the identity's id (`auth_user.id`).
  */
 import { and, eq, gt } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { authSession, authUser, users } from '../db/schema.js';
 export type UserRecord = typeof users.$inferSelect;
 
 /**
- * Creates the buyer record of an identity unless one exists (spec §6: Google sign-in always
+ * Creates the buyer record of an identity unless one exists (docs/product.md §6: Google sign-in always
  * creates a buyer). Name, email and photo come from the identity. Idempotent.
  */
 export async function ensureBuyerRecord(db: Database, uid: string): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * The server's signing secret (AUTH_SECRET). When the operator sets none, a random one is made
  * once and kept in `DATA_DIR/auth-secret` (mode 0600), so sessions and tokens survive restarts.
- * Several instances behind a load balancer must share AUTH_SECRET (DESIGN.md §1).
+ * Several instances behind a load balancer must share AUTH_SECRET (docs/architecture.md).
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -22,7 +22,7 @@ export function toFetchHeaders(raw: FastifyRequest['headers']): Headers {
 
 /** An identity session found from a request's cookie. */
 export interface IdentitySession {
-  /** The identity's id (spec §3 uid). */
+  /** The identity's id (docs/product.md §3 uid). */
   uid: string;
   sessionId: string;
 }

@@ -1,5 +1,5 @@
 /**
- * API bearer tokens (DESIGN.md §3, spec §7 `POST /jwt`): HS256 JWTs signed with a key derived
+ * API bearer tokens (decision 0002, docs/product.md §7 `POST /jwt`): HS256 JWTs signed with a key derived
  * from the server secret (HKDF-SHA-256, so the raw secret is never used for two purposes).
  * Claims: `sub` = the identity's uid, `sid` = the identity session it was issued for, `iss` = the
  * site origin, `aud` = 'second-gear-api', `iat`/`exp` with a 15-minute lifetime

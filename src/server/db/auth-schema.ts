@@ -95,7 +95,7 @@ export const authVerification = pgTable(
 
 /**
  * Rate-limit counters of the identity endpoints, one row per client IP and path. Kept in the
- * database so that several instances share them (DESIGN.md §1).
+ * database so that several instances share them (docs/architecture.md).
  */
 export const authRateLimit = pgTable('auth_rate_limit', {
   id: text('id').primaryKey(),

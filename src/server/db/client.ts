@@ -1,6 +1,6 @@
 /**
  * Opens the database: embedded PGlite (a directory, or memory for tests) by default, a
- * PostgreSQL server when a URL is given (DESIGN.md §1). Both are driven through Drizzle with the
+ * PostgreSQL server when a URL is given (docs/architecture.md). Both are driven through Drizzle with the
  * same schema; multi-statement writes must use `db.transaction` (PGlite is one connection and
  * serialises transactions through its driver API).
  */

@@ -4,7 +4,7 @@
  * every file of the image store (`DATA_DIR/uploads`, or the bucket's `uploads/` objects with
  * S3_BUCKET; decision 0023) that is older than UPLOAD_CLEANUP_GRACE_HOURS and that no row
  * references: no listing's image (deleted listings included), no user record's or identity's
- * photo, no order's product or seller picture (orders keep a snapshot, spec §3 Order). The grace
+ * photo, no order's product or seller picture (orders keep a snapshot, docs/product.md §3 Order). The grace
  * period covers the time between uploading a picture and saving the form that uses it. A file
  * uploaded again is written again (routes/accounts/images.ts), so it is young again.
  * A responsive variant (`<base>-<width>w.<webp|jpg>`, contract/images.ts) shares its original's

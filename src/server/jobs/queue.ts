@@ -1,5 +1,5 @@
 /**
- * The durable job queue (DESIGN.md §9; docs/jobs.md): pg-boss 10 on our own database, through
+ * The durable job queue (docs/features.md; docs/jobs.md): pg-boss 10 on our own database, through
  * an `executeSql` adapter, so it runs on the embedded PGlite and on a PostgreSQL server alike,
  * with no second connection pool. pg-boss keeps its tables in the `pgboss` schema and creates
  * or migrates them itself at start (under an advisory lock, so several instances may start at
@@ -29,7 +29,7 @@ const LOCKED_BLOCK = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
  * pg-boss's `executeSql` over PGlite's one connection. Single statements with parameters use
  * the extended protocol (`query`); pg-boss's parameterless multi-statement commands use `exec`,
  * and its `BEGIN; …; COMMIT;` blocks run inside PGlite's transaction API, so a failure rolls
- * back at once instead of leaving the shared connection in an aborted transaction (DESIGN.md §1:
+ * back at once instead of leaving the shared connection in an aborted transaction (docs/architecture.md:
  * no loose BEGIN/COMMIT on the shared connection).
  */
 export function pgliteExecuteSql(client: PGlite): ExecuteSql {
@@ -106,7 +106,7 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 /**
  * pg-boss's `executeSql` inside a Drizzle transaction (or on the plain database): the job row is
  * written by the caller's own transaction, so it exists exactly when the action that caused it
- * commits (DESIGN.md §9). `$n` placeholders become Drizzle parameters, each value passed as one
+ * commits (docs/features.md). `$n` placeholders become Drizzle parameters, each value passed as one
  * parameter (arrays and objects included).
  */
 export function drizzleExecuteSql(executor: Executor): ExecuteSql {

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail as a job (DESIGN.md §9; docs/jobs.md): `app.mail.enqueue(message, {tx})` puts a
+ * Outgoing mail as a job (docs/features.md; docs/jobs.md): `app.mail.enqueue(message, {tx})` puts a
  * `send-mail` job in the queue, in the caller's transaction when it has one; a worker sends it
  * through `app.mailer` (SMTP, or the outbox folder without SMTP_URL) and retries a failure up to
  * 5 times (30 s, 60 s, 120 s, … apart).

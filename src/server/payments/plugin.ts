@@ -1,5 +1,5 @@
 /**
- * Makes the configured payment provider available as `app.payments` (DESIGN.md §5):
+ * Makes the configured payment provider available as `app.payments` (decision 0005):
  * `sandbox` by default, `stripe` when its keys are set (config.ts PaymentsConfig).
  */
 import fp from 'fastify-plugin';

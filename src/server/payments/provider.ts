@@ -1,5 +1,5 @@
 /**
- * The payment provider seam (DESIGN.md §5): the server creates and verifies PaymentIntents
+ * The payment provider seam (decision 0005): the server creates and verifies PaymentIntents
  * through this interface and never trusts the browser about a payment. Two implementations:
  * `sandbox` (built in, offline, intents in the `sandbox_payment_intents` table) and `stripe`
  * (the stripe SDK). Both follow Stripe's PaymentIntent model

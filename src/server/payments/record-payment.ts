@@ -1,5 +1,5 @@
 /**
- * Recording a payment the provider has confirmed (DESIGN.md §5; spec §4 Payment flow): the one
+ * Recording a payment the provider has confirmed (decision 0005; docs/product.md §4 Payment flow): the one
  * service behind both ways the server learns that money was taken, `POST /api/payments` (the
  * buyer's page, after the server has read the intent back from the provider) and Stripe's
  * `payment_intent.succeeded` webhook. It completes the sale in one transaction (sale.ts) and

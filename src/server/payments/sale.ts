@@ -1,6 +1,6 @@
 /**
- * Completing a sale (DESIGN.md §5): marking the order paid, the product sold and unpromoted, and
- * storing the payment record (spec §3 Payment record) is ONE database transaction, shared by
+ * Completing a sale (decision 0005): marking the order paid, the product sold and unpromoted, and
+ * storing the payment record (docs/product.md §3 Payment record) is ONE database transaction, shared by
  * every path that learns a payment succeeded: `POST /api/payments`, the sandbox's confirm step
  * and Stripe's `payment_intent.succeeded` webhook. It is idempotent per transaction id.
  *
@@ -20,7 +20,7 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What a payment provider confirmed: this intent succeeded for `amountCents` (usd). */
 export interface SucceededPayment {
   orderId: string;
-  /** The PaymentIntent id (spec §3 Payment record transactionId). */
+  /** The PaymentIntent id (docs/product.md §3 Payment record transactionId). */
   transactionId: string;
   amountCents: number;
 }

@@ -1,5 +1,5 @@
 /**
- * The built-in `sandbox` payment provider (DESIGN.md §5): offline, no keys, and shaped like
+ * The built-in `sandbox` payment provider (decision 0005): offline, no keys, and shaped like
  * Stripe's PaymentIntent flow so the payment page works the same way with either provider.
  * Intents live in the `sandbox_payment_intents` table (any instance can confirm an intent
  * another created); payment methods are Stripe's test PaymentMethod ids (sandbox-cards.ts).

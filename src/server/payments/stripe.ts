@@ -1,5 +1,5 @@
 /**
- * The `stripe` payment provider (DESIGN.md §5) on the stripe SDK. Intents live at Stripe; the
+ * The `stripe` payment provider (decision 0005) on the stripe SDK. Intents live at Stripe; the
  * link to our order is the intent's metadata `{orderId, productId}`
  * (https://docs.stripe.com/api/payment_intents/create). Creating is idempotent per order and
  * amount through Stripe's idempotency keys (https://docs.stripe.com/api/idempotent_requests;

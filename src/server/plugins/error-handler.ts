@@ -1,5 +1,5 @@
 /**
- * Maps every error to the JSON shape `{statusCode, error, message}` (DESIGN.md §2): 400 for
+ * Maps every error to the JSON shape `{statusCode, error, message}` (docs/architecture.md): 400 for
  * input that breaks the contract (the message names the field), the error's own 4xx status,
  * 502 when a service we depend on fails (a ProviderError, e.g. the payment provider), 503 when
  * the database cannot be reached, and a bare 500 (logged, never a stack trace) for the rest.

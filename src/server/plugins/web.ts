@@ -1,6 +1,6 @@
 /**
  * Production serving of the built SPA from `dist/web` on the same port as `/api`
- * (DESIGN.md §1): hashed assets under `/assets/` with a year-long immutable cache, every other
+ * (docs/architecture.md): hashed assets under `/assets/` with a year-long immutable cache, every other
  * file revalidated, and `index.html` for client routes. The hashed assets come from memory
  * (plugins/hashed-assets.ts), answered by the front door (front-door.ts) before Fastify when the
  * app has one; their source maps and anything else from disk. Unknown `/api/*`

@@ -12,7 +12,7 @@ import { solvedProofOfWork } from './proof-of-work.js';
 /** Origin of the test configuration's PUBLIC_URL (PORT 3000 by default). */
 export const testOrigin = 'http://localhost:3000';
 
-/** Test password (spec §5: at least 6 characters). */
+/** Test password (docs/product.md §5: at least 6 characters). */
 export const testPassword = 'correct horse 7';
 
 let counter = 0;
@@ -117,7 +117,7 @@ export interface TestUser extends SignedUp {
 }
 
 /**
- * Registers a user the way the SPA does (spec §2 Registration): sign up, save the product
+ * Registers a user the way the SPA does (docs/product.md §2 Registration): sign up, save the product
  * record with `role`, get an API token. `admin: true` also sets the admin flag directly in the
  * database (admin is granted by an operator, never through the API).
  */

@@ -1,5 +1,5 @@
 /**
- * Fresh, migrated databases for tests (STYLE.md: each test file gets its own), copied from a
+ * Fresh, migrated databases for tests (decision 0001: each test file gets its own), copied from a
  * template that is migrated once per test run (decision 0008):
  *
  * - PGlite (default): vitest's global set-up (global-setup.ts) migrates one in-memory PGlite and

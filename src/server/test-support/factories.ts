@@ -1,5 +1,5 @@
 /**
- * Small factories for test data (STYLE.md, after Outline's server/test/factories.ts). Each
+ * Small factories for test data (decision 0001, after Outline's server/test/factories.ts). Each
  * returns the inserted row; pass overrides for the fields a test cares about.
  */
 import { randomUUID } from 'node:crypto';

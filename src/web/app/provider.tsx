@@ -1,5 +1,5 @@
 /**
- * App-wide providers: TanStack Query with the spec's defaults (spec §9), the auth state (spec §4),
+ * App-wide providers: TanStack Query with the spec's defaults (docs/product.md §9), the auth state (docs/product.md §4),
  * the profile's time zone filled from the browser at sign-in (decision 0049) and the toasts (react-hot-toast, mounted once loaded: app/toasts.tsx). Rendered inside the router: a 401/403 navigates to /login.
  * A server-rendered page (decision 0015) passes the QueryClient that already holds its data.
  */

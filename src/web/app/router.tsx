@@ -1,14 +1,14 @@
 /**
- * The route table (spec §2). Every page is its own lazy chunk (React.lazy), so a visitor
+ * The route table (docs/product.md §2). Every page is its own lazy chunk (React.lazy), so a visitor
  * downloads only the page they open; the layout (navbar, footer) and the guards are part of the
  * entry chunk. Pages come from the features (`features/<area>/routes`), or from `./routes` when a
  * page is composed from several features (decision 0007). Declarative routing (BrowserRouter + useRoutes): server state lives in TanStack
  * Query, so the data router's loaders are not needed, and leaving it out saves ~18 KB gzipped.
  *
- * Guards (spec §2, §6): the category and payment pages and the seller and buyer dashboards need
+ * Guards (docs/product.md §2, §6): the category and payment pages and the seller and buyer dashboards need
  * a signed-in user (visitors go to /login and come back); dashboards also need their role (else
  * the role's not-found page). Admin pages send visitors and non-admins alike to
- * /admin-not-found (spec §6).
+ * /admin-not-found (docs/product.md §6).
  */
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';

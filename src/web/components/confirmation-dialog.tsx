@@ -5,7 +5,7 @@
  * sentence, the fields in between, then "Don't Confirm" (neutral, focused on open) and "Confirm"
  * (error colour when destructive, primary otherwise). It opens when mounted. Escape, the
  * backdrop and Don't Confirm all close it unconfirmed; the caller shows "Changes are not saved"
- * (spec §5).
+ * (docs/product.md §5).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
@@ -29,7 +29,7 @@ export interface ConfirmationDialogProps {
   onConfirm: () => boolean | void;
   /** Called once the dialog has closed; `confirmed` is true when Confirm closed it. */
   onClose: (confirmed: boolean) => void;
-  /** While set, a progress bar with this label replaces the buttons (spec §4 Forms). */
+  /** While set, a progress bar with this label replaces the buttons (docs/product.md §4 Forms). */
   busyLabel?: string;
   /** The fields, between the consequence and the buttons. */
   children?: ReactNode;

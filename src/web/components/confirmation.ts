@@ -1,5 +1,5 @@
 /**
- * The one confirmation pattern (spec §5 Confirmations): every action that asks first shows its
+ * The one confirmation pattern (docs/product.md §5 Confirmations): every action that asks first shows its
  * question, one sentence saying what will happen, and the spec's two buttons in one order —
  * "Don't Confirm" first (left), "Confirm" last (right), as the buttons of a form read: the safe
  * way out, then the step forward. "Don't Confirm" is always the neutral button and has the focus
@@ -11,7 +11,7 @@
  * `confirmation-dialog.tsx`. Plain data, no library: safe to import from any chunk.
  */
 
-/** Spec §5/§8 texts shared by every confirmation. */
+/** docs/product.md §5/§8 texts shared by every confirmation. */
 export const confirmationTexts = {
   confirm: 'Confirm',
   deny: "Don't Confirm",

@@ -1,5 +1,5 @@
 /**
- * Dashboard shell (spec §2 Buyer, Seller and Admin dashboards): a sidebar with the role's links
+ * Dashboard shell (docs/product.md §2 Buyer, Seller and Admin dashboards): a sidebar with the role's links
  * and the user's badge beside the page. From the `lg` breakpoint the sidebar is always open (a
  * daisyUI drawer); below it, the drawer slides in from a button, or — for admin (spec: "a
  * dropdown on small screens") — the links drop down from a button above the page.

@@ -1,4 +1,4 @@
-/** A dashboard page's document title and heading above its body (spec §2 dashboards). */
+/** A dashboard page's document title and heading above its body (docs/product.md §2 dashboards). */
 import type { ReactNode } from 'react';
 import { PageTitle } from './page-title';
 

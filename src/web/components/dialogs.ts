@@ -1,5 +1,5 @@
 /**
- * The dashboard's dialogs (spec §5 Confirmations, §8 messages), on SweetAlert2. Every delete,
+ * The dashboard's dialogs (docs/product.md §5 Confirmations, §8 messages), on SweetAlert2. Every delete,
  * promote, report, verify and mark-safe action asks first, in the one confirmation pattern of
  * `confirmation.ts` (order, colours, a sentence saying what happens, focus on Don't Confirm); on
  * denial the page says "Changes are not saved". Import from lazy route chunks only: SweetAlert2
@@ -17,7 +17,7 @@ import {
   type ConfirmationTone,
 } from './confirmation';
 
-/** Spec §5/§8 texts shared by every dashboard. */
+/** docs/product.md §5/§8 texts shared by every dashboard. */
 export const dialogTexts = {
   ...confirmationTexts,
   adminFailure: 'Something Went Wrong, Please Try Again',
@@ -92,7 +92,7 @@ function confirmationOptions(confirmation: Confirmation) {
   } satisfies SweetAlertOptions;
 }
 
-/** Spec §5: a declined confirmation says "Changes are not saved". */
+/** docs/product.md §5: a declined confirmation says "Changes are not saved". */
 export async function showNotSaved(): Promise<void> {
   await Swal.fire({ titleText: confirmationTexts.notSaved, icon: 'info' });
 }

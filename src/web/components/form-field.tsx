@@ -1,4 +1,4 @@
-/** A labelled form control with its validation message (spec §5 messages, shown under it). */
+/** A labelled form control with its validation message (docs/product.md §5 messages, shown under it). */
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';
 

@@ -7,7 +7,7 @@
  *   cropped (no half-cut car or caption); the favourites heart sits in its corner;
  * - the name, linking to the listing page; its link stretches over the whole card, and the
  *   card's own links and buttons sit above it;
- * - the price in dollars; with `specFields` (the category page, spec §2) also the original price
+ * - the price in dollars; with `specFields` (the category page, docs/product.md §2) also the original price
  *   struck through;
  * - the key facts: model year · mileage · fuel · gearbox, whichever the listing has, the mileage
  *   in the viewer's unit (units.ts; kilometres in the server's HTML, see there why that cannot
@@ -45,7 +45,7 @@ export type ListingCardProduct = ProductCard & { distance_km?: number };
 
 export interface ListingCardProps {
   product: ListingCardProduct;
-  /** The category page's spec fields (spec §2): original price and years of use. */
+  /** The category page's spec fields (docs/product.md §2): original price and years of use. */
   specFields?: boolean;
   /** False on the seller's own profile, where every card would repeat their name. */
   showSeller?: boolean;

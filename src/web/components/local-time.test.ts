@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateTimeFormat, formatDate, monthYearFormat } from './local-time';
 
-describe('formatDate (spec §2: medium date, short time)', () => {
+describe('formatDate (docs/product.md §2: medium date, short time)', () => {
   it('formats an ISO date-time in the medium-short style, in the given time zone', () => {
     const iso = '2025-03-05T23:30:00.000Z';
     expect(formatDate(iso, dateTimeFormat, 'UTC')).toBe('Mar 5, 2025, 11:30 PM');

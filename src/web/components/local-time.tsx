@@ -3,12 +3,12 @@
  * The server does not know the reader's time zone, so the server render and the browser's
  * hydrating render both format in UTC (the same text, no hydration mismatch); right after
  * hydration React renders again with the browser's own time zone. A page rendered in the browser
- * alone shows local time at once. Always `en-US` (spec §2's formats); an unreadable date is shown
+ * alone shows local time at once. Always `en-US` (docs/product.md §2's formats); an unreadable date is shown
  * as it came.
  */
 import { useHydrated } from '../lib/use-hydrated';
 
-/** Medium date and short time, e.g. "Mar 5, 2025, 2:30 PM" (spec §2 Category page). */
+/** Medium date and short time, e.g. "Mar 5, 2025, 2:30 PM" (docs/product.md §2 Category page). */
 export const dateTimeFormat: Intl.DateTimeFormatOptions = {
   dateStyle: 'medium',
   timeStyle: 'short',

@@ -1,5 +1,5 @@
 /**
- * Not-found content (spec §2 Not-found page, §8 Unknown route): heading "Uh-oh!", text
+ * Not-found content (docs/product.md §2 Not-found page, §8 Unknown route): heading "Uh-oh!", text
  * "We can not find that page." and a GO BACK HOME button to /. Also shown for an unknown
  * category id.
  */

@@ -1,5 +1,5 @@
 /**
- * Indeterminate progress bar shown while data loads or a user/role is checked (spec §2: "A
+ * Indeterminate progress bar shown while data loads or a user/role is checked (docs/product.md §2: "A
  * progress bar shows while categories load", "While the user or role is being checked").
  */
 export function ProgressBar({ label = 'Loading' }: { label?: string }) {

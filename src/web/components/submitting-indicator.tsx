@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 
-/** Spec §4 Forms: the progress indicator that replaces the submit button while submitting. */
+/** docs/product.md §4 Forms: the progress indicator that replaces the submit button while submitting. */
 export function SubmittingIndicator({ label }: { label: string }) {
   return (
     <div className="py-2" role="status">
@@ -11,7 +11,7 @@ export function SubmittingIndicator({ label }: { label: string }) {
 }
 
 /**
- * Spec §4 Forms: a form's full-width submit button, hidden and replaced by the progress
+ * docs/product.md §4 Forms: a form's full-width submit button, hidden and replaced by the progress
  * indicator (announced as `progressLabel`) while `submitting`. On a server-rendered form (login,
  * registration, forgot password: decision 0015) it stays disabled until the page has hydrated:
  * before that a click or Enter would submit the form natively, as a GET with the password in the

@@ -1,4 +1,4 @@
-/** The signed-in user's photo, display name and email (spec §2 dashboards' sidebar badge). */
+/** The signed-in user's photo, display name and email (docs/product.md §2 dashboards' sidebar badge). */
 import type { AuthUser } from '../lib/auth/auth-context';
 import { UserAvatar } from './user-avatar';
 

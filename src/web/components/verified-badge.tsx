@@ -1,5 +1,5 @@
 /**
- * The verified seller's badge (spec §2: the category page's cards and the admin's seller list:
+ * The verified seller's badge (docs/product.md §2: the category page's cards and the admin's seller list:
  * "verified sellers carry a verified badge"). `label` names it for assistive technology and as
  * its tooltip; `null` makes it decorative, for when the same words are written beside it.
  */

@@ -1,5 +1,5 @@
 /**
- * The API bearer token in local storage under `access-token` (spec §3 Token, §4, §9). The token
+ * The API bearer token in local storage under `access-token` (docs/product.md §3 Token, §4, §9). The token
  * is a JWT whose `iat`/`exp` (seconds) tell when to ask for a new one; its signature is the
  * server's business, so it is only decoded here, never verified.
  */

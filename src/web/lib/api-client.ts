@@ -1,5 +1,5 @@
 /**
- * The SPA's one typed call to the API (DESIGN.md §2, spec §7; decision 0007): name a route of the
+ * The SPA's one typed call to the API (docs/architecture.md, docs/product.md §7; decision 0007): name a route of the
  * contract, give its path parameters, query and body, get its answer — all typed from the
  * contract's schemas, without shipping zod (src/contract/routes.ts):
  *
@@ -44,7 +44,7 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiE
 export interface AuthConnection {
   /** A valid API token for the signed-in user (refreshed first if it has run out), or null. */
   getAccessToken(): Promise<string | null>;
-  /** Spec §8 Global: a 401/403 from an authenticated call logs the user out and goes to /login. */
+  /** docs/product.md §8 Global: a 401/403 from an authenticated call logs the user out and goes to /login. */
   onUnauthorized(): void;
 }
 
@@ -80,7 +80,7 @@ export function setApiTransport(next: ApiTransport): () => void {
 export interface CallOptions {
   signal?: AbortSignal;
   /**
-   * `bearer` (default, spec §7): `Authorization: Bearer <access-token>`, and a 401/403 logs the
+   * `bearer` (default, docs/product.md §7): `Authorization: Bearer <access-token>`, and a 401/403 logs the
    * user out. `session`: only the identity's session cookie (`POST /api/jwt`, `GET
    * /api/auth-config`); a 401/403 is only an answer.
    */
@@ -151,7 +151,7 @@ async function send<R extends ApiRoute>(
   });
   const parsed = await readBody(response);
   if (!response.ok) {
-    // Spec §8 Global. Only for calls that carried a token: a visitor has nobody to log out.
+    // docs/product.md §8 Global. Only for calls that carried a token: a visitor has nobody to log out.
     if ((response.status === 401 || response.status === 403) && token) {
       connection?.onUnauthorized();
     }
@@ -186,7 +186,7 @@ export async function apiStream<R extends ApiRoute>(
 }
 
 /**
- * The token for `Authorization: Bearer …`: spec §7 says every call of the shared client carries
+ * The token for `Authorization: Bearer …`: docs/product.md §7 says every call of the shared client carries
  * the `access-token` from local storage; the auth provider renews it first when it has run out.
  */
 async function bearerToken(): Promise<string | null> {

@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RegistrationRole, Role } from '../../contract/limits';
 
 export const queryKeys = {
-  /** The public catalogue (spec §2 Home, Category page). */
+  /** The public catalogue (docs/product.md §2 Home, Category page). */
   catalog: {
     all: ['catalog'] as const,
     categories: ['catalog', 'categories'] as const,
@@ -56,12 +56,12 @@ export const queryKeys = {
   },
   /** The signed-in user's own profile (/user/profile). */
   profile: (uid: string) => ['profile', uid] as const,
-  /** The seller's own products (spec §2 Seller dashboard). */
+  /** The seller's own products (docs/product.md §2 Seller dashboard). */
   sellerProducts: {
     all: ['seller-products'] as const,
     list: (uid: string) => ['seller-products', uid] as const,
   },
-  /** The buyer's orders (spec §2 Buyer dashboard, Payment page). */
+  /** The buyer's orders (docs/product.md §2 Buyer dashboard, Payment page). */
   orders: {
     all: ['orders'] as const,
     list: (uid: string) => ['orders', 'list', uid] as const,
@@ -119,7 +119,7 @@ export const queryKeys = {
     /** The client secret of the signed-in buyer's open order of a product. */
     intent: (uid: string, productId: string) => ['payment-intent', uid, productId] as const,
   },
-  /** The admin dashboard (spec §2 Admin dashboard). */
+  /** The admin dashboard (docs/product.md §2 Admin dashboard). */
   moderation: {
     all: ['moderation'] as const,
     users: (uid: string, role: RegistrationRole) => ['moderation', 'users', role, uid] as const,

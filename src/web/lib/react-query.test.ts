@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, GC_TIME_MS, retryDelay, shouldRetry } from './react-query';
 
-describe('the retry policy (spec §9: 3 retries, delay doubling from 1 s, at most 30 s)', () => {
+describe('the retry policy (docs/product.md §9: 3 retries, delay doubling from 1 s, at most 30 s)', () => {
   it('retries a network or server failure up to 3 times', () => {
     const failure = new TypeError('Failed to fetch');
     expect([0, 1, 2, 3].map((count) => shouldRetry(count, failure))).toEqual([

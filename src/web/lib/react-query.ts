@@ -1,5 +1,5 @@
 /**
- * TanStack Query defaults (spec §9): 3 retries, 5 minutes garbage-collection time, retry delay
+ * TanStack Query defaults (docs/product.md §9): 3 retries, 5 minutes garbage-collection time, retry delay
  * doubling from 1 s and capped at 30 s.
  *
  * Deviation: a 4xx answer other than 408/429 is not retried, because asking again cannot change
@@ -12,7 +12,7 @@ export const MAX_RETRIES = 3;
 export const GC_TIME_MS = 5 * 60 * 1000;
 export const MAX_RETRY_DELAY_MS = 30_000;
 
-/** Whether a failed query should be tried again (spec §9: up to 3 retries). */
+/** Whether a failed query should be tried again (docs/product.md §9: up to 3 retries). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (isApiError(error) && error.status >= 400 && error.status < 500) {
@@ -21,7 +21,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
-/** Delay before retry number `attempt` (0-based): 1 s, 2 s, 4 s … at most 30 s (spec §9). */
+/** Delay before retry number `attempt` (0-based): 1 s, 2 s, 4 s … at most 30 s (docs/product.md §9). */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);
 }

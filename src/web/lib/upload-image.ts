@@ -1,4 +1,4 @@
-/** Spec §7 image host: `POST /api/images` (multipart field `image`) → `{data: {url}}`. */
+/** docs/product.md §7 image host: `POST /api/images` (multipart field `image`) → `{data: {url}}`. */
 import { imageFieldName } from '../../contract/limits';
 import * as apiRoutes from '../../contract/route-table';
 import { apiCall } from './api-client';

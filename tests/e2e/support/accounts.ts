@@ -16,7 +16,7 @@ import { proofOfWork } from './proof-of-work.js';
 
 export { DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER };
 
-/** A password that passes spec §5 (at least 6 characters). */
+/** A password that passes docs/product.md §5 (at least 6 characters). */
 export const testPassword = 'road-trip-2024';
 
 /** A unique email per call, so tests never share an account. */

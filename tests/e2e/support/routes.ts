@@ -23,7 +23,7 @@ export type RouteName = keyof typeof paths;
 export type Role = 'visitor' | 'buyer' | 'seller' | 'admin';
 
 /**
- * Who may open each route (router.tsx's guards, spec §2): everybody, any signed-in user, or the
+ * Who may open each route (router.tsx's guards, docs/product.md §2): everybody, any signed-in user, or the
  * holders of one role. `Record` over every route name: a new route fails the type check until
  * it is listed here, and so is swept too.
  */

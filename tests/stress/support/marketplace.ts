@@ -70,7 +70,7 @@ export async function addCategory(client: Client, seller: User, name: string): P
   return answer.body.insertedId;
 }
 
-/** The Add A Product form's body (spec §5). */
+/** The Add A Product form's body (docs/product.md §5). */
 export function productBody(categoryId: string, n: number) {
   return {
     product_name: `Stress car ${n}`,
@@ -106,7 +106,7 @@ export async function addProductOrThrow(
   return answer.body.insertedId;
 }
 
-/** The booking modal's body (spec §5, §7 POST /orders). */
+/** The booking modal's body (docs/product.md §5, §7 POST /orders). */
 export function bookingBody(productId: string) {
   return {
     customer_info: { customer_phone: '01722222222', meeting_location: 'Gulshan 2' },

@@ -17,13 +17,13 @@ export interface DemoUser {
   role: RegistrationRole;
   isAdmin: boolean;
   status: UserStatus;
-  /** Contact phone (≥ 11 characters, spec §5); sellers put it on their listings. */
+  /** Contact phone (≥ 11 characters, docs/product.md §5); sellers put it on their listings. */
   phone: string;
   /** Home city, "City, ST": sellers list there by default, and it is the home place. */
   city: string;
 }
 
-/** The operator-granted admin (DESIGN.md §3). Registered as a buyer, like a Google sign-in. */
+/** The operator-granted admin (decision 0002). Registered as a buyer, like a Google sign-in. */
 export const DEMO_ADMIN: DemoUser = {
   uid: 'demo-admin',
   displayName: 'Jordan Reyes',

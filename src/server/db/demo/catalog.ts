@@ -7,7 +7,7 @@ import type { Condition, FuelType, Transmission } from '#contract/limits.js';
 import type { ArtKind } from './art/vehicles.js';
 import { comparableDemoListings } from './comparables.js';
 
-/** Category names (≤ 50 characters, trimmed, first letter capital: spec §5 New category). */
+/** Category names (≤ 50 characters, trimmed, first letter capital: docs/product.md §5 New category). */
 export const demoCategories = [
   'Sedan',
   'Suv',
@@ -58,7 +58,7 @@ export interface DemoListing {
   resell: number;
   /** Price when new, whole US dollars (always above `resell`). */
   original: number;
-  /** Whole years of use (spec §3 year_of_used). */
+  /** Whole years of use (docs/product.md §3 year_of_used). */
   yearsUsed: number;
   condition: Condition;
   /** Where the item is, when not the seller's home city. */
@@ -1138,7 +1138,7 @@ export interface DemoBlog {
   answer: string;
 }
 
-/** Blog Q&As (spec §2 Blogs) about buying and selling used vehicles. */
+/** Blog Q&As (docs/product.md §2 Blogs) about buying and selling used vehicles. */
 export const demoBlogs: readonly DemoBlog[] = [
   {
     question: 'How do I check a used car’s history before I buy it?',

@@ -142,7 +142,7 @@ describe('seedDemoData', () => {
     expect(rows.every((row) => row.email.endsWith('@example.com'))).toBe(true);
   });
 
-  it('keeps every listing within the schema rules of spec §3 and §5', async () => {
+  it('keeps every listing within the schema rules of docs/product.md §3 and §5', async () => {
     const rows = await database.db.select().from(products);
     for (const row of rows) {
       expect(row.resellPriceCents).toBeLessThan(row.originalPriceCents!);
@@ -154,7 +154,7 @@ describe('seedDemoData', () => {
     expect(new Set(rows.map((row) => row.productName)).size).toBe(rows.length);
   });
 
-  it('promotes some unsold listings and no sold one (paying unpromotes, DESIGN.md §5)', async () => {
+  it('promotes some unsold listings and no sold one (paying unpromotes, decision 0005)', async () => {
     const promotedUnsold = await database.db
       .select({ id: products.id })
       .from(products)

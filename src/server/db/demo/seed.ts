@@ -233,7 +233,7 @@ export async function seedDemoData(
             sellerId: requireValue(userIds, seller.uid, 'user'),
             createdAt: postedAt[i] ?? now,
             listingStatus: listing.soldTo !== undefined ? ('sold' as const) : ('active' as const),
-            // A paid order unpromotes its product (DESIGN.md §5), so sold listings never are.
+            // A paid order unpromotes its product (decision 0005), so sold listings never are.
             promote: (listing.promote ?? false) && !listing.soldTo,
             reported: (listing.reportedBy?.length ?? 0) > 0,
             reportCount: listing.reportedBy?.length ?? 0,

@@ -17,7 +17,7 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "products_seller_verified" BEFORE INSERT OR UPDATE OF "seller_id", "seller_verified" ON "products" FOR EACH ROW EXECUTE FUNCTION "sg_products_seller_verified"();--> statement-breakpoint
 -- A user's status change rewrites every listing of theirs, in the same transaction (the
--- moderator's verify, spec §4).
+-- moderator's verify, docs/product.md §4).
 CREATE OR REPLACE FUNCTION "sg_users_seller_verified"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "products" SET "seller_verified" = (NEW."status" = 'verified')

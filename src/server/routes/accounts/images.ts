@@ -1,5 +1,5 @@
 /**
- * Image intake for `POST /api/images` (DESIGN.md §4): the bytes decide, never the file name or
+ * Image intake for `POST /api/images` (decision 0017): the bytes decide, never the file name or
  * the client's content type. An accepted image is decoded with a pixel cap (decompression bombs),
  * turned upright from its EXIF orientation, shrunk to fit 1600×1600, re-encoded as WebP without
  * any metadata (EXIF GPS, XMP, ICC), and stored content-addressed as

@@ -1,5 +1,5 @@
 /**
- * Account routes (spec §7, DESIGN.md §3): API tokens, the product's user record, role checks and
+ * Account routes (docs/product.md §7, decision 0002): API tokens, the product's user record, role checks and
  * image upload. Shapes in src/contract/accounts.ts; who may call each route is its `access`
  * (enforced by src/server/auth/guard.ts).
  */
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
-  // Spec §7 POST /jwt, DESIGN.md §8: a token only for the identity whose session cookie this is.
+  // docs/product.md §7 POST /jwt, docs/spec-deviations.md: a token only for the identity whose session cookie this is.
   app.route({
     ...route(issueTokenContract, { tags, access: { via: 'session' } }),
     handler: async (request) => {

@@ -1,4 +1,4 @@
-/** Writes of the product's user record (spec §3 User) for `POST /api/users`. */
+/** Writes of the product's user record (docs/product.md §3 User) for `POST /api/users`. */
 import { eq, sql } from 'drizzle-orm';
 import type { RegistrationRole } from '#contract/limits.js';
 import type { Database } from '../../db/client.js';
@@ -13,7 +13,7 @@ export interface NewUserRecord {
 }
 
 /**
- * Saves the record of `uid` (DESIGN.md §3): inserts it with status 'unverified' and no admin
+ * Saves the record of `uid` (decision 0002): inserts it with status 'unverified' and no admin
  * flag, or, when it exists, updates only displayName and photoUrl — role, status and the admin
  * flag never change here, so a repeat call cannot gain privileges. One statement, so two
  * concurrent calls cannot create two records (users.uid is unique).

@@ -1,7 +1,7 @@
 /**
  * The per-account upload quota of `POST /api/images`: an account with a user
  * record may store UPLOAD_DAILY_MAX_COUNT images and UPLOAD_DAILY_MAX_BYTES stored bytes per
- * rolling 24 hours; an account without one yet (mid-registration: spec §2 uploads the photo
+ * rolling 24 hours; an account without one yet (mid-registration: docs/product.md §2 uploads the photo
  * before saving the record) may store one image — its photo — and no more. Every stored image
  * is a row of `uploads`; the check and the row are one transaction under a per-account advisory
  * lock, so parallel uploads cannot overshoot.

@@ -1,4 +1,4 @@
-/** Public catalogue routes (spec §7): categories, promoted products, blogs, category listing. */
+/** Public catalogue routes (docs/product.md §7): categories, promoted products, blogs, category listing. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   listBlogsContract,

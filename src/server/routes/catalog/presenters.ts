@@ -1,4 +1,4 @@
-/** Presenters: exactly what of a catalogue row leaves the server (spec §3 field names). */
+/** Presenters: exactly what of a catalogue row leaves the server (docs/product.md §3 field names). */
 import {
   centsToDollars,
   type ListingStatus,

@@ -1,5 +1,5 @@
 /**
- * Catalogue queries of the public pages (spec §2 Home, Blogs, Category page). Each query is
+ * Catalogue queries of the public pages (docs/product.md §2 Home, Blogs, Category page). Each query is
  * served by an index of schema.ts; listings that grow are paginated by keyset.
  */
 import { sellerTypeColumns } from '../dealers/presenters.js';
@@ -40,7 +40,7 @@ export async function categoryExists(db: Database, id: string): Promise<boolean>
 }
 
 /**
- * Promoted listings on the market (decision 0027), newest first (spec §7 GET /promoted-product/), at most
+ * Promoted listings on the market (decision 0027), newest first (docs/product.md §7 GET /promoted-product/), at most
  * `limits.promotedMax`: a carousel, not a catalogue (decision 0003).
  */
 export function listPromotedProducts(db: Database) {
@@ -68,7 +68,7 @@ export function listBlogs(db: Database) {
 }
 
 /**
- * The columns of a product card (spec §2 Category page), joined from products, categories and
+ * The columns of a product card (docs/product.md §2 Category page), joined from products, categories and
  * users; queries that select them must join `categories` and `users` on the product.
  */
 export const productCardColumns = {

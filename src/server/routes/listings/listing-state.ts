@@ -9,11 +9,11 @@
  * - the seller: active ⇄ reserved, active/reserved ⇄ unavailable, to sold ("sold elsewhere"),
  *   and back to active from a sale they recorded themselves (never from one paid through us);
  *   an expired listing is relisted (→ active) by renewing it;
- * - a paid order: active, reserved or expired → sold (spec §4: it was booked before); never a
+ * - a paid order: active, reserved or expired → sold (docs/product.md §4: it was booked before); never a
  *   listing its seller took off the market, which an earlier booking cannot buy;
  * - the expiry job: active or reserved → expired;
  * - an admin: anything → removed, and a reversed removal back to the state it had.
- * A listing that leaves the market stops being promoted (spec §4: a sold listing is never
+ * A listing that leaves the market stops being promoted (docs/product.md §4: a sold listing is never
  * promoted).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';

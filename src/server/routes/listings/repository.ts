@@ -166,7 +166,7 @@ export type UpdateResult =
   | { kind: 'others-photos'; photos: string[]; foreign: string[] };
 
 /**
- * Applies `input` to live listing `id` of `sellerId` in one transaction (spec §5 capitalising,
+ * Applies `input` to live listing `id` of `sellerId` in one transaction (docs/product.md §5 capitalising,
  * prices to cents). A sold listing keeps its price: a changed `resell_price` is 'sold-price';
  * sending the same price is allowed. When only `product_images` is sent, its first photo becomes
  * the cover; when only `product_image` is sent, it replaces the cover and keeps the other photos.

@@ -114,7 +114,7 @@ export type MergeResult =
 /**
  * Moves every listing of category `id` (live and deleted, so nothing points at it any more) to
  * `into`, and removes `id`; records `category.merge`. Orders keep the category name they were
- * booked under (spec §3 Order snapshot).
+ * booked under (docs/product.md §3 Order snapshot).
  */
 export function mergeCategory(db: Database, actorId: string, id: string, into: string) {
   return db.transaction(async (tx): Promise<MergeResult> => {

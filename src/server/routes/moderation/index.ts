@@ -1,5 +1,5 @@
 /**
- * The admin's calls (spec §2 Admin dashboard, §6, §7, §8), all declared
+ * The admin's calls (docs/product.md §2 Admin dashboard, §6, §7, §8), all declared
  * `access: { role: 'admin', self: 'uid' }`: 401 without a valid token, 403 for another uid or a
  * non-admin, before anything is read or written (auth/guard.ts). Each write and its audit row
  * are one transaction (repository.ts). Decisions: docs/decisions/0006-moderation.md.

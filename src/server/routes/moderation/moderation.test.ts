@@ -235,7 +235,7 @@ describe('authorisation of every moderation endpoint', () => {
 });
 
 describe('GET /api/users-by-role/{uid}', () => {
-  it('lists live sellers, newest first, with the spec §3 User fields', async () => {
+  it('lists live sellers, newest first, with the docs/product.md §3 User fields', async () => {
     const hour = 60 * 60 * 1000;
     const older = await createUser(db(), {
       role: 'seller',
@@ -559,7 +559,7 @@ describe('reported products', () => {
     await db().update(products).set({ reported: false, reportCount: 0 });
   });
 
-  it('GET lists reported live products, most reported first, with the spec §3 fields', async () => {
+  it('GET lists reported live products, most reported first, with the docs/product.md §3 fields', async () => {
     const refs = { categoryId: category.id, sellerId: seller.recordId };
     const three = await reportedProduct(seller.recordId, category.id, 3);
     const five = await reportedProduct(seller.recordId, category.id, 5);

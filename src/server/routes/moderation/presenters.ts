@@ -1,4 +1,4 @@
-/** What of a moderation row leaves the server (spec §3 User and Reported product). */
+/** What of a moderation row leaves the server (docs/product.md §3 User and Reported product). */
 import type {
   AuditEntry,
   ModeratedUser,
@@ -21,7 +21,7 @@ export interface ModeratedUserRow extends SellerTypeRow {
 }
 
 /**
- * Spec §3 User (`_id, uid, displayName, email, photoURL, role, status`) plus `isAdmin`, and
+ * docs/product.md §3 User (`_id, uid, displayName, email, photoURL, role, status`) plus `isAdmin`, and
  * `seller_type` with a business seller's `trader` details (the admin checks them).
  */
 export function presentUser(row: ModeratedUserRow): ModeratedUser {
@@ -40,7 +40,7 @@ export function presentUser(row: ModeratedUserRow): ModeratedUser {
 }
 
 /**
- * Spec §3 Reported product: `_id, product_image, product_name, seller_name, reportCount`, plus
+ * docs/product.md §3 Reported product: `_id, product_image, product_name, seller_name, reportCount`, plus
  * the open reports' `reasons` with counts and their `notes`.
  */
 export function presentReportedProduct(row: {

@@ -1,5 +1,5 @@
 /**
- * Data access of the admin dashboard (spec §2 Admin dashboard, §6, §7). Every write is
+ * Data access of the admin dashboard (docs/product.md §2 Admin dashboard, §6, §7). Every write is
  * one transaction that locks the rows it decides on, makes the change and inserts its
  * `audit_log` row, so an action and its record commit (or fail) together. The result of a write
  * is a tagged union; the route turns the refusals into HTTP errors.
@@ -48,7 +48,7 @@ export type VerifySellerResult =
   { kind: 'done'; modifiedCount: number } | { kind: 'not-found' } | { kind: 'not-seller' };
 
 /**
- * Verifies the live seller `targetId` (spec §4: unverified → verified) and records
+ * Verifies the live seller `targetId` (docs/product.md §4: unverified → verified) and records
  * `seller.verify`. Already verified: modifiedCount 0 (recorded too). A buyer: 'not-seller';
  * no live user: 'not-found' (neither recorded: nothing happened).
  */
@@ -88,7 +88,7 @@ export function verifySeller(
  * - soft-deletes the record (`deleted_at`): the guard refuses its API tokens from now on;
  * - deletes its identity sessions (`auth_session`), so cookies and tokens bound to them end;
  * - soft-deletes and unpromotes its unsold live listings (sold ones stay, for history);
- * - keeps its orders and payments untouched (they carry snapshots, spec §3 Order).
+ * - keeps its orders and payments untouched (they carry snapshots, docs/product.md §3 Order).
  * @returns the ids of the listings it removed (for the audit row).
  */
 async function removeUser(tx: Transaction, recordId: string, uid: string): Promise<string[]> {
@@ -145,7 +145,7 @@ async function lockUserToDelete(tx: Transaction, id: string) {
  * - soft-deletes the record (`deleted_at`): the guard refuses its API tokens from now on;
  * - deletes its identity sessions (`auth_session`), so cookies and tokens bound to them end;
  * - soft-deletes and unpromotes its unsold live listings (sold ones stay, for history);
- * - keeps its orders and payments untouched (they carry snapshots, spec §3 Order);
+ * - keeps its orders and payments untouched (they carry snapshots, docs/product.md §3 Order);
  * - records `user.delete` with what it removed.
  *
  * Refusals: 'self' (the actor), 'last-admin' (no other live admin would remain), 'actor-gone'
@@ -287,7 +287,7 @@ export async function listReportedProducts(db: Database, limit: number) {
 export type ProductActionResult = { kind: 'done'; count: number } | { kind: 'not-found' };
 
 /**
- * Marks the live product `productId` safe (spec §2 "mark safe (undo report)"): `reported` false,
+ * Marks the live product `productId` safe (docs/product.md §2 "mark safe (undo report)"): `reported` false,
  * `reportCount` 0, its `product_reports` rows deleted (so a buyer may report it again), and
  * `report.mark_safe` recorded. count is 0 when it was neither flagged nor had reports.
  */
@@ -357,7 +357,7 @@ export interface RecordedRemoval {
 }
 
 /**
- * Removes the product `productId` from the market (spec §7 report-product-delete): soft delete
+ * Removes the product `productId` from the market (docs/product.md §7 report-product-delete): soft delete
  * and unpromote; its reports, orders and payments stay, and every other field is kept.
  * DSA Art. 17: records a `removed` decision with the statement of reasons and the listing's
  * `promote` flag (so a reversed appeal puts it back exactly as it was), records

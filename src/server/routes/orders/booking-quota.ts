@@ -1,6 +1,6 @@
 /**
  * A buyer's booking caps: a booking shows the buyer the seller's phone and
- * e-mail (spec §3 Order seller_info), so an account that books everything harvests every
+ * e-mail (docs/product.md §3 Order seller_info), so an account that books everything harvests every
  * seller's contact details. A buyer may hold BOOKING_OPEN_MAX open bookings at once (unpaid, not
  * declined or cancelled, of a listing still for sale: a listing sold to someone else or removed no longer counts) and
  * make BOOKING_DAILY_MAX new bookings per rolling 24 hours. Checked inside the booking's

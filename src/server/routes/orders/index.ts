@@ -1,5 +1,5 @@
 /**
- * The buyer's calls (spec §2 Category page and Buyer dashboard, §4, §7), all declared
+ * The buyer's calls (docs/product.md §2 Category page and Buyer dashboard, §4, §7), all declared
  * for the buyer role (`access`, auth/guard.ts): book a product, list and read one's own orders,
  * report a product. Everything an order shows is read from the database and the caller's record,
  * never from the body.

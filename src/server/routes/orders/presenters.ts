@@ -1,5 +1,5 @@
 /**
- * What of an order leaves the server: spec §3 Order, the price in dollars, and
+ * What of an order leaves the server: docs/product.md §3 Order, the price in dollars, and
  * `booked_at`, `booking_state` and `decline_message` beside it.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Data access of the buyer's area (spec §3 Order, §4). Orders keep a snapshot of what
+ * Data access of the buyer's area (docs/product.md §3 Order, §4). Orders keep a snapshot of what
  * the buyer saw at booking (schema.ts), filled here from the database: product, category and
  * seller rows, and the caller's own user record, never the request body.
  */
@@ -62,7 +62,7 @@ export async function lockBookableProduct(tx: Transaction, productId: string) {
 }
 export type BookableProduct = NonNullable<Awaited<ReturnType<typeof lockBookableProduct>>>;
 
-/** The booking buyer: their product record (name and email come from it, spec §3). */
+/** The booking buyer: their product record (name and email come from it, docs/product.md §3). */
 export interface Booker {
   id: string;
   displayName: string;
@@ -86,14 +86,14 @@ export type BookingResult =
   | { kind: 'expired' };
 
 /**
- * Books `productId` for `buyer` (spec §2 booking modal, §4) in ONE transaction that holds the
+ * Books `productId` for `buyer` (docs/product.md §2 booking modal, §4) in ONE transaction that holds the
  * product row (FOR SHARE) while it applies the booking rules and inserts the order, so a sale or
  * a delete cannot slip between the check and the insert:
  * - no such product: 'not-found'; deleted: 'deleted'; sold: 'sold'; taken off the market by
  *   its seller: 'unavailable'; reserved or expired: 'reserved' / 'expired'
  *   (decision 0027); the buyer's own listing: 'own-listing' (checked in
  *   this order);
- * - otherwise an unpaid order with the snapshot of spec §3 Order (product, category and seller
+ * - otherwise an unpaid order with the snapshot of docs/product.md §3 Order (product, category and seller
  *   from the database, name and email from the buyer's record, phone and meeting place from the
  *   form), unless the buyer already has an open (unpaid) order of it: the partial unique index
  *   `orders_one_open_per_buyer_key` decides, so two concurrent bookings cannot both insert.
@@ -236,7 +236,7 @@ export async function findOpenOrder(
 const buyer = alias(users, 'buyer');
 const seller = alias(users, 'seller');
 
-/** Order columns with the buyer's and seller's uids (spec §3 Order needs both). */
+/** Order columns with the buyer's and seller's uids (docs/product.md §3 Order needs both). */
 const orderColumns = {
   id: orders.id,
   customerName: orders.customerName,
@@ -410,7 +410,7 @@ export function closeOrder(
 }
 
 /**
- * Records `reporterId`'s report of a live product (DESIGN.md §8, DSA Art. 16): one
+ * Records `reporterId`'s report of a live product (docs/spec-deviations.md, DSA Art. 16): one
  * `product_reports` row per buyer and product, with its reason and optional note; the product is
  * marked reported and its reportCount set to the number of reporters; a `moderation_notices` row
  * (the transparency count) and a `report.create` audit row — all in one transaction. A repeat

@@ -24,7 +24,7 @@ export async function createListing(db: Database, overrides: ProductOverrides = 
   return { seller, category, product };
 }
 
-/** The booking body the spec's client sends (spec §7 POST /orders), with lies in it. */
+/** The booking body the spec's client sends (docs/product.md §7 POST /orders), with lies in it. */
 export function bookingBody(productId: string, overrides: Record<string, unknown> = {}) {
   return {
     customer_info: {

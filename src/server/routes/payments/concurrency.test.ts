@@ -1,5 +1,5 @@
 /**
- * Two buyers pay for one product at the same moment (DESIGN.md §5): exactly one sale,
+ * Two buyers pay for one product at the same moment (decision 0005): exactly one sale,
  * the product sold once, the other buyer answered 409 and never charged (no succeeded intent).
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL set (real row locks, a connection pool).
  */

@@ -1,5 +1,5 @@
 /**
- * Card payment calls (spec §2 Payment page, §4 Payment flow, §7; DESIGN.md §5):
+ * Card payment calls (docs/product.md §2 Payment page, §4 Payment flow, §7; decision 0005):
  * provider config, payment intents, recording a payment, the sandbox provider's Stripe-like
  * card endpoints, and Stripe's webhook. An order becomes paid only after the server has checked
  * with the provider (`app.payments`) that the intent succeeded for that order and amount; the
@@ -95,7 +95,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw httpError(409, 'This order is already paid');
       }
-      // The provider is the source of truth about money (DESIGN.md §5), never the browser.
+      // The provider is the source of truth about money (decision 0005), never the browser.
       const intent = await app.payments.retrieveIntent(transactionId);
       // A viewing deposit's hold is never the payment of an order.
       if (!intent || intent.orderId !== order.id || intent.kind !== 'payment') {

@@ -1,4 +1,4 @@
-/** Data access of the payment calls (spec §3 Order and Payment record). */
+/** Data access of the payment calls (docs/product.md §3 Order and Payment record). */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, payments, products } from '../../db/schema.js';

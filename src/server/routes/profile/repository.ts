@@ -8,7 +8,7 @@
  * - `auth_user.name` / `image`: the identity, which the SPA's auth state (navigation bar) reads
  *   from the session;
  * - `orders.customer_name` (buyer) and `orders.seller_name` / `seller_image` (seller): the
- *   spec §3 Order snapshot. Open bookings (unpaid, neither declined nor cancelled) follow the
+ *   docs/product.md §3 Order snapshot. Open bookings (unpaid, neither declined nor cancelled) follow the
  *   change, because the two parties are still dealing with each other under the new name; paid,
  *   declined and cancelled orders keep the names they were made with, as a receipt does.
  */

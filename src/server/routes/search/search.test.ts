@@ -328,7 +328,7 @@ describe('GET /api/search', () => {
     expect(names(await search('q=zephyrwagon&verified=true'))).toEqual([]);
     expect(names(await search('q=zephyrwagon'))).toEqual(['Zephyrwagon Estate']);
 
-    // The moderator's verify (spec §4) updates the seller's listings in its own transaction.
+    // The moderator's verify (docs/product.md §4) updates the seller's listings in its own transaction.
     expect(await verifySeller(db, admin.id, seller.id)).toEqual({ kind: 'done', modifiedCount: 1 });
     expect(names(await search('q=zephyrwagon&verified=true'))).toEqual(['Zephyrwagon Estate']);
     expect(names(await search('q=zephyrwagn&verified=true'))).toEqual(['Zephyrwagon Estate']);

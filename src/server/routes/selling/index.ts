@@ -1,5 +1,5 @@
 /**
- * The seller's calls (spec §2 Seller dashboard, §5, §7), all declared for the seller
+ * The seller's calls (docs/product.md §2 Seller dashboard, §5, §7), all declared for the seller
  * role (`access`, enforced before validation by auth/guard.ts: 401/403 before any 400).
  * Seller details of a listing come from the caller's own record, never from the body.
  */

@@ -1,4 +1,4 @@
-/** What of a seller's own listing leaves the server: spec §3 Product, prices in dollars. */
+/** What of a seller's own listing leaves the server: docs/product.md §3 Product, prices in dollars. */
 import { centsToDollars, type Product } from '#contract/index.js';
 import { presentProductCard, type ProductCardRow } from '../catalog/presenters.js';
 

@@ -1,5 +1,5 @@
 /**
- * Data access of the seller's area (spec §2 Seller dashboard, §7). Every write checks
+ * Data access of the seller's area (docs/product.md §2 Seller dashboard, §7). Every write checks
  * ownership in the same statement that changes the row, so a concurrent change cannot slip
  * between the check and the write.
  */
@@ -21,7 +21,7 @@ export type InsertCategoryResult =
   { kind: 'created'; id: string } | { kind: 'similar'; existing: string } | { kind: 'daily-cap' };
 
 /**
- * Adds a category for seller `sellerId` (spec §5: `name` arrives normalised and capitalised by
+ * Adds a category for seller `sellerId` (docs/product.md §5: `name` arrives normalised and capitalised by
  * the contract's schema), in one transaction under the category-name lock: refused when the
  * seller added `dailyMax` categories in the last 24 hours, or when a live category has the same
  * name ignoring case or the same near-duplicate key.
@@ -91,7 +91,7 @@ export function vehicleColumns(input: Partial<VehicleDetails>) {
 
 /**
  * Inserts a listing for `sellerId`. Prices arrive in dollars and are stored in cents; name,
- * description and location are capitalised (spec §5); the flags start false (spec §4).
+ * description and location are capitalised (docs/product.md §5); the flags start false (docs/product.md §4).
  * The seller's row is share-locked in the same transaction, so an admin deleting the seller at
  * that moment either comes first (nothing is inserted) or waits and then removes the listing too.
  * It expires `ttlDays` days from now unless renewed (LISTING_TTL_DAYS, decision 0027), and its
@@ -152,7 +152,7 @@ export async function insertProduct(
   });
 }
 
-/** The seller's live products, newest first, with category and seller fields for spec §3. */
+/** The seller's live products, newest first, with category and seller fields for docs/product.md §3. */
 export function listSellerProducts(db: Database, sellerId: string) {
   return db
     .select({
@@ -191,7 +191,7 @@ export async function promoteProduct(db: Database, sellerId: string, id: string)
         eq(products.id, id),
         eq(products.sellerId, sellerId),
         eq(products.promote, false),
-        // Only a listing on the market can be promoted (spec §4: never a sold one).
+        // Only a listing on the market can be promoted (docs/product.md §4: never a sold one).
         sql`${onMarketSql}`,
       ),
     )

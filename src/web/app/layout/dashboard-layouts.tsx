@@ -1,4 +1,4 @@
-/** The three dashboards' shells with their sidebar links (spec §2); their pages nest inside. */
+/** The three dashboards' shells with their sidebar links (docs/product.md §2); their pages nest inside. */
 import { Link } from 'react-router';
 import { DashboardLayout } from '../../components/dashboard-layout';
 import { useProfile } from '../../features/accounts/api/profile';

@@ -1,5 +1,5 @@
 /**
- * Site footer (spec §1): three columns. Services: Selling, Repairing, Renting. Company: About us,
+ * Site footer (docs/product.md §1): three columns. Services: Selling, Repairing, Renting. Company: About us,
  * Contact, Career. Social: three icons (a short-message network, a video site, a social network).
  * The spec gives no destinations; we make each a link to a real page of the site (the
  * sections of About and Contact; the site has no accounts on other networks: decision 0010),

@@ -1,5 +1,5 @@
 /**
- * Main layout (spec §2 Layout): navigation bar, content area, footer. Route pages are lazy chunks;
+ * Main layout (docs/product.md §2 Layout): navigation bar, content area, footer. Route pages are lazy chunks;
  * while one loads, a progress bar fills the content area.
  */
 import { Suspense, useEffect } from 'react';

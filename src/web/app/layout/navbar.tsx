@@ -1,13 +1,13 @@
 /**
- * Top navigation bar (spec §2 Layout): Home and Blogs for everyone, and a dashboard link for each
+ * Top navigation bar (docs/product.md §2 Layout): Home and Blogs for everyone, and a dashboard link for each
  * role the user holds (Admin Dashboard, Seller Dashboard, Buyer Dashboard). Logged in: the user's
  * photo, display name and email and a LogOut button (toast "Logout Success"; a failure is only
- * logged, spec §8); logged out: a Login button. The user's photo and name link to their profile
+ * logged, docs/product.md §8); logged out: a Login button. The user's photo and name link to their profile
  * (`/user/profile`).
  *
  * One row of one height at every width (decision 0038): nothing in it wraps, and what arrives
  * after the first paint (the user, their roles) only fills space kept for it. Below the `lg`
- * breakpoint every link collapses into the dropdown behind "Open menu" (spec §2 "On small
+ * breakpoint every link collapses into the dropdown behind "Open menu" (docs/product.md §2 "On small
  * screens the links collapse into a dropdown"); from `lg` Home and Blogs are in the bar and the
  * dashboards and the user's own pages are in the "Account menu" dropdown beside the user, since
  * three dashboards, Saved searches, the search box and the user's name never fit one row. Below
@@ -43,7 +43,7 @@ const publicLinks: NavItem[] = [
   { to: paths.blogs.href(), label: 'Blogs', end: false },
 ];
 
-/** What the bar knows of the signed-in user's roles (spec §2: a dashboard per role held). */
+/** What the bar knows of the signed-in user's roles (docs/product.md §2: a dashboard per role held). */
 interface AccountLinks {
   /** The dashboards of the roles held, then Saved searches (any user with a user record). */
   links: NavItem[];
@@ -78,7 +78,7 @@ function useAccountLinks(): AccountLinks {
   };
 }
 
-/** Spec §2/§8: LogOut toasts "Logout Success"; a failure is only logged. */
+/** docs/product.md §2/§8: LogOut toasts "Logout Success"; a failure is only logged. */
 function useHandleLogOut() {
   const { logOut } = useAuth();
   return () => {

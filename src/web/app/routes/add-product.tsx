@@ -1,5 +1,5 @@
 /**
- * /user/seller, Add A Product (spec §2 Seller dashboard, §5), composed from two features: the
+ * /user/seller, Add A Product (docs/product.md §2 Seller dashboard, §5), composed from two features: the
  * selling feature's product form (its `add` mode), and the catalogue's category list for its Category select.
  */
 import { DashboardPage } from '../../components/dashboard-page';

@@ -1,8 +1,8 @@
 /**
- * Category page (spec §2 Category page, route /category/{id}), composed from two features: the
+ * Category page (docs/product.md §2 Category page, route /category/{id}), composed from two features: the
  * catalogue's product grid and, for a buyer (useIsBuyer), the orders feature's Book Now and
  * Report on each unsold card, and the favourites feature's heart; Book Now opens the booking modal (a dialog, its own lazy chunk).
- * Spec §2 puts this page behind login: the router wraps it in RequireAuth.
+ * docs/product.md §2 puts this page behind login: the router wraps it in RequireAuth.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';

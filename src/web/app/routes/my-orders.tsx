@@ -1,5 +1,5 @@
 /**
- * My Orders (/user/buyer; spec §2 Buyer dashboard) composed with reviews: each paid order
+ * My Orders (/user/buyer; docs/product.md §2 Buyer dashboard) composed with reviews: each paid order
  * offers the reviews feature's `Write a review`.
  */
 import { MyOrdersRoute } from '../../features/orders/routes/my-orders';

@@ -1,5 +1,5 @@
 /**
- * /user/seller/all-products, My Products (spec §2: its heading also reads "All order List"): the
+ * /user/seller/all-products, My Products (docs/product.md §2: its heading also reads "All order List"): the
  * seller's products table (selling feature) and, below it, the listings removed by moderation
  * with their statements of reasons and appeals (moderation feature).
  */

@@ -7,7 +7,7 @@
  * the dehydrated cache and does not ask again) and the page's `<head>`: title, meta
  * description, canonical URL, Open Graph tags and, on a listing, schema.org JSON-LD.
  *
- * Every other route (dashboards, payment, the category page, which needs a login by spec §2) is
+ * Every other route (dashboards, payment, the category page, which needs a login by docs/product.md §2) is
  * not listed here and stays client-rendered behind its guards.
  */
 import type { QueryClient } from '@tanstack/react-query';

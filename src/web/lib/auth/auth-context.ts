@@ -1,4 +1,4 @@
-/** The auth state of spec §4 and the actions that change it; `useAuth` reads it. */
+/** The auth state of docs/product.md §4 and the actions that change it; `useAuth` reads it. */
 import { createContext, useContext } from 'react';
 import type { AuthUser } from './identity-client';
 
@@ -8,7 +8,7 @@ export interface AuthState {
   /** The signed-in user, or null. */
   user: AuthUser | null;
   /**
-   * Spec §4: true on app start and on every sign-up, sign-in, Google sign-in, profile update or
+   * docs/product.md §4: true on app start and on every sign-up, sign-in, Google sign-in, profile update or
    * logout; false once a token is stored or the user is signed out.
    */
   loading: boolean;
@@ -17,7 +17,7 @@ export interface AuthState {
   /**
    * Creates the account and signs it in for the API calls that follow (photo, user record,
    * profile); resolves with its user once the API token is stored. The state's `user` stays
-   * null: registration ends signed out (spec §2), so the app never shows the account signed in.
+   * null: registration ends signed out (docs/product.md §2), so the app never shows the account signed in.
    * @throws ApiError
    */
   signUp(input: {
@@ -32,7 +32,7 @@ export interface AuthState {
    * `errorCallbackURL?error=…`. @throws ApiError when it cannot start.
    */
   signInWithGoogle(callbackURL: string, errorCallbackURL: string): Promise<void>;
-  /** Updates the display name and photo (spec §2 Registration "update the profile"). */
+  /** Updates the display name and photo (docs/product.md §2 Registration "update the profile"). */
   updateProfile(input: { name: string; image: string }): Promise<void>;
   /** Ends the session on the server and removes the token. @throws when the server fails. */
   logOut(): Promise<void>;

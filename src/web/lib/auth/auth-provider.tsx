@@ -1,10 +1,10 @@
 /**
- * Auth state of spec §4 (decision 0004). On start it asks the identity provider for the session;
+ * Auth state of docs/product.md §4 (decision 0004). On start it asks the identity provider for the session;
  * with a user it requests an API token (`POST /api/jwt`), stores it under `access-token` and only
  * then publishes the user and clears `loading`. While the session lasts the token is renewed at
  * 80 % of its lifetime and, when the tab comes back into view, if it has run out. Signing out
  * removes the token. The shared API client gets its tokens from here, and its 401/403 answers
- * (spec §8 Global) log the user out and go to /login.
+ * (docs/product.md §8 Global) log the user out and go to /login.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userRef = useRef<AuthUser | null>(null);
   /**
    * Whether `userRef`'s user is also the published `user`. A new account's session stays
-   * unpublished: registration ends signed out (spec §2), so the navigation bar never shows it.
+   * unpublished: registration ends signed out (docs/product.md §2), so the navigation bar never shows it.
    */
   const shownRef = useRef(false);
   const renewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -143,7 +143,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [renewToken]);
 
   /**
-   * Signed in as `identity`: get and store the token, then publish the user (spec §4) through
+   * Signed in as `identity`: get and store the token, then publish the user (docs/product.md §4) through
    * `publish` (at once unless given). With `show` false the token and the session serve the API
    * calls, but the published state says nobody is signed in (a registration in progress).
    * @throws ApiError from `POST /api/jwt` (then signed out locally)
@@ -217,7 +217,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signedOut();
   }, [signedOut]);
 
-  // The shared API client: fresh tokens, and spec §8 Global for 401/403.
+  // The shared API client: fresh tokens, and docs/product.md §8 Global for 401/403.
   const unauthorizedHandled = useRef(false);
   useEffect(
     () =>
@@ -266,7 +266,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       signIn: (email, password) =>
         withLoading(async () => establish(await signInWithEmail(email, password))),
-      // Spec §2 Registration ends with a log out and /login: the new account is never shown as
+      // docs/product.md §2 Registration ends with a log out and /login: the new account is never shown as
       // signed in, not even under the success dialog.
       signUp: (input) =>
         withLoading(async () => establish(await signUpWithEmail(input), applyNow, false)),

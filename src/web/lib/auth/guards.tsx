@@ -1,8 +1,8 @@
 /**
- * Route guards (spec §2 route table, §6). Each renders the nested routes (<Outlet />) when the
+ * Route guards (docs/product.md §2 route table, §6). Each renders the nested routes (<Outlet />) when the
  * check passes and a progress bar while the user or the role is being checked.
  * - RequireAuth: a visitor goes to /login, which sends them back to `state.from` after signing in.
- * - RequireRole: a user without the role (and, for admin pages, a visitor: spec §6) goes to the
+ * - RequireRole: a user without the role (and, for admin pages, a visitor: docs/product.md §6) goes to the
  *   role's not-found page.
  */
 import { Navigate, Outlet, useLocation } from 'react-router';

@@ -20,7 +20,7 @@ export interface IdentityUser {
   image?: string | null;
 }
 
-/** The spec §3/§4 signed-in user: the fields of the User record the identity knows. */
+/** The docs/product.md §3/§4 signed-in user: the fields of the User record the identity knows. */
 export type AuthUser = Pick<User, 'uid' | 'displayName' | 'email' | 'photoURL'>;
 
 export function toAuthUser(user: IdentityUser): AuthUser {
@@ -86,7 +86,7 @@ export const registrationSignInFailed =
   'We could not register you with this email and password. If you already have an account, log in or reset your password.';
 
 /**
- * Creates the account, then signs in (spec §2 Registration: "create the account"). Sign-up answers
+ * Creates the account, then signs in (docs/product.md §2 Registration: "create the account"). Sign-up answers
  * a taken address like a new one, without a session (the owner is told by mail), so signing in
  * is what tells the two apart, and its failure is worded so as not to say which it was.
  * @throws ApiError with the provider's message (a too short or too common password), or 401
@@ -127,12 +127,12 @@ export async function signOutSession(): Promise<void> {
   await identityRequest(authPaths.signOut, {});
 }
 
-/** Spec §2 Registration "update the profile": display name and photo. */
+/** docs/product.md §2 Registration "update the profile": display name and photo. */
 export async function updateIdentity(input: { name: string; image: string }): Promise<void> {
   await identityRequest(authPaths.updateUser, input);
 }
 
-/** Spec §7 POST /jwt: a short-lived API token for the signed-in `uid` (401/403 otherwise). */
+/** docs/product.md §7 POST /jwt: a short-lived API token for the signed-in `uid` (401/403 otherwise). */
 export async function requestApiToken(uid: string): Promise<string> {
   const answer = await apiCall(apiRoutes.issueToken, { body: { user: uid }, auth: 'session' });
   return answer.token;

@@ -1,4 +1,4 @@
-/** Where to go after signing in (spec §2 Login: the page the user came from, or /). */
+/** Where to go after signing in (docs/product.md §2 Login: the page the user came from, or /). */
 import { paths } from '../paths';
 
 /** Where a redirected visitor came from (`location.state`): set by RequireAuth, read by login. */

@@ -1,5 +1,5 @@
 /**
- * Role checks (spec §4, §6, §7): `GET /api/user/{admin|seller|buyer}/{uid}` through the shared
+ * Role checks (docs/product.md §4, §6, §7): `GET /api/user/{admin|seller|buyer}/{uid}` through the shared
  * client. They run once the auth state has finished loading and only for a signed-in user (the
  * server answers only for the caller's own uid). One user may hold several roles.
  */

@@ -238,7 +238,7 @@ ${placed('pickup', '#e0762b', 'd', 180, 612, 1.45)}
 </svg>`;
 }
 
-/** The three 1600 × 640 scenes of the home page's static carousel (spec §2 Home, item 1). */
+/** The three 1600 × 640 scenes of the home page's static carousel (docs/product.md §2 Home, item 1). */
 export function carouselSvgs(): string[] {
   return [sunsetScene(), cityScene(), countryScene()];
 }

@@ -8,7 +8,7 @@
  *   session goes on, every other one ends.
  * - `deleteOwnAccount()`: DELETE /api/profile → `{deletedCount}`; the server ends every session.
  * A wrong current password or a refused field answers 400 with the server's message (never
- * 401/403, which would sign the user out, spec §8 Global).
+ * 401/403, which would sign the user out, docs/product.md §8 Global).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';

@@ -1,5 +1,5 @@
 /**
- * Registration's server call (spec §2 Registration, §7): the user record (`POST /api/users`);
+ * Registration's server call (docs/product.md §2 Registration, §7): the user record (`POST /api/users`);
  * the photo upload is lib/upload-image.ts. It goes through the shared client.
  */
 import * as apiRoutes from '#contract/route-table';
@@ -9,7 +9,7 @@ import { apiCall } from '#web/lib/api-client';
 /** The record as the registration sends it: `{displayName, email, photoURL, role, uid}`. */
 export type NewUserRecord = Omit<RouteBody<typeof apiRoutes.saveUser>, 'status'>;
 
-/** Saves the product's user record; the server forces `status: 'unverified'` (spec §3). */
+/** Saves the product's user record; the server forces `status: 'unverified'` (docs/product.md §3). */
 export async function saveUserRecord(record: NewUserRecord): Promise<void> {
   await apiCall(apiRoutes.saveUser, { body: { ...record, status: 'unverified' } });
 }

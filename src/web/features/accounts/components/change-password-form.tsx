@@ -1,5 +1,5 @@
 /**
- * The profile's password form: the current password, and a new one (spec §5 rule:
+ * The profile's password form: the current password, and a new one (docs/product.md §5 rule:
  * at least 6 characters) typed twice. On success every other session of the account ends (the
  * server does it); this browser stays signed in. A wrong current password shows under its field.
  * An account that only signs in with Google has no password here: the form says so and points

@@ -1,7 +1,7 @@
 /**
  * Deleting one's own account: a button that opens the shared confirmation dialog
  * (components/confirmation-dialog.tsx, Confirm in the error colour); Don't Confirm (or
- * Escape, or a click beside it) says "Changes are not saved" (spec §5 Confirmations). On Confirm
+ * Escape, or a click beside it) says "Changes are not saved" (docs/product.md §5 Confirmations). On Confirm
  * the server deletes the account as the admin's delete does (soft delete, every session ends,
  * unsold listings leave the market); the app then signs out locally and goes home.
  */

@@ -1,5 +1,5 @@
 /**
- * "Continue With Google" (spec §2 Login). When the server has no Google client configured
+ * "Continue With Google" (docs/product.md §2 Login). When the server has no Google client configured
  * (`GET /api/auth-config`, asked when the page opens), the button is disabled and a line under
  * it says so; a click before the answer arrives toasts the same. Otherwise the browser leaves for Google and comes
  * back to `/login?google=signed-in&from=…`, where the login page toasts "User Login Successful."

@@ -4,7 +4,7 @@ import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from './form-s
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('the account forms (spec §5 Login, Registration; password reset)', () => {
+describe('the account forms (docs/product.md §5 Login, Registration; password reset)', () => {
   it('login: email required and of email type; any password', () => {
     expect(messages(loginSchema.safeParse({ email: '', password: '' }))).toEqual([
       'email is required',

@@ -1,30 +1,30 @@
 /**
- * The account forms' rules and messages (spec §5 Registration and Login, §9). zod lives here, so
+ * The account forms' rules and messages (docs/product.md §5 Registration and Login, §9). zod lives here, so
  * only the lazy form pages import this module (never the entry chunk).
  */
 import { z } from 'zod';
 import { passwordSchema } from '#contract/accounts';
 import { imageFileProblem, limits, registrationRoles } from '#contract/limits';
 
-/** Spec §5 "Dialog built-in checks": Invalid email address. */
+/** docs/product.md §5 "Dialog built-in checks": Invalid email address. */
 const emailFormat = z
   .email({ message: 'Invalid email address' })
   .max(limits.emailMax, { message: `Email must be at most ${limits.emailMax} characters` });
 
-/** Spec §5 Login: email required and of email type; password has no rule. */
+/** docs/product.md §5 Login: email required and of email type; password has no rule. */
 export const loginSchema = z.object({
   email: z.string().trim().min(1, { message: 'email is required' }).pipe(emailFormat),
   password: z.string(),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-/** A password: required, then the contract's 6–128 rule (spec §5, §9). */
+/** A password: required, then the contract's 6–128 rule (docs/product.md §5, §9). */
 const requiredPassword = z
   .string()
   .min(1, { message: 'Password is required' })
   .pipe(passwordSchema);
 
-/** Spec §5 Registration: every field required; role buyer or seller (default buyer). */
+/** docs/product.md §5 Registration: every field required; role buyer or seller (default buyer). */
 export const registrationSchema = z.object({
   name: z
     .string()
@@ -56,7 +56,7 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
-/** The reset form: a new password (spec §5 rule) typed twice. */
+/** The reset form: a new password (docs/product.md §5 rule) typed twice. */
 export const resetPasswordSchema = z
   .object({ password: requiredPassword, confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
@@ -86,7 +86,7 @@ export type ProfileDetailsValues = z.output<typeof profileDetailsSchema>;
 
 /**
  * The profile's password form: the current password (required), and a new one under
- * the registration rule (spec §5), typed twice.
+ * the registration rule (docs/product.md §5), typed twice.
  */
 export const changePasswordSchema = z
   .object({

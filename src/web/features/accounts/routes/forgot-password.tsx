@@ -1,5 +1,5 @@
 /**
- * Forgot password (DESIGN.md §8: the spec's "Forgot password?" link leads to a working reset).
+ * Forgot password (docs/spec-deviations.md: the spec's "Forgot password?" link leads to a working reset).
  * Asks for the account's email and has the server mail a link to /reset-password. The answer is
  * the same whether the email has an account or not, and so is the confirmation shown here.
  */

@@ -1,6 +1,6 @@
 /**
- * Login page (spec §2 Login, §5 Login, §8): heading "Login Now", email (required, email type)
- * and password, a Login button, "Forgot password?" (to /forgot-password: DESIGN.md §8),
+ * Login page (docs/product.md §2 Login, §5 Login, §8): heading "Login Now", email (required, email type)
+ * and password, a Login button, "Forgot password?" (to /forgot-password: docs/spec-deviations.md),
  * "Continue With Google" and a link to /registration. Success toasts "Login Success" (or
  * "User Login Successful." back from Google) and goes to the page the user came from, or /.
  * A failed sign-in toasts the provider's message. `renderReason` may say why the visitor must

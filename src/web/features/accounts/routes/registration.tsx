@@ -1,5 +1,5 @@
 /**
- * Registration page (spec §2 Registration, §5, §8, §9): heading "Register Now"; name, email,
+ * Registration page (docs/product.md §2 Registration, §5, §8, §9): heading "Register Now"; name, email,
  * photo, role (buyer or seller, default buyer) and password; a link back to /login.
  * On submit: create the account, upload the photo ("Failed to save your picture! you can upload
  * again from profile section" if that fails, and go on without it; the login that follows then
@@ -32,7 +32,7 @@ import {
 import { errorText } from '#web/lib/error-text';
 import { ProofOfWorkStatus, useProofOfWork, withProofOfWork } from '#web/lib/use-proof-of-work';
 
-/** Spec §9: the success dialog lasts 2500 ms. */
+/** docs/product.md §9: the success dialog lasts 2500 ms. */
 export const REGISTRATION_DIALOG_MS = 2500;
 
 export const photoUploadFailedMessage =

@@ -1,6 +1,6 @@
 /**
- * Reset password (DESIGN.md §8): the page of the mailed link `/reset-password?token=…`. A new
- * password (spec §5: at least 6 characters) typed twice; on success the server ends every
+ * Reset password (docs/spec-deviations.md): the page of the mailed link `/reset-password?token=…`. A new
+ * password (docs/product.md §5: at least 6 characters) typed twice; on success the server ends every
  * session of the account, and the page goes to /login with a toast.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-/** GET /api/blogs (spec §7): the blog's questions and answers. */
+/** GET /api/blogs (docs/product.md §7): the blog's questions and answers. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * Blogs page (spec §2 Blogs): heading "Blogs" and collapsible question-and-answer items
+ * Blogs page (docs/product.md §2 Blogs): heading "Blogs" and collapsible question-and-answer items
  * (native <details>, styled as daisyUI collapses: keyboard accessible without JavaScript).
  */
 import { ErrorMessage } from '#web/components/error-message';

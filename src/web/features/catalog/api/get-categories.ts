@@ -1,4 +1,4 @@
-/** GET /api/categories (spec §7): all categories, sorted by name, for the home page's grid. */
+/** GET /api/categories (docs/product.md §7): all categories, sorted by name, for the home page's grid. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';

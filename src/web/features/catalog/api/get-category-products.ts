@@ -1,5 +1,5 @@
 /**
- * GET /api/category/{id}?cursor= (spec §7): one category's products, newest first, a page at a
+ * GET /api/category/{id}?cursor= (docs/product.md §7): one category's products, newest first, a page at a
  * time. The next page's cursor comes in the `x-next-cursor` response header (absent on the last
  * page). An unknown category answers 404, a malformed id 400.
  */

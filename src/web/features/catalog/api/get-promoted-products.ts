@@ -1,4 +1,4 @@
-/** GET /api/promoted-product/ (spec §7): promoted, unsold products for the home Advertisement. */
+/** GET /api/promoted-product/ (docs/product.md §7): promoted, unsold products for the home Advertisement. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from '#web/lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * The sponsored cards' carousel (spec §2 Home item 2, §9): 1 slide, 2 from 720px and 3 from
+ * The sponsored cards' carousel (docs/product.md §2 Home item 2, §9): 1 slide, 2 from 720px and 3 from
  * 1024px width, 30px spacing and clickable pagination. Each card shows the product image as
  * background (a responsive picture behind the text, whole: contained in the card's 4:3 box on
  * the neutral fill, so no photo loses its sides — a cover crop once cut "TESLA" to "ESLA"), a

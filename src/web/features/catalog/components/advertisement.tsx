@@ -1,7 +1,7 @@
 /**
- * Spec §2 Home, item 2: the Advertisement section, shown only when GET /api/promoted-product/
+ * docs/product.md §2 Home, item 2: the Advertisement section, shown only when GET /api/promoted-product/
  * returns a non-empty list. The carousel (Embla) is a separate chunk, loaded only then.
- * On failure nothing is shown (spec §8: load errors "not shown"). While the list loads, and while
+ * On failure nothing is shown (docs/product.md §8: load errors "not shown"). While the list loads, and while
  * the carousel's chunk loads, a placeholder of the carousel's final height (a 288 px card and
  * 48 px of shadow room and pagination dots) holds the place, so the category grid below never
  * jumps down when the carousel arrives. With no promoted product it closes again.

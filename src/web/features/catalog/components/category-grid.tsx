@@ -1,5 +1,5 @@
 /**
- * Spec §2 Home, item 3: "Browse items by category". A grid of 2 columns, 3 from the `sm`
+ * docs/product.md §2 Home, item 3: "Browse items by category". A grid of 2 columns, 3 from the `sm`
  * breakpoint; each tile shows the category name in uppercase and links to /category/{id}.
  * A progress bar shows while categories load.
  */

@@ -1,5 +1,5 @@
 /**
- * The body of the category page (spec §2 Category page): heading "All Product" and a grid of
+ * The body of the category page (docs/product.md §2 Category page): heading "All Product" and a grid of
  * product cards, 1, 2 or 3 columns by width, newest first, with "Load more" for the next page.
  * An unknown or malformed category id shows the not-found page. Each card is the shared listing
  * card with the spec's category fields (original price, years of use). What a buyer can do with a
@@ -112,7 +112,7 @@ export function CategoryProducts({
 }
 
 /**
- * A category card's foot (spec §2 Category page): SOLD OUT for a sold product (`order_status`),
+ * A category card's foot (docs/product.md §2 Category page): SOLD OUT for a sold product (`order_status`),
  * Reserved for one promised to a buyer (decision 0027), else the buyer's Book Now and Report, or
  * "Please login with buyer account for buy this product." for anyone else; nothing while the
  * viewer's role is being checked.

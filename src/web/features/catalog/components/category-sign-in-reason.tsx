@@ -1,6 +1,6 @@
 /**
  * Why the login page asks a visitor to sign in, when they were sent there from a category page
- * (spec §2: /category/{id} needs a login): "Sign in to see Sedan listings". The name is looked up
+ * (docs/product.md §2: /category/{id} needs a login): "Sign in to see Sedan listings". The name is looked up
  * by the category id of the path (GET /api/categories, usually cached from the home page), so the
  * page never shows text taken from the address. Any other path, or an unknown id, shows nothing.
  * While the name loads the line keeps its height, so the form below does not move.

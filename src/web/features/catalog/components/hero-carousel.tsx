@@ -1,5 +1,5 @@
 /**
- * Spec §2 Home, item 1: a static picture carousel of three car images. A CSS scroll-snap
+ * docs/product.md §2 Home, item 1: a static picture carousel of three car images. A CSS scroll-snap
  * carousel (daisyUI `carousel`), not a carousel library, to keep the home page's JavaScript small; the
  * previous/next buttons scroll it by one slide. Pictures live in src/web/public/carousel/.
  *

@@ -1,5 +1,5 @@
 /**
- * Home page (spec §2 Home): the picture carousel (each slide with a headline and a call to
+ * Home page (docs/product.md §2 Home): the picture carousel (each slide with a headline and a call to
  * action), the Advertisement section (only with promoted products) and the category grid; below
  * them, the newest live listings ("Recently listed"), and last, once the page is live, the newest
  * near the viewer's centre ("Near Austin, Texas") when they have one.

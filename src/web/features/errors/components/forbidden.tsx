@@ -1,5 +1,5 @@
 /**
- * The 403 page (spec §2, §8 Role failure): titled Access Forbidden, shows "403!", a supplied
+ * The 403 page (docs/product.md §2, §8 Role failure): titled Access Forbidden, shows "403!", a supplied
  * message, a "Go back home" link to / and a LOGOUT button that signs out (toast "Logout
  * Success", then /login; a failure is only logged, as in the navigation bar).
  */

@@ -1,4 +1,4 @@
-/** Route for any unmatched path (spec §2 route table "any other"). */
+/** Route for any unmatched path (docs/product.md §2 route table "any other"). */
 import { NotFound } from '#web/components/not-found';
 
 export function NotFoundRoute() {

@@ -1,5 +1,5 @@
 /**
- * The role-failure pages of spec §2: /admin-not-found, /seller-not-found and /buyer-not-found
+ * The role-failure pages of docs/product.md §2: /admin-not-found, /seller-not-found and /buyer-not-found
  * show "You Are Not An Admin", "You Are Not A Seller" and "You Are Not A Buyer".
  */
 import type { ReactNode } from 'react';

@@ -137,7 +137,7 @@ export function ListingView({
     !listing.unavailable &&
     listing.listing_status !== 'expired' &&
     listing.listing_status !== 'reserved';
-  // Spec §2 Category page: buyers get Book Now and Report; everyone else the sentence. The owner
+  // docs/product.md §2 Category page: buyers get Book Now and Report; everyone else the sentence. The owner
   // gets their own controls instead (decision 0035).
   const viewerActions = ownerActions ? (
     ownerActions

@@ -1,6 +1,6 @@
 /**
- * GET /api/reported-products/{uid} (admin; spec §7): reported live products, most reported
- * first — `_id, product_image, product_name, seller_name, reportCount` (spec §3 Reported
+ * GET /api/reported-products/{uid} (admin; docs/product.md §7): reported live products, most reported
+ * first — `_id, product_image, product_name, seller_name, reportCount` (docs/product.md §3 Reported
  * product). A work queue of at most 100; handled products leave it and the next ones appear.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

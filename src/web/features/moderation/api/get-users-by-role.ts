@@ -1,5 +1,5 @@
 /**
- * GET /api/users-by-role/{uid}?role=seller|buyer (admin; spec §7): the live users of one role,
+ * GET /api/users-by-role/{uid}?role=seller|buyer (admin; docs/product.md §7): the live users of one role,
  * newest first, a page at a time (the next page's cursor in the `x-next-cursor` header, absent
  * on the last page). Each user: `_id, uid, displayName, email, photoURL, role, status, isAdmin`
  * (src/contract/moderation.ts). `{uid}` is the signed-in admin's own uid.
@@ -11,7 +11,7 @@ import { apiPage } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth/auth-context';
 import { queryKeys } from '#web/lib/query-keys';
 
-/** The roles an admin lists: the self-registration roles (spec §6). */
+/** The roles an admin lists: the self-registration roles (docs/product.md §6). */
 export type ModeratedRole = RegistrationRole;
 
 export const usersByRoleQueryOptions = (uid: string, role: ModeratedRole) =>

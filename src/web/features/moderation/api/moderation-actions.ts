@@ -1,5 +1,5 @@
 /**
- * The admin's writes (spec §7), each a TanStack mutation that refreshes the admin lists and the
+ * The admin's writes (docs/product.md §7), each a TanStack mutation that refreshes the admin lists and the
  * catalogue once settled (done or refused: a 404 or 409 also means the list on screen is out of
  * date):
  * - PATCH /api/seller-verify/{uid}?id= → `{modifiedCount}` (0: already verified; 409 a buyer)

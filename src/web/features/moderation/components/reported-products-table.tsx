@@ -1,8 +1,8 @@
 /**
- * The admin's table of reported products (spec §2 Admin dashboard, §3 Reported product): No.,
- * product image, product name, seller name, report count shown as "N User" (spec §9), and the
+ * The admin's table of reported products (docs/product.md §2 Admin dashboard, §3 Reported product): No.,
+ * product image, product name, seller name, report count shown as "N User" (docs/product.md §9), and the
  * actions "Mark safe" (undo the report) and "Delete". Each asks to confirm first and reports
- * "Report Undo Success!" or "Deleted Successfully!" (spec §8); a handled product leaves the list.
+ * "Report Undo Success!" or "Deleted Successfully!" (docs/product.md §8); a handled product leaves the list.
  * DSA Art. 16, 17: each row shows the reports' reasons with their counts and notes, and
  * links to the listing; Delete asks for a statement of reasons (statement-dialog.tsx) in place of
  * the plain confirmation.

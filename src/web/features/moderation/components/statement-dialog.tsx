@@ -3,7 +3,7 @@
  * 17(3)): the shared confirmation dialog "Delete {name}?" (Confirm in the error colour), saying
  * what deleting does, with the rule broken (a list matching the
  * report reasons and the Terms), the facts (free text, required, ≤ 2,000 characters) and whether
- * the decision was automated (Yes/No), then the spec's "Confirm" / "Don't Confirm" (spec §5).
+ * the decision was automated (Yes/No), then the spec's "Confirm" / "Don't Confirm" (docs/product.md §5).
  * It resolves through `onDone`: the statement on Confirm, null on Don't Confirm/Escape; the
  * caller then shows "Changes are not saved" or sends the call, after the dialog has closed.
  */

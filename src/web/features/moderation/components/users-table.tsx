@@ -1,5 +1,5 @@
 /**
- * The admin's table of sellers or buyers (spec §2 Admin dashboard): No., photo, name, email and
+ * The admin's table of sellers or buyers (docs/product.md §2 Admin dashboard): No., photo, name, email and
  * the actions. Sellers also show their verification: a verified badge and the "Verified" label,
  * or a "Verify" button, whose confirmation lists the evidence to decide on (decision 0044: phone
  * and ID checks, account age, listings, reports, the risk queue's score and reasons); and
@@ -7,7 +7,7 @@
  * a "Trader check" button (trader-check-dialog.tsx, decision 0046). Every user but the admin
  * themselves gets "Delete". Each action asks to
  * confirm first and reports "Verified Success!", "Deleted Successfully!" or "No user was
- * deleted." (spec §8); the list refreshes after it. Newest first; "Load more" fetches the next
+ * deleted." (docs/product.md §8); the list refreshes after it. Newest first; "Load more" fetches the next
  * page.
  */
 import { useState } from 'react';

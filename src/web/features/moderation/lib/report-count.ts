@@ -1,2 +1,2 @@
-/** Spec §9: a reported product's report count is displayed as "N User", e.g. "3 User". */
+/** docs/product.md §9: a reported product's report count is displayed as "N User", e.g. "3 User". */
 export const formatReportCount = (count: number): string => `${count} User`;

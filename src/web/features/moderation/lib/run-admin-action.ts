@@ -1,5 +1,5 @@
 /**
- * One admin action the spec's way (spec §5 Confirmations, §8): ask "Confirm" / "Don't Confirm"
+ * One admin action the spec's way (docs/product.md §5 Confirmations, §8): ask "Confirm" / "Don't Confirm"
  * first (denial: "Changes are not saved"), then call the server, then show what happened; any
  * failure shows the dialog "Something Went Wrong, Please Try Again" with the server's reason
  * (e.g. "You cannot delete the last admin") beneath it.

@@ -1,4 +1,4 @@
-/** /user/admin/buyers, All Buyer (spec §2 Admin dashboard): every buyer, with Delete. */
+/** /user/admin/buyers, All Buyer (docs/product.md §2 Admin dashboard): every buyer, with Delete. */
 import { DashboardPage } from '#web/components/dashboard-page';
 import { UsersTable } from '../components/users-table';
 

@@ -2,7 +2,7 @@
  * /user/admin/categories, Categories: every category with its listing count,
  * and the admin's tools — rename, what it holds (vehicles, or parts and accessories: decision
  * 0047, which search and the listing forms follow), merge into another category (its listings
- * move), delete an empty one. Each asks "Confirm" / "Don't Confirm" first (spec §5 Confirmations) and reports
+ * move), delete an empty one. Each asks "Confirm" / "Don't Confirm" first (docs/product.md §5 Confirmations) and reports
  * through the dashboard's dialogs; a refusal (a near-duplicate name, a category that still has
  * listings) shows the server's reason. One card per category: at 360 px nothing is cut off.
  * API: src/contract/categories.ts.

@@ -1,4 +1,4 @@
-/** /user/admin, All Seller (spec §2 Admin dashboard): every seller, with Verify and Delete. */
+/** /user/admin, All Seller (docs/product.md §2 Admin dashboard): every seller, with Verify and Delete. */
 import { DashboardPage } from '#web/components/dashboard-page';
 import { UsersTable } from '../components/users-table';
 

@@ -2,7 +2,7 @@
  * /user/admin/appeals, Appeals (DSA Art. 20): the sellers' appeals against removals,
  * pending first, each with the listing (linked), the seller, the statement of reasons it
  * contests and the appeal's text. "Uphold" and "Reverse" each ask for the reason (given to the
- * seller by e-mail) with "Confirm" / "Don't Confirm" (spec §5); reversing puts the listing back
+ * seller by e-mail) with "Confirm" / "Don't Confirm" (docs/product.md §5); reversing puts the listing back
  * on the market as it was. Decided appeals show their outcome. One card per appeal (360 px).
  */
 import { Link } from 'react-router';

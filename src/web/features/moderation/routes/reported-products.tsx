@@ -1,5 +1,5 @@
 /**
- * /user/admin/reported-product, Reported Product (spec §2 Admin dashboard): the reported
+ * /user/admin/reported-product, Reported Product (docs/product.md §2 Admin dashboard): the reported
  * products, most reported first, with Mark safe and Delete.
  */
 import { DashboardPage } from '#web/components/dashboard-page';

@@ -1,7 +1,7 @@
 /**
  * The two sides of an unpaid booking:
  * - `useSellerOrders()`: GET /api/seller-orders, the bookings of the signed-in seller's products,
- *   newest first, a page at a time (`x-next-cursor`); each the spec §3 Order with the buyer's
+ *   newest first, a page at a time (`x-next-cursor`); each the docs/product.md §3 Order with the buyer's
  *   contact and `booking_state` (`open`, `paid`, `declined`, `cancelled`).
  * - `useDeclineOrder()`: PATCH /api/order/{id}/decline `{message?}` (seller) → `{modifiedCount}`.
  * - `useCancelOrder()`: DELETE /api/order/{id} (buyer) → `{deletedCount}`.

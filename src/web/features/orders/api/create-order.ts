@@ -1,5 +1,5 @@
 /**
- * POST /api/orders (spec §2 booking modal, §7): books a product for the signed-in buyer.
+ * POST /api/orders (docs/product.md §2 booking modal, §7): books a product for the signed-in buyer.
  * Body: the spec's `{customer_info, product_info, seller_info, order_status: false}`; the server
  * reads only `product_info.product_id`, `customer_info.customer_phone` and
  * `customer_info.meeting_location` and fills the rest from the database. Answer

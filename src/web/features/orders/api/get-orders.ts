@@ -1,6 +1,6 @@
 /**
- * GET /api/orders (spec §2 My Orders, §7): the signed-in buyer's orders, newest first, each the
- * spec §3 Order (`product_info.product_price` in dollars, `order_status` true once paid).
+ * GET /api/orders (docs/product.md §2 My Orders, §7): the signed-in buyer's orders, newest first, each the
+ * docs/product.md §3 Order (`product_info.product_price` in dollars, `order_status` true once paid).
  */
 import { useQuery } from '@tanstack/react-query';
 import * as apiRoutes from '#contract/route-table';

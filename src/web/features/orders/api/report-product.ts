@@ -1,5 +1,5 @@
 /**
- * PATCH /api/report-product?id={productId} (spec §7, made to work: DESIGN.md §8): the buyer
+ * PATCH /api/report-product?id={productId} (docs/product.md §7, made to work: docs/spec-deviations.md): the buyer
  * reports a product. DSA Art. 16: the body `{reason, note}` says why (one of
  * `reportReasons`; the note ≤ 1,000 characters, optional). Answer `{acknowledged,
  * modifiedCount, reportCount}`: modifiedCount is 1 for a new report and 0 when this buyer had

@@ -1,5 +1,5 @@
 /**
- * The booking modal (spec §2 Category page, §4 Booking modal, §5 Booking, §8): a dialog, not a
+ * The booking modal (docs/product.md §2 Category page, §4 Booking modal, §5 Booking, §8): a dialog, not a
  * route. It shows the product name and resell price and the user's name and email, prefilled and
  * read-only; the buyer enters `customer_phone` ("Phone number is required") and
  * `customer_location` ("Meeting location is required"). Submitting sends `POST /api/orders`;
@@ -65,7 +65,7 @@ export function BookingModal({ product, user, onClose }: BookingModalProps) {
       toast.success(buyingTexts.booked);
       dialogRef.current?.close();
     } catch (error) {
-      // Spec §8 Booking failure: alert "Something was wrong! please try again (error)".
+      // docs/product.md §8 Booking failure: alert "Something was wrong! please try again (error)".
       window.alert(`${buyingTexts.bookingFailed} (${errorText(error)})`);
     }
   };

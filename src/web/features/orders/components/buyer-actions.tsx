@@ -1,7 +1,7 @@
 /**
- * A buyer's actions on an unsold product card (spec §2 Category page): Book Now, which opens the
+ * A buyer's actions on an unsold product card (docs/product.md §2 Category page): Book Now, which opens the
  * booking modal, and Report, which opens the report dialog — a reason and an optional note, then
- * Confirm / Don't Confirm (spec §5, DESIGN.md §8). The dialog and its flow (SweetAlert2,
+ * Confirm / Don't Confirm (docs/product.md §5, docs/spec-deviations.md). The dialog and its flow (SweetAlert2,
  * the contract's texts) load on the first click. Once the buyer
  * has an open booking of the product, `Booked` with a link to My Orders takes Book Now's place,
  * read from the buyer's orders (`GET /api/orders`, one query for every card). On the listing page

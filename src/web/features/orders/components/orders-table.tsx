@@ -1,5 +1,5 @@
 /**
- * The buyer's orders as a table (spec §2 Buyer dashboard): No., Product Image, Product Name,
+ * The buyer's orders as a table (docs/product.md §2 Buyer dashboard): No., Product Image, Product Name,
  * Seller Name, Price (dollars), Payment — a Pay link to /payment/{orderId} for an unpaid order,
  * PAID for a paid one. Added
  * beside them: the seller's phone and e-mail under their name (the buyer booked, so they may

@@ -1,5 +1,5 @@
 /**
- * The report dialog (spec §2 Report, §5 Confirmations, DSA Art. 16): the shared confirmation
+ * The report dialog (docs/product.md §2 Report, §5 Confirmations, DSA Art. 16): the shared confirmation
  * dialog (components/confirmation-dialog.tsx) asking "Report {name}?", saying an admin will
  * review the listing, with the reasons as a radio group (one required) and an optional note
  * (≤ 1,000 characters, with a live count). Reporting is destructive (it may take the listing off

@@ -41,7 +41,7 @@ const product: ProductCard = {
 };
 const user = { uid: 'buyer-1', displayName: 'Sam Buyer', email: 'sam@example.com', photoURL: '' };
 
-describe('the booking form (spec §5 Booking)', () => {
+describe('the booking form (docs/product.md §5 Booking)', () => {
   it('requires a phone and a meeting location, with the spec’s messages', () => {
     const result = bookingFormSchema.safeParse({ customer_phone: ' ', customer_location: '' });
     // The form shows each field's first message.
@@ -55,7 +55,7 @@ describe('the booking form (spec §5 Booking)', () => {
     });
   });
 
-  it('sends the spec §7 order body, which the contract accepts', () => {
+  it('sends the docs/product.md §7 order body, which the contract accepts', () => {
     const values = bookingFormSchema.parse({
       customer_phone: ' 01712345678 ',
       customer_location: 'Gulshan 2',

@@ -1,5 +1,5 @@
 /**
- * The booking modal's form (spec §3 Booking form, §5 Booking): `customer_phone` and
+ * The booking modal's form (docs/product.md §3 Booking form, §5 Booking): `customer_phone` and
  * `customer_location`, both required with the spec's messages. The rules are the contract's
  * (`newOrderSchema`), so the browser and the server agree; zod lives here, so only the lazy
  * booking modal imports this module.
@@ -27,7 +27,7 @@ export const bookingFormSchema = z
 export type BookingFormValues = z.input<typeof bookingFormSchema>;
 
 /**
- * The spec §7 body of `POST /api/orders` for a booking. The server reads only the product id,
+ * The docs/product.md §7 body of `POST /api/orders` for a booking. The server reads only the product id,
  * phone and meeting location; the rest is what the spec's client sends, for the record.
  */
 export function toNewOrder(

@@ -1,6 +1,6 @@
 /**
- * The Report action of the category and listing pages (spec §2, §5 Confirmations, §8; DESIGN.md
- * §8): the report dialog (components/report-dialog.tsx) asks for a reason and an
+ * The Report action of the category and listing pages (docs/product.md §2, §5 Confirmations, §8;
+ * docs/spec-deviations.md): the report dialog (components/report-dialog.tsx) asks for a reason and an
  * optional note, with "Confirm" / "Don't Confirm"; a denial says "Changes are not saved"; a
  * confirmed report sends the product id, reason and note, then "Reported Success!". Loaded on the
  * first click (SweetAlert2 and the contract texts stay out of the category page's chunk).
@@ -21,7 +21,7 @@ export const reportTexts = {
   chooseReason: 'Choose a reason',
 } as const;
 
-/** Spec §5: a denied confirmation says "Changes are not saved". */
+/** docs/product.md §5: a denied confirmation says "Changes are not saved". */
 export function reportDenied(): Promise<void> {
   return showNotice(dialogTexts.notSaved);
 }

@@ -1,5 +1,5 @@
 /**
- * My Orders (/user/buyer; spec §2 Buyer dashboard): heading "All order List", the buyer's orders
+ * My Orders (/user/buyer; docs/product.md §2 Buyer dashboard): heading "All order List", the buyer's orders
  * in a table, or "You have not placed any order yet!". The buyer dashboard shell and its role
  * guard come from the router. `paidAction` adds an action to each paid order (the app
  * composes the reviews feature's Write a review in, src/web/app/routes/my-orders.tsx).

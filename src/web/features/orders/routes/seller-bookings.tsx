@@ -3,7 +3,7 @@
  * products, newest first, as one card each at every width (nothing hidden at 360 px): the
  * product, the buyer's name, e-mail and phone (as mailto/tel links), the meeting location, when
  * they booked, and `PAID` / `UNPAID` (or Declined / Cancelled). An unpaid booking can be
- * declined with an optional message for the buyer ("Confirm" / "Don't Confirm" first, spec §5).
+ * declined with an optional message for the buyer ("Confirm" / "Don't Confirm" first, docs/product.md §5).
  * One main action per card (Confirm when the buyer proposed a viewing time); proposing another
  * time and Decline are under "More actions" on a phone and in a row from 1024 px (decision 0052).
  */

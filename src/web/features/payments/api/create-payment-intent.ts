@@ -1,5 +1,5 @@
 /**
- * POST /api/create-payment-intent/{productId} (spec §7): `{clientSecret}` of a payment intent for
+ * POST /api/create-payment-intent/{productId} (docs/product.md §7): `{clientSecret}` of a payment intent for
  * the signed-in buyer's open order of the product; the server takes the amount from the order
  * (cents, usd) and answers the same unpaid intent when asked again, so the page may ask on every
  * load. 404 without an open order, 409 when the product is sold or the order is paid.

@@ -1,5 +1,5 @@
 /**
- * GET /api/order/{id} (spec §2 Payment page, §7): the order the payment page pays, one of the
+ * GET /api/order/{id} (docs/product.md §2 Payment page, §7): the order the payment page pays, one of the
  * signed-in buyer's, answered as `{success, data}`; 404 "No order found" for an unknown id or
  * another buyer's order.
  */
@@ -10,7 +10,7 @@ import { queryKeys } from '#web/lib/query-keys';
 
 /**
  * One order of `uid` (the signed-in buyer). `enabled` false (nobody signed in, or not a buyer)
- * leaves it idle: spec §2 loads the order only when a user is signed in.
+ * leaves it idle: docs/product.md §2 loads the order only when a user is signed in.
  */
 export function useOrder(uid: string, orderId: string, enabled: boolean) {
   return useQuery({

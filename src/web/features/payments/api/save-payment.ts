@@ -1,5 +1,5 @@
 /**
- * POST /api/payments (spec §3 Payment record, §7): records the payment once the provider says
+ * POST /api/payments (docs/product.md §3 Payment record, §7): records the payment once the provider says
  * the intent succeeded. Body `{price (dollars), transactionId (pi_…), email, orderId, product_id}`;
  * answer `{acknowledged, insertedId}`. The server checks the intent with the provider and marks
  * the order paid and the product sold in one transaction; a repeat answers the same record.

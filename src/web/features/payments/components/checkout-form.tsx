@@ -1,10 +1,10 @@
 /**
- * The card form of the payment page (spec §2 Payment page, §4 Payment flow, §5 Payment, §8
+ * The card form of the payment page (docs/product.md §2 Payment page, §4 Payment flow, §5 Payment, §8
  * Payment error). It asks for a client secret on load (`POST /api/create-payment-intent/{productId}`)
  * and shows the provider's card input (sandbox form, or Stripe's CardElement). Pay is disabled
  * until the provider has loaded, the client secret has arrived and no payment is in progress.
  *
- * On Pay (spec §4): create the card payment method; on error show the provider's message in red
+ * On Pay (docs/product.md §4): create the card payment method; on error show the provider's message in red
  * below the form — and go on to confirm with the client secret anyway, as the spec's flow does
  * (an invalid card then fails again with its own message); only status `succeeded` leads to
  * `POST /api/payments`, after which `onPaid(transactionId)` lets the page congratulate and
@@ -42,7 +42,7 @@ export function CheckoutForm({ order, user, onPaid }: CheckoutFormProps) {
 
   const handlePay = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec §5 Payment: blocked without a provider, a card input or a client secret.
+    // docs/product.md §5 Payment: blocked without a provider, a card input or a client secret.
     if (!cardPayment || !secret || processing) return;
     const billing = { name: user.displayName, email: user.email };
     setProcessing(true);

@@ -1,5 +1,5 @@
 /**
- * The payment page's success screen for a paid order (spec §2 Payment page): "Your Order
+ * The payment page's success screen for a paid order (docs/product.md §2 Payment page): "Your Order
  * Successfully Placed", what happens next (meet, check the car, give the handover code; it
  * replaces "Product Shipped Soon", docs/spec-deviations.md) and a "Back Order Page" button.
  */

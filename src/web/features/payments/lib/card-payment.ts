@@ -1,5 +1,5 @@
 /**
- * What the payment page needs from a card provider (spec §4 Payment flow, §7 "A card payment
+ * What the payment page needs from a card provider (docs/product.md §4 Payment flow, §7 "A card payment
  * provider creates a payment method and confirms the payment with the client secret"), in
  * Stripe.js's shapes: `{paymentMethod}` or `{error}`, `{paymentIntent}` or `{error}`. Errors never
  * throw; their `message` is the provider's customer-facing text (e.g. "Your card was declined.").
@@ -57,7 +57,7 @@ export function toCardError(error: unknown): CardError {
 }
 
 /**
- * The payment page's card sequence (spec §4 Payment flow), shared by the payment and the
+ * The payment page's card sequence (docs/product.md §4 Payment flow), shared by the payment and the
  * viewing-deposit pages: creates a payment method from the card input, then confirms the
  * intent `clientSecret` with it. `showError` receives each step's card error ('' once the
  * method is created), as the page shows it under the card. Resolves to the confirmed intent,

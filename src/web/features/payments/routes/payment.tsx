@@ -1,9 +1,9 @@
 /**
- * Payment page (/payment/{id}, id = order id; spec §2 Payment page, §4 Payment flow, §8). The
+ * Payment page (/payment/{id}, id = order id; docs/product.md §2 Payment page, §4 Payment flow, §8). The
  * order is read (`GET /api/order/{id}`) only when a buyer is signed in. Unpaid: "Product Info",
  * "Payment for {product name}", the price, the card input and Pay. Paid: the success screen.
  * No order (404, a failed read, or a user who is not a buyer): "No order found" (the failure is
- * only logged, spec §8). After a payment: "Congrats! your payment completed" with the transaction
+ * only logged, docs/product.md §8). After a payment: "Congrats! your payment completed" with the transaction
  * id, and the order is read again, which shows the success screen.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,7 +31,7 @@ export function PaymentRoute() {
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
   useEffect(() => {
-    // Spec §8 Order fetch failure: only logged; the page shows "No order found".
+    // docs/product.md §8 Order fetch failure: only logged; the page shows "No order found".
     if (order.error) console.error('Order fetch failed', order.error);
   }, [order.error]);
 

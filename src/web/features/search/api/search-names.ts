@@ -1,7 +1,7 @@
 /**
  * The names a search's URL holds only as ids, for its heading and chips (lib/search-summary.ts):
  * - `usePlace(near)`: the place `near` names (lib/place-query.ts, shared with saved searches);
- * - `useCategoryName(id)`: the category's name from GET /api/categories (spec §7), the home
+ * - `useCategoryName(id)`: the category's name from GET /api/categories (docs/product.md §7), the home
  *   page's query under the same key, which the server renders `/search` with.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * POST /api/categories {category_name} (spec §5 New category, §7) → 201 {acknowledged,
+ * POST /api/categories {category_name} (docs/product.md §5 New category, §7) → 201 {acknowledged,
  * insertedId}; 409 "A category with this name already exists". On success the new category goes
  * into the cached category list at once (the product form's select shows it) and the list is
  * fetched again for the server's truth.
@@ -11,7 +11,7 @@ import { capitalizeFirst } from '#contract/selling';
 import { apiCall } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
-/** Adds a category; resolves it as the list will show it (first letter capitalised, spec §5). */
+/** Adds a category; resolves it as the list will show it (first letter capitalised, docs/product.md §5). */
 export async function createCategory(name: string): Promise<Category> {
   const category_name = capitalizeFirst(name);
   const { insertedId } = await apiCall(apiRoutes.createCategory, { body: { category_name } });

@@ -1,5 +1,5 @@
 /**
- * POST /api/products (spec §5 Add product, §7) with the spec §3 Product body → 201
+ * POST /api/products (docs/product.md §5 Add product, §7) with the docs/product.md §3 Product body → 201
  * {acknowledged, insertedId}. The server validates it again, takes the seller_* fields (but phone
  * and location) from the seller's own record and sets createAt and the flags itself.
  */

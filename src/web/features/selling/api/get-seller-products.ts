@@ -1,5 +1,5 @@
 /**
- * GET /api/products (spec §7): the signed-in seller's own products, newest first, as spec §3
+ * GET /api/products (docs/product.md §7): the signed-in seller's own products, newest first, as docs/product.md §3
  * Products (prices in dollars). Cached per seller, so another account signing in on the same tab
  * never sees them.
  */

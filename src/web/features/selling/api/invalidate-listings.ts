@@ -1,6 +1,6 @@
 /**
  * After a seller adds, promotes or deletes a product, every list that may show it is stale:
- * the seller's own list, the home page's Advertisement (spec §2 Home) and the category pages.
+ * the seller's own list, the home page's Advertisement (docs/product.md §2 Home) and the category pages.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateListings, queryKeys } from '#web/lib/query-keys';

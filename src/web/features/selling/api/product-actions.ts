@@ -1,5 +1,5 @@
 /**
- * The seller's actions on an own product (spec §7), `uid` being the seller's own:
+ * The seller's actions on an own product (docs/product.md §7), `uid` being the seller's own:
  * - PATCH /api/promote-product/{uid}?id= → {message, modifiedCount}; 409 with a message for a
  *   sold product.
  * - DELETE /api/product-delete/{uid}?id= → {deletedCount}.

@@ -1,5 +1,5 @@
 /**
- * The add-category dialog of the seller dashboard (spec §2: "a dialog, not a route"; §5 New
+ * The add-category dialog of the seller dashboard (docs/product.md §2: "a dialog, not a route"; §5 New
  * category): a daisyUI modal on a native <dialog>, opened by the product form's button through
  * `ref`. Name required ("Category name is required"), first letter capitalised; on success it
  * closes, toasts "New Category Added" and hands the new category to `onCreated`. A refusal (409

@@ -3,7 +3,7 @@
  * My Products and the owner's view of the listing page (decision 0035): the Unavailable toggle
  * (off the market and back), Reserve / Unreserve, Sold elsewhere (with what it sold for,
  * optional) and Renew. A refused change shows the spec's failure dialog with the server's message
- * (spec §8 "Something went wrong, please try again"); every change refreshes the lists and pages
+ * (docs/product.md §8 "Something went wrong, please try again"); every change refreshes the lists and pages
  * that show the listing. SweetAlert2 comes with it: import it from lazy chunks only.
  */
 import type { ReactElement } from 'react';
@@ -11,7 +11,7 @@ import { confirmWithAmount, showFailure, showSuccess } from '#web/components/dia
 import type { Product } from '#contract/entities';
 import { useRenewListing, useSetAvailability, useSetListingStatus } from '../api/product-actions';
 
-/** Spec §8 texts of the seller's actions, and the names of the listing-state actions. */
+/** docs/product.md §8 texts of the seller's actions, and the names of the listing-state actions. */
 export const sellerActionTexts = {
   promoted: 'Promoted Success!',
   promoteFailed: 'Error',

@@ -1,5 +1,5 @@
 /**
- * My Products (spec §2 Seller dashboard, §5 Confirmations, §8): the seller's products in a table
+ * My Products (docs/product.md §2 Seller dashboard, §5 Confirmations, §8): the seller's products in a table
  * with No., Product Image, Product Name, Category Name, Price (dollars), Status (SOLD or UNSOLD),
  * Advertise (a Promote button; "Promoted" once promoted or sold) and Action (Delete). Promote and
  * Delete ask "Confirm" / "Don't Confirm" first; then they show the spec's success or failure
@@ -66,7 +66,7 @@ export function SellerProductsTable() {
       const { message } = await promote.mutateAsync({ uid, productId: product._id });
       await showSuccess(sellerActionTexts.promoted, message || promoteMessages.promoted);
     } catch (failure) {
-      // Spec §8: the server's message (ApiError carries it), else the error's, else ours.
+      // docs/product.md §8: the server's message (ApiError carries it), else the error's, else ours.
       const text = failure instanceof Error && failure.message ? failure.message : undefined;
       await showFailure(sellerActionTexts.promoteFailed, text || sellerActionTexts.failed);
     }

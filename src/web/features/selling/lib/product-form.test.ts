@@ -15,7 +15,7 @@ const category = {
   holds_vehicles: true,
 };
 
-describe('the Add A Product form (spec §5)', () => {
+describe('the Add A Product form (docs/product.md §5)', () => {
   it('asks for each number with the spec’s message, then applies the contract’s rule', () => {
     const fields = productFormSchema.shape;
     expect(fields.resell_price.safeParse('').error?.issues[0]?.message).toBe(
@@ -44,7 +44,7 @@ describe('the Add A Product form (spec §5)', () => {
     );
   });
 
-  it('builds the spec §3 Product body, capitalised, which the contract accepts', () => {
+  it('builds the docs/product.md §3 Product body, capitalised, which the contract accepts', () => {
     const body = toProductBody(
       {
         product_name: 'toyota corolla',

@@ -1,5 +1,5 @@
 /**
- * The Add A Product form's rules (spec §5 Add product): the contract's own field schemas and
+ * The Add A Product form's rules (docs/product.md §5 Add product): the contract's own field schemas and
  * messages (src/contract/selling.ts), behind the checks an HTML form needs first: the photo is a
  * FileList, and the number inputs give strings ('' when empty). zod lives here, so only the lazy
  * seller pages import this module.
@@ -25,11 +25,11 @@ const rules = {
   seller_location: newProductSchema.shape.seller_location.unwrap(),
 };
 
-/** A number input: required (spec §5 message), then the contract's rule for the number. */
+/** A number input: required (docs/product.md §5 message), then the contract's rule for the number. */
 const numberInput = (message: string, rule: z.ZodType<number, number>) =>
   z.string().trim().min(1, { message }).transform(Number).pipe(rule);
 
-/** Not a spec text (spec §5 lists none for the category): the select must name one. */
+/** Not a spec text (docs/product.md §5 lists none for the category): the select must name one. */
 export const categoryRequiredMessage = 'Category is required';
 
 /** An optional whole-number input: '' is null, else the contract's rule. */
@@ -170,8 +170,8 @@ export const emptyProductForm: ProductFormInput = {
 };
 
 /**
- * The spec §3 Product body of POST /api/products: the form's values with name, description and
- * location capitalised (spec §5), the uploaded photos' URLs (the first is the cover), the vehicle
+ * The docs/product.md §3 Product body of POST /api/products: the form's values with name, description and
+ * location capitalised (docs/product.md §5), the uploaded photos' URLs (the first is the cover), the vehicle
  * details (only for a vehicle category), the category's name and the seller's details. The server ignores seller_* (but phone and location), createAt and the flags.
  */
 export function toProductBody(

@@ -76,6 +76,16 @@ export default defineConfig(({ command, isSsrBuild }) => {
       // every browser of the es2022 target but Safari < 17 supports it, and there a missing
       // preload only costs the parallel fetch of a lazy page's chunks, never a feature.
       modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The contract's zod-free limits in a chunk of their own: left to the bundler they
+            // joined the schemas' shared chunk, and a page that only needs a length (the listing
+            // page's view beacon) loaded zod with them (scripts/bundle-size.mjs refuses that).
+            groups: [{ name: 'limits', test: /src[\\/]contract[\\/]limits\.ts$/ }],
+          },
+        },
+      },
     },
     server: {
       proxy: {

@@ -119,3 +119,6 @@ export type RegistrationRole = (typeof registrationRoles)[number];
 /** docs/product.md §3: a user's status starts unverified; an admin verifies sellers. */
 export const userStatuses = ['unverified', 'verified'] as const;
 export type UserStatus = (typeof userStatuses)[number];
+
+/** How far ahead a viewing may be proposed, in days (decision 0034). */
+export const viewingWindowDays = 30;

@@ -21,8 +21,7 @@ export const bookingMessages = {
 
 export { buyingTexts } from './texts.js';
 
-/** How far ahead a viewing may be proposed, in days (decision 0034). */
-export const viewingWindowDays = 30;
+export { viewingWindowDays } from './limits.js';
 
 /**
  * A viewing time as the API takes it: ISO 8601 with a UTC offset (`2026-12-01T15:30:00+01:00` or

@@ -16,32 +16,16 @@ import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
 import { placeIdSchema } from './places.js';
 import { categoryKindSchema } from './categories.js';
+import {
+  searchRadiusDefaultKm,
+  searchRadiusMaxKm,
+  searchRadiusMinKm,
+  searchPageDefault,
+  searchPageMax,
+  searchSorts,
+} from './search-options.js';
 
-/**
- * The sort orders of a search. Without `sort`, a search with a centre is `distance` (nearest
- * first) and any other `newest` (`defaultSearchSort`, decision 0047).
- */
-export const searchSorts = [
-  'newest',
-  'price_asc',
-  'price_desc',
-  'mileage_asc',
-  'year_desc',
-  'distance',
-] as const;
-export type SearchSort = (typeof searchSorts)[number];
-
-/**
- * The order of a search that names none (decision 0047): nearest first when it has a centre
- * (a place, or a position), newest first otherwise.
- */
-export function defaultSearchSort(centred: boolean): SearchSort {
-  return centred ? 'distance' : 'newest';
-}
-
-/** Largest page (`limit`) of a search, and the default. */
-export const searchPageDefault = 24;
-export const searchPageMax = 100;
+export * from './search-options.js';
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce
@@ -65,11 +49,6 @@ const shortText = z
   .trim()
   .min(1, { message: 'must not be empty' })
   .max(limits.vehicleTextMax);
-
-/** Radius of a search with a centre (km): smallest, largest, and the default (decision 0026). */
-export const searchRadiusMinKm = 1;
-export const searchRadiusMaxKm = 1_000;
-export const searchRadiusDefaultKm = 50;
 
 /** The query of `GET /api/search`. Every parameter is optional. */
 export const searchQuerySchema = z

@@ -4,7 +4,7 @@
  * viewer's local words. The browser's time zone is the viewer's; the other side sees the same
  * instant in theirs.
  */
-import { viewingWindowDays } from '#contract/orders';
+import { viewingWindowDays } from '#contract/limits';
 
 /** The half-hour slots offered, `HH:MM` from 07:00 to 21:30. */
 export const viewingSlots: readonly string[] = Array.from({ length: 30 }, (_, i) => {

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from '#web/lib/toast';
 import { savedSearchNameMax, savedSearchTexts, type SavedSearch } from '#contract/saved-searches';
-import { searchRadiusDefaultKm } from '#contract/search';
+import { searchRadiusDefaultKm } from '#contract/search-options';
 import { confirmAction } from '#web/components/dialogs';
 import { ErrorMessage } from '#web/components/error-message';
 import { PageTitle } from '#web/components/page-title';

@@ -17,7 +17,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductCard } from '#contract/entities';
-import type { SearchSort } from '#contract/search';
+import type { SearchSort } from '#contract/search-options';
 import { ErrorMessage } from '#web/components/error-message';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { PageTitle } from '#web/components/page-title';

@@ -6,14 +6,18 @@
  *   docs/screenshots/listing-page-desktop.png (1440 × 900);
  * - `listing-form`: the listing form on a 360 × 780 phone, as the demo seller fills it (three demo
  *   Corollas' photos added, make, model, year, price and the town chosen; nothing is
- *   published): docs/screenshots/listing-form-phone.png.
+ *   published): docs/screenshots/listing-form-phone.png;
+ * - `search`: a visitor's search for cars within 25 mi of Austin under $20,000 on a 360 × 780
+ *   phone, compact cards nearest first: docs/screenshots/search-phone.png;
+ * - `conversation`: the demo buyer's latest conversation on a 360 × 780 phone, headed by its car
+ *   with the deal's actions: docs/screenshots/conversation-phone.png.
  *
  *   PORT=3311 npm start            # in another shell
- *   npx tsx scripts/readme-screenshots.ts http://127.0.0.1:3311 [listing-page,listing-form]
+ *   npx tsx scripts/readme-screenshots.ts http://127.0.0.1:3311 [listing-page,listing-form,search,conversation]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { authPaths } from '../src/contract/paths.js';
 import {
@@ -25,7 +29,9 @@ import {
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/server-env.js';
 
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3311';
-const pictures = new Set((process.argv[3] ?? 'listing-page,listing-form').split(','));
+const pictures = new Set(
+  (process.argv[3] ?? 'listing-page,listing-form,search,conversation').split(','),
+);
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 /** The demo Corolla's listing path, found through the public search. */
@@ -130,6 +136,46 @@ async function shootListingForm(browser: Browser) {
   console.log(`docs/screenshots/${file}`);
 }
 
+/** Waits for the page's eager pictures and fonts, then saves its first screen as `file`. */
+async function save(page: Page, file: string) {
+  await page.waitForFunction(
+    () =>
+      [...document.images].every((image) => image.loading === 'lazy' || image.complete) &&
+      document.fonts.status === 'loaded',
+  );
+  await page.screenshot({ path: path.join(outDir, file) });
+  await page.context().close();
+  console.log(`docs/screenshots/${file}`);
+}
+
+/** A visitor's phone search: cars within 25 mi of Austin (GeoNames 4671654) under $20,000. */
+async function shootSearch(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 780 },
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  await page.goto('/search?kind=vehicles&near=4671654&radius_mi=25&max_price=20000');
+  await page.getByTestId('listing-card').first().waitFor();
+  await save(page, 'search-phone.png');
+}
+
+/** The demo buyer's latest conversation on a phone, headed by its car. */
+async function shootConversation(browser: Browser) {
+  const page = await signedIn(browser, DEMO_BUYER, { width: 360, height: 780 });
+  const token = await page.request.post('/api/jwt', { data: { user: DEMO_BUYER.uid } });
+  const { token: bearer } = (await token.json()) as { token: string };
+  const answer = await page.request.get('/api/conversations', {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  const [latest] = (await answer.json()) as { _id: string }[];
+  if (!latest) throw new Error('The demo buyer has no conversation: reseed the demo data');
+  await page.goto(`/messages/${latest._id}`);
+  await page.getByRole('link', { name: 'See the listing' }).waitFor();
+  await save(page, 'conversation-phone.png');
+}
+
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   const listingPath = await corollaPath();
@@ -138,6 +184,8 @@ try {
     await shoot(browser, listingPath, { width: 1440, height: 900 }, 'listing-page-desktop.png');
   }
   if (pictures.has('listing-form')) await shootListingForm(browser);
+  if (pictures.has('search')) await shootSearch(browser);
+  if (pictures.has('conversation')) await shootConversation(browser);
 } finally {
   await browser.close();
 }

@@ -60,7 +60,9 @@ test.describe('Registration (/registration)', () => {
     const userArea = page.getByTestId('navbar-user');
     await expect(userArea).toContainText(name);
     await expect(userArea).toContainText(email);
-    await expect(userArea.getByRole('img', { name })).toHaveAttribute('src', /^\/uploads\/.+/);
+    // The photo is decoration inside the profile link, which is named by its text.
+    await expect(userArea.locator(`img[alt="${name}"]`)).toHaveAttribute('src', /^\/uploads\/.+/);
+    await expect(userArea.getByRole('link', { name: `My profile: ${name}` })).toBeVisible();
     // The dashboards are in the account menu (decision 0038).
     const accountMenu = await openAccountMenu(page);
     await expect(accountMenu.getByRole('link', { name: 'Seller Dashboard' })).toBeVisible();
@@ -194,7 +196,7 @@ test.describe('Navigation bar', () => {
     const userArea = page.getByTestId('navbar-user');
     await expect(userArea).toContainText(DEMO_ADMIN.displayName);
     await expect(userArea).toContainText(DEMO_ADMIN.email);
-    await expect(userArea.getByRole('img', { name: DEMO_ADMIN.displayName })).toBeVisible();
+    await expect(userArea.locator(`img[alt="${DEMO_ADMIN.displayName}"]`)).toBeVisible();
     // The demo admin is an admin registered as a buyer: two dashboards, in the account menu.
     const accountMenu = await openAccountMenu(page);
     await expect(accountMenu.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
@@ -241,7 +243,7 @@ test.describe('Navigation bar', () => {
     await signInViaApi(page, DEMO_BUYER.email);
     await page.goto('/');
     const menuButton = page.getByRole('button', { name: 'Open menu' });
-    await expect(page.getByTestId('navbar-user').getByRole('img')).toBeVisible();
+    await expect(page.getByTestId('navbar-user').locator('img').first()).toBeVisible();
     await menuButton.click();
     const dashboard = mainNav(page).getByRole('link', { name: 'Buyer Dashboard' });
     await expect(dashboard).toBeVisible();

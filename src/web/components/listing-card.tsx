@@ -247,7 +247,12 @@ export function ListingCard({
           </p>
         )}
         {showSeller && (
-          <SellerTypeLabel seller={product} className={`relative z-10 -mt-1 ${optional}`} />
+          // Private seller or dealer stays on the compact card too: a buyer is owed it on every
+          // card (Consumer Rights Directive Art. 6a; docs/features.md, "Dealers").
+          <SellerTypeLabel
+            seller={product}
+            className={`relative z-10 -mt-1 ${small('max-sm:mt-0 max-sm:text-xs')}`}
+          />
         )}
         {foot !== null && (
           <div className={`relative z-10 card-actions mt-auto pt-2 ${small('max-sm:pt-1')}`}>

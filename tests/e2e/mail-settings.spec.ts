@@ -29,7 +29,7 @@ for (const width of [360, 1440]) {
     await signInViaApi(page, email, testPassword);
 
     await page.goto('/user/profile');
-    const zone = page.getByLabel('Time zone', { exact: true });
+    const zone = page.getByRole('combobox', { name: 'Time zone', exact: true });
     await expect(zone).toHaveValue('America/Chicago');
     await expect(page.getByText('Your e-mails use America/Chicago.')).toBeVisible();
     await zone.selectOption('Europe/Berlin');

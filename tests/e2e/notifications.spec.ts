@@ -43,7 +43,7 @@ for (const width of [360, 1440]) {
     await expect(button).toBeInViewport();
     await button.click();
     await expect(page.getByRole('status')).toHaveText(
-      'Done. You will no longer receive e-mails about new bookings of and offers on your listings.',
+      'Done. You will no longer receive e-mails about new bookings of your listings.',
     );
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

@@ -88,7 +88,7 @@ export function SellerProfileRoute() {
           <p className="text-base-content/70">No live listings.</p>
         ) : (
           <ul
-            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
+            className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
           >
             {products.map((product) => (
               <li key={product._id}>

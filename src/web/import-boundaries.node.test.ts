@@ -13,22 +13,32 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let eslint: ESLint;
 
-/** The rules ESLint reports for `text` as if it were the file `file` (relative to the root). */
+/** The rule that asks for a subpath import over three folders up (its own test is below). */
+const climbMessage = 'instead of climbing three folders or more';
+
+/**
+ * The rules ESLint reports for `text` as if it were the file `file` (relative to the root), but
+ * the subpath rule: the probes climb on purpose, to test the boundaries on relative paths too.
+ */
 async function violations(text: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+  return (result?.messages ?? [])
+    .filter((message) => !message.message.includes(climbMessage))
+    .map((message) => `${message.ruleId}: ${message.message}`);
 }
 
 beforeAll(() => {
   eslint = new ESLint({
     cwd: root,
     // The probes are no files on disk, so no TypeScript program holds them: they are linted
-    // without type information, and the type-aware rules (about promises, not imports) are off.
+    // without type information, and the type-aware rules (about promises and switches, not
+    // imports) are off.
     overrideConfig: {
       languageOptions: { parserOptions: { project: null } },
       rules: {
         '@typescript-eslint/no-floating-promises': 'off',
         '@typescript-eslint/no-misused-promises': 'off',
+        '@typescript-eslint/switch-exhaustiveness-check': 'off',
       },
     },
   });
@@ -163,5 +173,14 @@ describe('npm run lint on src/web', () => {
         'src/web/app/routes/probe.ts',
       ),
     ).toEqual([]);
+  });
+
+  it('asks for a subpath import instead of climbing three folders or more', async () => {
+    const [result] = await eslint.lintText("export { apiCall } from '../../../lib/api-client';\n", {
+      filePath: path.join(root, 'src/web/features/orders/api/probe.ts'),
+    });
+    expect(result?.messages.map((message) => message.message)).toEqual([
+      expect.stringContaining(climbMessage),
+    ]);
   });
 });

@@ -43,10 +43,11 @@ describe('decodeVin in the worker thread', () => {
       'Volkswagen',
       'Chevrolet',
     ]);
-    // Decoded in this thread, one of these VINs holds the loop for 130 ms or more (the first,
-    // opening the database, for about a second): the longest stall must stay well below that,
-    // with room for a loaded machine's scheduling and garbage collection.
-    expect(delay.max / 1e6).toBeLessThan(100);
+    // Decoded in this thread, the first of these VINs holds the loop for about a second (it
+    // opens the database, cold), each other for 130 ms or more: the longest stall must stay well
+    // below the second, with room for a loaded machine's scheduling and garbage collection (a
+    // full run at load average 10 saw 117 ms).
+    expect(delay.max / 1e6).toBeLessThan(300);
   });
 
   it('answers exactly as decoding in this thread does', async () => {

@@ -126,8 +126,12 @@ for (const width of [360, 1440]) {
         },
       );
 
-      await openMoreActions(productRow);
-      await productRow.getByRole('button', { name: /^Delete/ }).click();
+      // The declined promotion's notice hands the focus back as it closes, which closes a menu
+      // opened in that instant: open it again until Delete is pressed.
+      await expect(async () => {
+        await openMoreActions(productRow);
+        await productRow.getByRole('button', { name: /^Delete/ }).click({ timeout: 2_000 });
+      }).toPass();
       await expectConfirmation(
         page,
         page.getByRole('dialog', { name: `Delete ${product!.name}?` }),

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from './support/accounts.js';
 import { createOwnListings } from './support/listings.js';
+import { openMoreActions } from './support/controls.js';
 import { expectAxeClean } from './support/axe.js';
 import { e2ePort } from './support/server-env.js';
 
@@ -149,6 +150,8 @@ test.describe('Dashboard tables at 360 px', () => {
     await page.goto('/user/seller/all-products');
     const productRow = page.getByTestId('seller-product').filter({ hasText: booked.name });
     await expect(productRow).toContainText('UNSOLD');
+    // On a phone Promote and Delete are under the card's More actions (decision 0052).
+    await openMoreActions(productRow);
     await expectReachable(productRow.getByRole('button', { name: /Promote/ }));
     await expectReachable(productRow.getByRole('button', { name: /Delete/ }));
     await expectNoSidewaysScroll(page);

@@ -37,7 +37,7 @@ export function FavouritesRoute() {
         <>
           <ListingViewSwitch />
           <ul
-            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
+            className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${view === 'list' ? 'max-sm:gap-2' : ''}`}
             aria-label="Favourites"
           >
             {favourites.map((favourite) => (

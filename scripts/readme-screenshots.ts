@@ -158,6 +158,12 @@ async function shootSearch(browser: Browser) {
   const page = await context.newPage();
   await page.goto('/search?kind=vehicles&near=4671654&radius_mi=25&max_price=20000');
   await page.getByTestId('listing-card').first().waitFor();
+  // Hydrated: the controls are enabled and the distances in the browser's unit (miles here).
+  await page.waitForFunction(
+    () =>
+      !document.querySelector<HTMLSelectElement>('select:disabled') &&
+      document.querySelector('h1')?.textContent?.includes(' mi ') === true,
+  );
   await save(page, 'search-phone.png');
 }
 

@@ -13,7 +13,7 @@
  *   with the deal's actions: docs/screenshots/conversation-phone.png.
  *
  *   PORT=3311 npm start            # in another shell
- *   npx tsx scripts/readme-screenshots.ts http://127.0.0.1:3311 [listing-page,listing-form,search,conversation]
+ *   npx tsx --conditions=second-gear-source scripts/readme-screenshots.ts http://127.0.0.1:3311 [listing-page,listing-form,search,conversation]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,11 @@
  * query (`apiSearchQuery`: the radius in kilometres).
  */
 import type { CategoryKind } from '#contract/categories';
-import { defaultSearchSort, searchRadiusDefaultKm, type SearchSort } from '#contract/search-options';
+import {
+  defaultSearchSort,
+  searchRadiusDefaultKm,
+  type SearchSort,
+} from '#contract/search-options';
 import { KM_PER_MILE, type DistanceUnit } from '#web/lib/units';
 
 /** The filter parameters of `/search`, in the order the URL writes them. */

@@ -484,17 +484,21 @@ describe('the fourth attack, replayed under load', () => {
     let over = false;
     void attack.then(() => (over = true));
     const beacons: Answer<{ message?: string }>[] = [];
+    // Which answers are to a 1 MiB body: the server may answer those 413 from their length and
+    // close the connection while the body is still being sent, which the sender sees as EPIPE
+    // or ECONNRESET instead of the status (refused before parsing all the same).
+    const large = new Set<Answer<{ message?: string }>>();
     const [checks] = await Promise.all([
       loop(attack, health),
       ...Array.from({ length: 8 }, async (_, w) => {
         for (let i = w; !over; i++) {
           const { url, json } = bodies[i % bodies.length]!;
-          beacons.push(
-            await client.call<{ message?: string }>('POST', url, {
-              raw: { bytes: json, contentType: 'application/json' },
-              deadlineMs: 60_000,
-            }),
-          );
+          const answer = await client.call<{ message?: string }>('POST', url, {
+            raw: { bytes: json, contentType: 'application/json' },
+            deadlineMs: 60_000,
+          });
+          beacons.push(answer);
+          if (json.length > 64 * 1024) large.add(answer);
         }
       }),
     ]);
@@ -509,6 +513,10 @@ describe('the fourth attack, replayed under load', () => {
     expect(beacons.length).toBeGreaterThan(8);
     // 413 for the large ones (their size alone), 400 naming the depth for the small ones.
     for (const answer of beacons) {
+      if (large.has(answer) && answer.status === 0) {
+        expect(String(answer.error)).toMatch(/EPIPE|ECONNRESET/);
+        continue;
+      }
       expect([400, 413], JSON.stringify(answer.body ?? answer.error)).toContain(answer.status);
       if (answer.status === 400) expect(answer.body.message).toMatch(/nested.*32/);
     }

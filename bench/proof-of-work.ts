@@ -16,9 +16,7 @@
  * Options: --runs N (20 solves of each kind), --port P (3196). Prints Markdown tables for
  * docs/benchmarks.md. Uses the embedded database (a fresh DATA_DIR), and kills its server.
  */
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { createChallenge, randomInt, solveChallenge, verifySolution } from 'altcha-lib';
@@ -28,9 +26,9 @@ import * as apiRoutes from '../src/contract/route-table.js';
 import { apiUrl } from '../src/contract/routes.js';
 import { DEMO_BUYER, DEMO_PASSWORD } from '../src/server/db/demo/accounts.js';
 import { proofOfWorkIterations, proofOfWorkSecrets } from '../src/server/trust/proof-of-work.js';
+import { startBenchServer } from './web-server.js';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/server-env.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
@@ -57,38 +55,16 @@ function summary(times: number[]) {
 }
 const ms = (value: number) => Math.round(value).toLocaleString('en-US');
 
-async function startServer() {
-  const build = spawn(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
-    stdio: 'inherit',
+/** The production server with proof of work on (bench/web-server.ts starts it). */
+function startServer() {
+  return startBenchServer(port, 'pow', {
+    HOST: '127.0.0.1',
+    PUBLIC_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PROOF_OF_WORK: 'on',
+    PROOF_OF_WORK_COUNTER_MAX: String(COUNTER_MAX),
   });
-  await new Promise((resolve, reject) =>
-    build.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error('build')))),
-  );
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PROOF_OF_WORK: 'on',
-      PROOF_OF_WORK_COUNTER_MAX: String(COUNTER_MAX),
-      E2E_DATA_DIR: `/tmp/second-gear-e2e-bench-pow-${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 1800; attempt++) {
-    const healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill();
-  throw new Error('the server did not start within 180 s');
 }
 
 /** Opens `url` in a fresh page, runs `trigger`, and returns the page's solve time (ms). */

@@ -1,5 +1,5 @@
 /**
- * The production server the browser benchmarks run against (bench:web, bench:pwa-lcp,
+ * The production server the browser benchmarks run against (bench:web, bench:pwa-lcp, bench:pow,
  * bench:listing): built when stale (scripts/ensure-build.mjs), then started on fresh demo data by
  * scripts/e2e-server.mjs on the embedded database (DATABASE_URL is left out) in
  * `/tmp/second-gear-e2e-bench-<name>-<port>`. Resolves once `GET /api/health` answers, at most

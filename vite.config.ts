@@ -79,10 +79,24 @@ export default defineConfig(({ command, isSsrBuild }) => {
       rolldownOptions: {
         output: {
           codeSplitting: {
+            // A group takes the modules its test names, not what they import (React, the query
+            // client): those stay in the chunks the bundler makes for them. The grouped modules
+            // run nothing when loaded (constants, components), so their order cannot matter.
+            includeDependenciesRecursively: false,
             // The contract's zod-free limits in a chunk of their own: left to the bundler they
             // joined the schemas' shared chunk, and a page that only needs a length (the listing
             // page's view beacon) loaded zod with them (scripts/bundle-size.mjs refuses that).
-            groups: [{ name: 'limits', test: /src[\\/]contract[\\/]limits\.ts$/ }],
+            groups: [
+              { name: 'limits', test: /src[\\/]contract[\\/]limits\.ts$/ },
+              {
+                // The listing card and the small modules only it and its pages read, in one
+                // chunk: left to the bundler they made a dozen chunks of a few hundred bytes
+                // each, whose import lines, names and preload entries weighed more on the home
+                // page than their code (docs/benchmarks.md, "Home route weight").
+                name: 'listing-card',
+                test: /src[\\/](web[\\/]components[\\/](listing-card|listing-state-badge|verification-badges|verified-badge|seller-type)\.tsx|contract[\\/]verification-texts\.ts)$/,
+              },
+            ],
           },
         },
       },

@@ -27,7 +27,7 @@ import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { openConfiguredDatabase, prepareDatabase } from '#server/db/prepare.js';
 import { categories, dealerFeeds, dealerImports, users } from '#server/db/schema.js';
-import { runDealerFeeds } from '#server/routes/dealers/index.js';
+import { runDealerFeeds } from '#server/dealers/feeds.js';
 import { inventoryColumns } from '#contract/dealers.js';
 
 const { values } = parseArgs({

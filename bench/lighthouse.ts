@@ -9,9 +9,15 @@
  * spread of the performance score over the runs.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun as medianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromiumArgs } from '../tests/e2e/support/server-env.js';
+
+/**
+ * Lighthouse's median run, typed: the module's declarations name the `LH` namespace without
+ * importing it, so its own signature resolves to nothing.
+ */
+const computeMedianRun = medianRun as (runs: Result[]) => Result;
 
 /** One page's result: category scores 0–100, metrics in milliseconds (CLS unitless). */
 export interface LighthouseResult {
@@ -58,7 +64,7 @@ export async function runLighthouse(
   try {
     const results: LighthouseResult[] = [];
     for (const [page, url] of pages) {
-      const lhrs = [];
+      const lhrs: Result[] = [];
       let failures = 0;
       while (lhrs.length < runs) {
         const result = await lighthouse(url, {

@@ -14,7 +14,7 @@
  * worker existed); visit 3 is the visit after that (the document now comes from the worker's
  * cache, stale-while-revalidate). Blocked, visits 2 and 3 are the same: the hashed assets come
  * from the HTTP cache (immutable), and the listing's document is revalidated (its
- * `Cache-Control: public, no-cache` asks each time; a 304). Every visit is a new tab in the same
+ * `Cache-Control: public, max-age=0, s-maxage=10` asks each time; a 304). Every visit is a new tab in the same
  * context; one context of each variant runs first as a warm-up and is not counted. LCP is the
  * last `largest-contentful-paint` entry (PerformanceObserver, buffered) once the page has loaded
  * and no new entry or resource came for a second; beside it, when the document had arrived
@@ -101,10 +101,10 @@ async function throttleWorkers(session: CDPSession, done: Set<string>): Promise<
   };
   for (const target of targetInfos) {
     if (target.type !== 'service_worker' || done.has(target.targetId)) continue;
-    const { sessionId } = (await session.send('Target.attachToTarget', {
+    const { sessionId } = await session.send('Target.attachToTarget', {
       targetId: target.targetId,
       flatten: false,
-    })) as { sessionId: string };
+    });
     let id = 0;
     for (const [method, params] of [
       ['Network.enable', {}],

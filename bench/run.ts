@@ -17,20 +17,37 @@
  * target p95 ≤ 20 ms) runs first, on a database of its own with --photos N (1,000,000) photo
  * hashes, and needs no server.
  *
+ * The `cache` part (with DATABASE_URL and the `nginx` binary; skipped, saying why, without them)
+ * measures anonymous reads through the HTTP cache in front of two instances (docs/deploy.md,
+ * "An HTTP cache in front"): a second instance of the server on the same database, nginx with
+ * the committed deploy/nginx/second-gear.conf.template in front of both (`worker_processes
+ * auto`), and the home page, a category page's API read, a listing page, a search page and a
+ * hashed asset measured through it against the same one-process node:http ceiling (goal
+ * ≥ 150 %), CPU time per request of nginx's workers.
+ *
  * Options: --products N (default 100000), --duration S (10; split over the rounds),
  * --rounds N (3: the server and the ceilings measured in turn, medians kept), --connections N (50),
  * --skip-generate (reuse bench/.data, or the server database `sg_bench`/BENCH_DATABASE),
- * --only endpoints|search|price|alerts|photos (comma-separated; default all five), --search-requests N
+ * --only endpoints|cache|search|price|alerts|photos (comma-separated; default all six), --search-requests N
  * (200 per mix); `--only insights` (not in the default) measures seller insights
  * (bench/insights.ts: the listing page with and without view recording, the insights query for
  * a seller with 200 listings over 90 days, time to sell) on a PostgreSQL server. Uses DATABASE_URL when set (data in `sg_bench`, or BENCH_DATABASE); BENCH_PORT
- * moves the server under test off port 3190 (the ceiling takes the next port).
+ * moves the server under test off port 3190 (the ceiling takes the next port, the `cache` part's
+ * second instance and nginx the two after it).
  * E.g. the search part alone on a 1M database generated once:
  * `BENCH_DATABASE=bench_search_1m DATABASE_URL=postgres://… npm run bench -- --skip-generate
  * --products 1000000 --only search`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +62,7 @@ import {
   measureSavedSearchAlerts,
 } from './saved-search-alerts.js';
 import { freshPhotosDatabase, measureDuplicatePhotos, photosTable } from './duplicate-photos.js';
+import { findNginx, startNginx, type RunningNginx } from '../tests/stress/support/nginx.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -54,7 +72,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     'skip-generate': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'endpoints,search,price,alerts,photos' },
+    only: { type: 'string', default: 'endpoints,cache,search,price,alerts,photos' },
     // `insights` (decision 0029) runs only when asked for: it needs a PostgreSQL server.
     'search-requests': { type: 'string', default: '200' },
     photos: { type: 'string', default: '1000000' },
@@ -62,9 +80,9 @@ const { values } = parseArgs({
 });
 const parts = new Set(values.only.split(',').map((part) => part.trim()));
 for (const part of parts) {
-  if (!['endpoints', 'search', 'price', 'alerts', 'photos', 'insights'].includes(part))
+  if (!['endpoints', 'cache', 'search', 'price', 'alerts', 'photos', 'insights'].includes(part))
     throw new Error(
-      `--only: unknown part "${part}" (endpoints, search, price, alerts, photos, insights)`,
+      `--only: unknown part "${part}" (endpoints, cache, search, price, alerts, photos, insights)`,
     );
 }
 const products = Number(values.products);
@@ -75,6 +93,9 @@ const dataDir = path.join(root, 'bench/.data');
 /** The server under test's port (BENCH_PORT, default 3190) and the ceiling's, the next one. */
 const SERVER_PORT = Number(process.env.BENCH_PORT) || 3190;
 const CEILING_PORT = SERVER_PORT + 1;
+/** The `cache` part's second instance and nginx in front of both. */
+const SECOND_PORT = SERVER_PORT + 2;
+const NGINX_PORT = SERVER_PORT + 3;
 /** Orders of the signed-in buyer whose `GET /api/orders` is measured. */
 const ORDERS_PER_BUYER = 20;
 
@@ -195,12 +216,17 @@ interface Measured {
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const USER_HZ = 100;
 
+/** The process or processes that answer a target: their CPU time is summed. */
+type Pids = number | readonly number[] | undefined;
+
 /**
- * CPU time (user + system, µs) process `pid` has used so far, from /proc/<pid>/stat (Linux), or
- * NaN where that cannot be read. The 14th and 15th fields, counted after the command's `)`.
+ * CPU time (user + system, µs) process `pid` has used so far (the sum, for several), from
+ * /proc/<pid>/stat (Linux), or NaN where that cannot be read. The 14th and 15th fields, counted
+ * after the command's `)`.
  */
-function cpuTimeUs(pid: number | undefined): number {
+function cpuTimeUs(pid: Pids): number {
   if (pid === undefined) return NaN;
+  if (typeof pid !== 'number') return pid.reduce((sum, one) => sum + cpuTimeUs(one), 0);
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -216,7 +242,7 @@ function cpuTimeUs(pid: number | undefined): number {
  */
 async function measure(
   url: string,
-  pid: number | undefined,
+  pid: Pids,
   headers: Record<string, string> = {},
   { seconds = duration, warm = false }: { seconds?: number; warm?: boolean } = {},
 ): Promise<Measured> {
@@ -241,6 +267,21 @@ function median(values: number[]): number {
 }
 
 /**
+ * The X-Cache-Status of a GET of `url` sent as autocannon sends it (no Accept-Encoding: the same
+ * variant of the cached answer), or `none`.
+ */
+function cacheStatusOf(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        response.resume();
+        response.on('end', () => resolve(String(response.headers['x-cache-status'] ?? 'none')));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
  * The server and the two ceilings measured in turn, `rounds` times, `duration / rounds` seconds
  * each (each warmed up once): on a shared machine whose speed drifts over a minute, back-to-back
  * slices compare like with like, where one long run per target let the drift decide the ratio.
@@ -248,7 +289,7 @@ function median(values: number[]): number {
  * latencies and errors are the server's over all rounds (worst p99, summed errors).
  */
 async function measureInTurn(
-  targets: { server: string; ceiling: string; serverPid?: number; ceilingPid?: number },
+  targets: { server: string; ceiling: string; serverPid?: Pids; ceilingPid?: number },
   headers: Record<string, string> | undefined,
 ): Promise<Omit<Row, 'endpoint' | 'path'>> {
   const seconds = Math.max(2, Math.round(duration / rounds));
@@ -329,31 +370,48 @@ async function main(): Promise<void> {
     console.log(generated);
   }
 
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(SERVER_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
-      WRITE_RATE_LIMIT_MAX: '1000000',
-      BEACON_RATE_LIMIT_MAX: '1000000',
-      VISITOR_ID_HOURLY_MAX: '1000000',
-      AUTH_RATE_LIMIT_MAX: '1000000',
-      AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
-      // A scripted client: no proof of work at sign-up (decision 0044).
-      PROOF_OF_WORK: 'off',
-      BOOKING_OPEN_MAX: '1000000',
-      BOOKING_DAILY_MAX: '1000000',
-      CATEGORY_DAILY_MAX: '1000000',
-      UPLOAD_DAILY_MAX_COUNT: '1000000',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  /** An instance of the production server on `port`, on the bench's data. */
+  const startInstance = (port: number) =>
+    spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+      env: instanceEnv(port),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const instanceEnv = (port: number): NodeJS.ProcessEnv => ({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
+    WRITE_RATE_LIMIT_MAX: '1000000',
+    BEACON_RATE_LIMIT_MAX: '1000000',
+    VISITOR_ID_HOURLY_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
+    // A scripted client: no proof of work at sign-up (decision 0044).
+    PROOF_OF_WORK: 'off',
+    BOOKING_OPEN_MAX: '1000000',
+    BOOKING_DAILY_MAX: '1000000',
+    CATEGORY_DAILY_MAX: '1000000',
+    UPLOAD_DAILY_MAX_COUNT: '1000000',
+    NODE_ENV: 'production',
   });
+  const server = startInstance(SERVER_PORT);
+  // The `cache` part needs a second instance on the same database, and nginx.
+  const nginxBinary = findNginx();
+  const cacheSkipped = !parts.has('cache')
+    ? 'not asked for'
+    : !databaseUrl
+      ? 'no DATABASE_URL: two instances need a PostgreSQL server'
+      : !nginxBinary
+        ? 'no nginx binary (apt-get install nginx)'
+        : undefined;
+  if (parts.has('cache') && cacheSkipped) console.log(`HTTP cache part skipped: ${cacheSkipped}`);
+  let second: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
+  const nginxDir = path.join(os.tmpdir(), `second-gear-bench-nginx-${process.pid}`);
   const ceilingBodies = path.join(os.tmpdir(), `second-gear-ceiling-${process.pid}.json`);
   let ceiling: ChildProcess | undefined;
   try {
@@ -361,16 +419,19 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${SERVER_PORT}`;
     const categories = (await (await fetch(`${base}/api/categories`)).json()) as { _id: string }[];
     const rows: Row[] = [];
+    /** Through the HTTP cache in front of two instances (the `cache` part). */
+    const cacheRows: (Row & { cacheStatus: string })[] = [];
+    const firstPage = (await (
+      await fetch(`${base}/api/category/${categories[0]?._id}?limit=1`)
+    ).json()) as { _id: string }[];
+    const productId = firstPage[0]?._id ?? '';
+    const asset = readdirSync(path.join(root, 'dist/web/assets')).find((file) =>
+      file.endsWith('.js'),
+    );
+    const endpoints: Endpoint[] = [];
     if (parts.has('endpoints')) {
       const token = await buyerWithOrders(base, categories[1]?._id ?? '', ORDERS_PER_BUYER);
-      const firstPage = (await (
-        await fetch(`${base}/api/category/${categories[0]?._id}?limit=1`)
-      ).json()) as { _id: string }[];
-      const productId = firstPage[0]?._id ?? '';
-      const asset = readdirSync(path.join(root, 'dist/web/assets')).find((file) =>
-        file.endsWith('.js'),
-      );
-      const endpoints: Endpoint[] = [
+      endpoints.push(
         { name: 'GET /api/categories', path: '/api/categories' },
         { name: 'GET /api/promoted-product/', path: '/api/promoted-product/' },
         {
@@ -378,6 +439,7 @@ async function main(): Promise<void> {
           path: `/api/category/${categories[0]?._id}`,
         },
         { name: 'GET /api/product/{id} (listing)', path: `/api/product/${productId}` },
+        { name: 'GET /api/search?q=toyota (cached search)', path: '/api/search?q=toyota' },
         { name: 'GET / (home HTML)', path: '/' },
         { name: 'GET /assets/*.js (hashed asset)', path: `/assets/${asset}` },
         {
@@ -385,8 +447,22 @@ async function main(): Promise<void> {
           path: '/api/orders',
           headers: { authorization: `Bearer ${token}` },
         },
-      ];
+      );
+    }
+    const cacheEndpoints: Endpoint[] = cacheSkipped
+      ? []
+      : [
+          { name: 'GET / (home page)', path: '/' },
+          {
+            name: "GET /api/category/{id} (a category page's read)",
+            path: `/api/category/${categories[0]?._id}`,
+          },
+          { name: 'GET /listing/{id} (listing page)', path: `/listing/${productId}` },
+          { name: 'GET /search?q=Toyota (search page)', path: '/search?q=Toyota' },
+          { name: 'GET /assets/*.js (hashed asset)', path: `/assets/${asset}` },
+        ];
 
+    if (endpoints.length || cacheEndpoints.length) {
       // The ceiling answers the same bodies, captured from the real server.
       // `headers`: every header the server sent but the per-connection ones, for the second
       // ceiling (the same bytes on the wire, without the framework).
@@ -402,7 +478,7 @@ async function main(): Promise<void> {
         'transfer-encoding',
         'content-type',
       ]);
-      for (const endpoint of endpoints) {
+      for (const endpoint of [...endpoints, ...cacheEndpoints]) {
         // With the endpoint's own headers: the signed-in body, not a 401.
         const response = await fetch(`${base}${endpoint.path}`, {
           headers: { ...endpoint.headers, 'accept-encoding': 'identity' },
@@ -425,20 +501,56 @@ async function main(): Promise<void> {
         },
       );
       await waitForLine(ceiling, /ready/, 10_000);
+    }
 
-      for (const endpoint of endpoints) {
-        console.log(`Measuring ${endpoint.name}…`);
-        rows.push({
+    for (const endpoint of endpoints) {
+      console.log(`Measuring ${endpoint.name}…`);
+      rows.push({
+        endpoint: endpoint.name,
+        path: endpoint.path,
+        ...(await measureInTurn(
+          {
+            server: `${base}${endpoint.path}`,
+            ceiling: `http://127.0.0.1:${CEILING_PORT}${endpoint.path}`,
+            serverPid: server.pid,
+            ceilingPid: ceiling!.pid,
+          },
+          endpoint.headers,
+        )),
+      });
+    }
+
+    if (cacheEndpoints.length) {
+      second = startInstance(SECOND_PORT);
+      await waitForLine(second, /running at/, 120_000);
+      nginx = await startNginx({
+        binary: nginxBinary!,
+        dir: nginxDir,
+        port: NGINX_PORT,
+        instances: [`127.0.0.1:${SERVER_PORT}`, `127.0.0.1:${SECOND_PORT}`],
+      });
+      // What answers through the cache: nginx's workers. The instances only refresh each URL
+      // once its 10 s are up; counting them would count their idle work (job polling, timers:
+      // a few % of a core, more per request than nginx's own work at a few hundred req/s).
+      const answering = nginx.workerPids();
+      for (const endpoint of cacheEndpoints) {
+        const url = `${nginx.baseUrl}${endpoint.path}`;
+        // Stored by the first request (as autocannon asks: no Accept-Encoding), then a hit.
+        await cacheStatusOf(url);
+        const cacheStatus = await cacheStatusOf(url);
+        console.log(`Measuring ${endpoint.name} through the HTTP cache (${cacheStatus})…`);
+        cacheRows.push({
           endpoint: endpoint.name,
           path: endpoint.path,
+          cacheStatus,
           ...(await measureInTurn(
             {
-              server: `${base}${endpoint.path}`,
+              server: url,
               ceiling: `http://127.0.0.1:${CEILING_PORT}${endpoint.path}`,
-              serverPid: server.pid,
-              ceilingPid: ceiling.pid,
+              serverPid: answering,
+              ceilingPid: ceiling!.pid,
             },
-            endpoint.headers,
+            undefined,
           )),
         });
       }
@@ -480,6 +592,18 @@ async function main(): Promise<void> {
           `| ${r.endpoint} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% | ${Math.round(r.sameHeadersCeilingRequestsPerSecond)} | ${(r.sameHeadersRatio * 100).toFixed(0)}% | ${r.cpuPerRequestUs.toFixed(1)} | ${r.ceilingCpuPerRequestUs.toFixed(1)} | ${(r.cpuRatio * 100).toFixed(0)}% |`,
       ),
     ].join('\n');
+    const cacheTable = cacheRows.length
+      ? [
+          `Through the HTTP cache: nginx (deploy/nginx/second-gear.conf.template, worker_processes auto on ${os.cpus().length} cores) in front of two instances, against one bare node:http process (goal ≥ 150 %); CPU time of nginx's workers:`,
+          '',
+          `| Endpoint | X-Cache-Status | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio | CPU µs/request | ceiling CPU µs/request | CPU ratio |`,
+          `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+          ...cacheRows.map(
+            (r) =>
+              `| ${r.endpoint} | ${r.cacheStatus} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ceilingRequestsPerSecond)} | ${(r.ratio * 100).toFixed(0)}% | ${r.cpuPerRequestUs.toFixed(1)} | ${r.ceilingCpuPerRequestUs.toFixed(1)} | ${(r.cpuRatio * 100).toFixed(0)}% |`,
+          ),
+        ].join('\n')
+      : '';
     const searchTable = [
       `| Search mix | example | p50 ms | p95 ms | p99 ms | errors |`,
       `|---|---|---:|---:|---:|---:|`,
@@ -506,21 +630,23 @@ async function main(): Promise<void> {
           ),
         ].join('\n')
       : '';
-    console.log(`\n${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n\n${insightsTable}\n`);
+    console.log(
+      `\n${header}\n\n${table}\n\n${cacheTable}\n\n${searchTable}\n\n${priceTable}\n\n${insightsTable}\n`,
+    );
     const resultsDir = path.join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
     writeFileSync(
       path.join(resultsDir, `${stamp}.json`),
       JSON.stringify(
-        { header, products, database, machine, rows, search, price, insights },
+        { header, products, database, machine, rows, cacheRows, search, price, insights },
         null,
         2,
       ),
     );
     writeFileSync(
       path.join(resultsDir, `${stamp}.md`),
-      `${header}\n\n${table}\n\n${searchTable}\n\n${priceTable}\n\n${insightsTable}\n`,
+      `${header}\n\n${table}\n\n${cacheTable}\n\n${searchTable}\n\n${priceTable}\n\n${insightsTable}\n`,
     );
     if (photosMarkdown)
       appendFileSync(path.join(resultsDir, `${stamp}.md`), `\n${photosMarkdown}\n`);
@@ -539,7 +665,10 @@ async function main(): Promise<void> {
       await alertsDatabase.handle.close();
     }
   } finally {
+    await nginx?.stop();
+    rmSync(nginxDir, { recursive: true, force: true });
     server.kill('SIGTERM');
+    second?.kill('SIGTERM');
     ceiling?.kill('SIGTERM');
   }
 }

@@ -2,7 +2,7 @@
  * Saved-search alert matching (decision 0014): 10,000 saved searches (2,000 users,
  * five each, with a realistic mix of filters) and 10,000 listings already live, then a burst of
  * 1,000 new listings matched by the reverse query (`recordMatches`,
- * src/server/routes/saved-searches/repository.ts) two ways:
+ * src/server/saved-searches/repository.ts) two ways:
  * - one listing per call, as the `saved-search-match` job does for each listing that goes live:
  *   p50/p95/p99 and the total for the burst;
  * - the burst in batches of 100 listings per statement (the batch form the job also accepts).
@@ -21,7 +21,7 @@ import {
   countMatches,
   filterColumnsOf,
   recordMatches,
-} from '../src/server/routes/saved-searches/repository.js';
+} from '../src/server/saved-searches/repository.js';
 import { queryRows } from '../src/server/db/rows.js';
 
 const MAKES: [string, string[]][] = [

@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { searchQuerySchema } from '../src/contract/index.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { search } from '../src/server/routes/search/repository.js';
+import { search } from '../src/server/search/repository.js';
 
 const [queryString = '', flag] = process.argv.slice(2);
 const url = process.env.DATABASE_URL;
@@ -18,6 +18,8 @@ if (!url) throw new Error('DATABASE_URL must name the database to explain on');
 // Every statement the first search sends, with its parameters.
 const sent: { text: string; values: unknown[] }[] = [];
 let recording = true;
+// The method itself, called below on the client it was called on (`query.apply(this, …)`).
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [first, second] = args;

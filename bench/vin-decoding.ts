@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { expectedCheckDigit } from '#server/routes/vehicles/check-digit.js';
+import { expectedCheckDigit } from '#server/vehicles/check-digit.js';
 
 type Decoder = 'in-thread' | 'worker';
 
@@ -37,10 +37,10 @@ const port = Number(values.port);
 async function serve(decoder: Decoder) {
   const decode =
     decoder === 'worker'
-      ? (await import('#server/routes/vehicles/vin-thread.js')).decodeVin
-      : (await import('#server/routes/vehicles/vin-decoder.js')).decodeVinInThread;
+      ? (await import('#server/vehicles/vin-thread.js')).decodeVin
+      : (await import('#server/vehicles/vin-decoder.js')).decodeVinInThread;
   const app = Fastify();
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', () => ({ status: 'ok' }));
   app.get<{ Params: { vin: string } }>('/api/vin/:vin', async (request) =>
     decode(request.params.vin),
   );
@@ -109,7 +109,7 @@ async function startServer(decoder: Decoder): Promise<ChildProcess> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();
     });
     child.on('exit', (code) => reject(new Error(`the ${decoder} server exited (${code})`)));

@@ -12,7 +12,7 @@
  * the service worker's registration and install offer, and the card's verification badges and
  * private-or-dealer label: 124 KB, measured at 123.6 KB; then 125 KB once the proof of work's
  * loader, identity checks, the bill of sale and the dealer tools added 9 API routes: measured at
- * 124.1 KB), 30 KB CSS. Chunks the entry loads only on
+ * 124.1 KB; 124.7 KB once the listing states' records reached the cards, decision 0053), 30 KB CSS. Chunks the entry loads only on
  * demand (other pages, the toasts) are not counted: a first visit to `/` does not download them.
  * Needs a build (`vite build` with `build.manifest`).
  */

@@ -23,12 +23,19 @@ const inputs = [
 ];
 const stampFile = path.join(root, 'dist/.build-stamp');
 
+/**
+ * Tests and their support are in no build (tsconfig.server.json excludes them; the SPA's bundle
+ * holds only what its entries import): editing them needs no rebuild.
+ */
+const notBuilt = (name) => name === 'test-support' || /\.test\.tsx?$/.test(name);
+
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(target)) {
+    if (notBuilt(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;

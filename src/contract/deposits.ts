@@ -7,6 +7,7 @@
  * Amounts are US dollars here, converted exactly from stored cents (decision 0003).
  */
 import { z } from 'zod';
+import { depositStateRecords, depositStates } from './deal-states.js';
 import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 
@@ -23,20 +24,8 @@ export const depositAutoReleaseMs = 6 * 24 * 60 * 60 * 1000;
 /** The longest dispute reason or decision note, in characters. */
 export const depositNoteMax = 1000;
 
-/** Where a deposit stands (see schema.ts `depositStates`). */
-export const depositStateValues = [
-  'awaiting_card',
-  'held',
-  'releasing',
-  'released',
-  'capturing',
-  'captured',
-  'disputed',
-  'refunding',
-  'refunded',
-  'kept',
-  'void',
-] as const;
+/** Where a deposit stands: states, transitions and what each means are deal-states.ts. */
+export const depositStateValues = depositStates;
 export type DepositStateValue = (typeof depositStateValues)[number];
 
 /**
@@ -67,19 +56,10 @@ export const depositViewSchema = z.object({
 export type DepositView = z.infer<typeof depositViewSchema>;
 
 /** Texts the SPA and mails show for each state (to the buyer). */
-export const depositStateTexts: Record<DepositStateValue, string> = {
-  awaiting_card: 'Deposit not held yet',
-  held: 'Deposit held on your card',
-  releasing: 'Deposit being released',
-  released: 'Deposit released',
-  capturing: 'Deposit being taken',
-  captured: 'Deposit kept by the seller',
-  disputed: 'Deposit disputed: an admin decides',
-  refunding: 'Deposit being refunded',
-  refunded: 'Deposit refunded',
-  kept: 'Deposit kept by the seller: dispute rejected',
-  void: 'No deposit taken',
-};
+/** The buyer's words for each state (deal-states.ts's `buyerText`). */
+export const depositStateTexts: Record<DepositStateValue, string> = Object.fromEntries(
+  depositStates.map((state) => [state, depositStateRecords[state].buyerText]),
+) as Record<DepositStateValue, string>;
 
 export const depositTexts = {
   viewingHappened: 'Viewing happened',

@@ -7,21 +7,11 @@ import { z } from 'zod';
 import { sellerVerificationSchema } from './verification.js';
 import { placeSchema } from './places.js';
 import { sellerTypeFields } from './trader.js';
+import { listingStatuses, type ListingStatus } from './listing-state.js';
 import { conditions, fuelTypes, registrationRoles, transmissions, userStatuses } from './limits.js';
 
-/**
- * A listing's state (decision 0027): `active`, `reserved` (findable, not bookable), `sold`,
- * `unavailable` (taken off the market by its seller), `expired`, `removed` (by moderation).
- */
-export const listingStatuses = [
-  'active',
-  'reserved',
-  'sold',
-  'unavailable',
-  'expired',
-  'removed',
-] as const;
-export type ListingStatus = (typeof listingStatuses)[number];
+/** A listing's state (decisions 0027 and 0053): what each means is src/contract/listing-state.ts. */
+export { listingStatuses, type ListingStatus };
 export const listingStatusSchema = z.enum(listingStatuses);
 
 /** An entity id: a UUID. Anything else is answered with 400 before it reaches the database. */

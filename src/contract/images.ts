@@ -2,7 +2,7 @@
  * Responsive image variants of uploaded pictures ("several photos"; decision 0017).
  *
  * An upload is stored once as its original, `/uploads/<base>.webp`, where `<base>` is 16 hex
- * digits of its SHA-256 (`routes/accounts/images.ts`) or `demo-` and 16 hex digits (demo data).
+ * digits of its SHA-256 (server `storage/images.ts`) or `demo-` and 16 hex digits (demo data).
  * Next to it the server keeps one file per width and format:
  *
  *     /uploads/<base>-<width>w.<ext>     e.g. /uploads/0123456789abcdef-640w.webp

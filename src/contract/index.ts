@@ -1,6 +1,8 @@
 /** The shared contract: imports nothing of ours; both server and web import it. */
 export * from './catalog.js';
 export * from './entities.js';
+export * from './listing-state.js';
+export * from './deal-states.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './money.js';

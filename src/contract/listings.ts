@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { idSchema, productCardSchema } from './entities.js';
+import { sellerListingStatuses } from './listing-state.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
 import { productUpdateSchema } from './selling.js';
@@ -130,8 +131,8 @@ export const getSimilarListingsContract = {
   response: { 200: z.array(sellerListingSchema), 400: errorSchema, 503: errorSchema },
 } as const;
 
-/** The states a seller may put an own listing in (`sold` = sold elsewhere; decision 0027). */
-export const sellerListingStatuses = ['active', 'reserved', 'unavailable', 'sold'] as const;
+/** The states a seller may put an own listing in (`sold` = sold elsewhere; decision 0053). */
+export { sellerListingStatuses };
 
 export const setListingStatusSchema = z
   .object({

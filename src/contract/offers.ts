@@ -11,18 +11,11 @@ import { idSchema } from './entities.js';
 import { errorSchema } from './errors.js';
 import { limits } from './limits.js';
 import { priceSchema } from './selling.js';
+import { offerStates, type OfferState } from './deal-states.js';
 export { offerTexts } from './texts.js';
 
-/** Where an offer stands. `pending` and `countered` are open; the rest are final. */
-export const offerStates = [
-  'pending',
-  'countered',
-  'accepted',
-  'declined',
-  'expired',
-  'withdrawn',
-] as const;
-export type OfferState = (typeof offerStates)[number];
+/** Where an offer stands: states, transitions and what each means are deal-states.ts. */
+export { offerStates, type OfferState };
 
 /** How long an offer, or a counter, stays open: 48 hours in milliseconds. */
 export const offerOpenMs = 48 * 60 * 60 * 1000;

@@ -5,6 +5,7 @@
  */
 import { singleLineMessage, singleLinePattern } from './text.js';
 import { z } from 'zod';
+import { bookingStates, type BookingState } from './deal-states.js';
 import { reportBodySchema } from './accountability.js';
 import { cursorSchema, pageLimitSchema } from './catalog.js';
 import { depositViewSchema } from './deposits.js';
@@ -87,9 +88,8 @@ export const newOrderSchema = z.object({
 });
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
-/** Where a booking stands; the spec's `order_status` stays `true` only for `paid`. */
-export const bookingStates = ['open', 'paid', 'declined', 'cancelled'] as const;
-export type BookingState = (typeof bookingStates)[number];
+/** Where a booking stands (deal-states.ts); the spec's `order_status` is `true` only for `paid`. */
+export { bookingStates, type BookingState };
 
 /** docs/product.md §3 Order, as its buyer sees it. `product_price` is US dollars. */
 export const orderSchema = z.object({

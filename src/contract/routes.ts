@@ -66,6 +66,9 @@ export type RouteUrlInput<R extends ApiRoute> = Slot<'params', RouteParams<R>> &
 /** Everything a call of the route sends: `params`, `query` and `body`. */
 export type RouteInput<R extends ApiRoute> = RouteUrlInput<R> & Slot<'body', RouteBody<R>>;
 
+/** A path parameter or query field as the schemas take it: a scalar, or absent. */
+type UrlValue = string | number | boolean | null | undefined;
+
 /** `[input]` when the route needs some input, `[input?]` when all of it is optional. */
 export type InputArgs<Input> = object extends Input ? [input?: Input] : [input: Input];
 
@@ -79,7 +82,7 @@ export function apiUrl<R extends ApiRoute>(
   route: R,
   ...[input]: InputArgs<RouteUrlInput<R>>
 ): string {
-  const params = (input?.params ?? {}) as Record<string, unknown>;
+  const params = (input?.params ?? {}) as Record<string, UrlValue>;
   const path = route.url.replace(/:(\w+)/g, (_match, key: string) => {
     const value = params[key];
     if (value === undefined || value === null || value === '') {
@@ -87,8 +90,9 @@ export function apiUrl<R extends ApiRoute>(
     }
     return encodeURIComponent(String(value));
   });
+  const fields = (input?.query ?? {}) as Record<string, UrlValue>;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined && value !== null) search.append(key, String(value));
   }
   const query = search.toString();

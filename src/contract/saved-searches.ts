@@ -60,7 +60,7 @@ export const savedSearchQuerySchema = z
   .transform(({ limit: _limit, cursor: _cursor, sort, ...filters }) => {
     const kept: Record<string, string | number | boolean> = Object.fromEntries(
       Object.entries(filters).filter(([, item]) => item !== undefined && item !== ''),
-    ) as Record<string, string | number | boolean>;
+    );
     // The default order follows the centre (decision 0047): nearest first with one.
     const centred = filters.near !== undefined || filters.lat !== undefined;
     if (sort !== undefined && sort !== defaultSearchSort(centred)) kept.sort = sort;

@@ -22,11 +22,26 @@ export const healthContract = {
 /** Whether a service the instance depends on answered a ping: `up`, `down`. */
 const serviceStateSchema = z.enum(['up', 'down']);
 
-/** The readiness check's answer: each checked service's state; `redis` only when configured. */
+/**
+ * A read replica at its last check (decision 0050): `up` gets public reads, `lagging` is more than
+ * REPLICA_MAX_LAG_SECONDS behind, `down` failed its check; `lag_seconds` null while unknown.
+ */
+export const replicaReadinessSchema = z.object({
+  replica: z.string(),
+  state: z.enum(['up', 'lagging', 'down']),
+  lag_seconds: z.number().nullable(),
+});
+
+/**
+ * The readiness check's answer: each checked service's state; `redis` only when configured,
+ * `replicas` only with read replicas (a replica that is not `up` leaves the instance ready: the
+ * primary serves its reads).
+ */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable', 'draining']),
   database: serviceStateSchema,
   redis: serviceStateSchema.optional(),
+  replicas: z.array(replicaReadinessSchema).optional(),
 });
 
 export const readyContract = {
@@ -34,7 +49,8 @@ export const readyContract = {
   url: '/api/ready',
   summary:
     'Readiness: 200 `ready` when the database (and Redis, when configured) answers; 503 ' +
-    '`unavailable` naming the service that does not, or `draining` before a shutdown. ' +
+    '`unavailable` naming the service that does not, or `draining` before a shutdown. With ' +
+    'read replicas, `replicas` gives the state and lag of each (they never make it unready). ' +
     '`GET /api/health` stays the liveness check.',
   response: {
     200: readinessSchema.extend({ status: z.literal('ready') }),

@@ -2,7 +2,9 @@
  * Texts and limits the SPA shows, kept apart from the zod schemas of the same features (which
  * re-export them), so that a page which only shows them — the listing page's heart, price badge,
  * "Message seller" and report flow — does not load and build the schema library and the contract
- * schemas (~90 KB of JavaScript and their evaluation on the listing page). No imports.
+ * schemas (~90 KB of JavaScript and their evaluation on the listing page). No imports but the
+ * listing texts, which live in a module of their own so that the listing states' records
+ * (listing-state.ts, on the home page's cards) load them without the other features' texts.
  */
 
 /** Texts the SPA shows. */
@@ -47,28 +49,8 @@ export const buyingTexts = {
   reported: 'Reported Success!',
 } as const;
 
-/** Texts of the listing page and the editing screens. */
-export const listingTexts = {
-  notFound: 'Product not found',
-  editOwnOnly: 'You can only edit your own products',
-  unavailableBadge: 'Unavailable',
-  offMarket: 'This listing is off the market for now.',
-  soldOut: 'SOLD OUT',
-  reservedBadge: 'Reserved',
-  reservedNotice: 'This listing is reserved for a buyer.',
-  expired: 'This listing has expired',
-  noLongerAvailable: 'This listing is no longer available',
-  similarListings: 'Similar listings',
-  bookReserved: 'This listing is reserved: it cannot be booked right now.',
-  transitionRefused: 'This listing cannot be changed to that state',
-  renewRefused: 'A sold or removed listing cannot be renewed',
-  renewLinkUsed: 'This renew link was already used or the listing was renewed since',
-  renewLinkInvalid: 'This renew link is not valid',
-  renewed: 'Listing renewed',
-  contactSignIn: 'Sign in to see the seller’s phone and e-mail.',
-  updated: 'Product updated',
-  editHeading: 'Edit Product',
-} as const;
+/** Texts of the listing page and the editing screens (listing-texts.ts). */
+export { listingTexts } from './listing-texts.js';
 
 /** Texts of the trust features (the listing page, messages, the admin's Risk page). */
 export const trustTexts = {
@@ -96,4 +78,8 @@ export const offerTexts = {
     'Thank you for your offer. The seller is looking for a higher price, so it was declined ' +
     'automatically; you are welcome to offer again.',
   accepted: 'Offer accepted. The order is waiting for payment in My Orders.',
+  /** The 409 of an acceptance while another buyer's accepted offer holds the listing. */
+  reservedForAnotherAlready: 'This listing is already reserved for another buyer',
+  /** The 409 of a new offer by the buyer whose accepted offer holds the listing. */
+  alreadyAccepted: 'Your offer on this listing was accepted: its order is waiting for payment',
 } as const;

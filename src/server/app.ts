@@ -2,11 +2,10 @@
  * The whole server as one Fastify plugin tree (decision 0001, after fastify/demo). Plugins load in a
  * fixed order: infrastructure (errors, database, compression, OpenAPI) → routes under `/api` →
  * the SPA and uploads. `main.ts` only listens and shuts down; tests use `app.inject`.
- * The HTTP server's listener is the front door (front-door.ts): cached public reads and hashed
- * assets are answered from memory before Fastify; everything else goes to Fastify.
+ * Every request goes through Fastify's own lifecycle, and its HTTP server is Fastify's, set up
+ * through Fastify's documented options only (decision 0051).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import http from 'node:http';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,12 +17,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createFrontDoor } from './front-door.js';
 import { createOutboundClient, type OutboundClient } from './lib/outbound.js';
 import { httpError } from './lib/http-error.js';
 import { exceedsJsonDepth, maxJsonDepth } from './lib/json-depth.js';
 import { loggerOptions } from './logging.js';
-import { createRequestIds, REQUEST_ID_HEADER } from './request-id.js';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { authPlugin } from './plugins/auth.js';
 import { jobsPlugin } from './jobs/plugin.js';
@@ -36,12 +34,13 @@ import { identityPlugin } from './identity/provider.js';
 import { identityRoutes } from './routes/profile/identity.js';
 import { unsubscribePlugin } from './notifications/unsubscribe.js';
 import { uploadCleanupPlugin } from './jobs/clean-uploads.js';
-import { imageVariantsPlugin } from './routes/accounts/image-variants.js';
+import { imageVariantsPlugin } from './storage/image-variants.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { invalidationPlugin } from './plugins/invalidation.js';
 import { publicCachePlugin } from './plugins/public-cache.js';
 import { privateCachePlugin } from './plugins/private-cache.js';
+import { readRoutingPlugin } from './plugins/read-routing.js';
 import { securityPlugin } from './plugins/security.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { webPlugin } from './plugins/web.js';
@@ -56,31 +55,36 @@ import { favouriteRoutes } from './routes/favourites/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { messageRoutes } from './routes/messages/index.js';
 import { orderRoutes } from './routes/orders/index.js';
-import { offerJobsPlugin, offerRoutes } from './routes/offers/index.js';
-import { viewingJobsPlugin } from './routes/orders/viewing.js';
+import { offerRoutes } from './routes/offers/index.js';
+import { offerJobsPlugin } from './offers/jobs.js';
+import { viewingJobsPlugin } from './orders/viewing.js';
 import { paymentRoutes } from './routes/payments/index.js';
 import { moderationRoutes } from './routes/moderation/index.js';
 import { categoryModerationRoutes } from './routes/moderation/categories.js';
 import { sellingRoutes } from './routes/selling/index.js';
 import { listingRoutes } from './routes/listings/index.js';
-import { listingExpiryPlugin } from './routes/listings/expiry.js';
+import { listingExpiryPlugin } from './listings/expiry.js';
 import { vehicleRoutes } from './routes/vehicles/index.js';
 import { trustRoutes } from './routes/trust/index.js';
 import { photoHashBackfillPlugin } from './trust/backfill.js';
 import { listingVinDecodePlugin } from './trust/listing-vin.js';
-import { dealerFeedsPlugin, dealerRoutes } from './routes/dealers/index.js';
+import { dealerRoutes } from './routes/dealers/index.js';
+import { dealerFeedsPlugin } from './dealers/feeds.js';
 import { systemRoutes } from './routes/system/index.js';
 import { savedSearchRoutes } from './routes/saved-searches/index.js';
 import { profileRoutes } from './routes/profile/index.js';
-import { savedSearchAlertsPlugin } from './routes/saved-searches/alerts.js';
+import { savedSearchAlertsPlugin } from './saved-searches/alerts.js';
 import { notificationTopicsPlugin } from './notifications/preferences.js';
 import { messageMailPlugin } from './notifications/message-mail.js';
 import { notificationSettingsRoutes } from './routes/notifications/index.js';
 import { seoRoutes } from './routes/seo/index.js';
-import { depositJobsPlugin, depositRoutes } from './routes/deposits/index.js';
-import { paymentJobsPlugin, protectedPaymentRoutes } from './routes/protected-payments/index.js';
-import { insightsJobsPlugin, insightsRoutes } from './routes/insights/index.js';
-import { listingEventsPlugin } from './routes/insights/recorder.js';
+import { depositRoutes } from './routes/deposits/index.js';
+import { depositJobsPlugin } from './deposits/jobs.js';
+import { protectedPaymentRoutes } from './routes/protected-payments/index.js';
+import { paymentJobsPlugin } from './payments/protected-jobs.js';
+import { insightsRoutes } from './routes/insights/index.js';
+import { insightsJobsPlugin } from './insights/jobs.js';
+import { listingEventsPlugin } from './insights/recorder.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,44 +102,18 @@ export interface BuildAppOptions {
   webDir?: string;
 }
 
-/** The server options Fastify hands `serverFactory` (its own, defaults applied). */
-interface ServerFactoryOptions {
-  http?: http.ServerOptions;
-  keepAliveTimeout: number;
-  requestTimeout: number;
-  connectionTimeout: number;
-  maxRequestsPerSocket?: number | null;
-}
-
 /** Builds the app, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const frontDoor = createFrontDoor();
-  // Every request's id, from a trusted proxy or new (request-id.ts, decision 0032).
-  const requestIds = createRequestIds(config.trustProxy);
   const app = Fastify({
-    // The front door before Fastify's handler. Fastify applies none of its server
-    // options to a server it did not make, so this does what it does for its own HTTP/1 server
-    // (fastify/lib/server.js `getServerInstance`): `http` to createServer, then the timeouts.
-    // forceCloseConnections 'idle' still works: Fastify calls closeIdleConnections on close.
-    serverFactory: (handler, serverOptions) => {
-      // Fastify's options after its defaults were applied.
-      const given = serverOptions as unknown as ServerFactoryOptions;
-      const server = http.createServer(
-        given.http ?? {},
-        requestIds.listener(frontDoor.listener(handler)),
-      );
-      server.keepAliveTimeout = given.keepAliveTimeout;
-      server.requestTimeout = given.requestTimeout;
-      server.setTimeout(given.connectionTimeout);
-      if ((given.maxRequestsPerSocket ?? 0) > 0) {
-        server.maxRequestsPerSocket = given.maxRequestsPerSocket!;
-      }
-      return server;
-    },
     logger: loggerOptions(config),
-    // The id every log line of a request carries (`reqId`): the one the listener above echoes.
-    genReqId: (request) => requestIds.of(request),
+    // Every request's id (request-id.ts, decision 0032): a trusted proxy's `x-request-id` when it
+    // is of a sane form, else a new UUID. Fastify's `requestIdHeader` would take the header's
+    // value unchecked (and from any client), so it stays off and `genReqId` reads it.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // Fastify's own request log lines; the field that carries the id is `reqId`.
+    logController: new LogController({ requestIdLogLabel: 'reqId' }),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
@@ -182,20 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Set by lifecycle.ts `drain` after SIGTERM (main.ts); read by the health check.
   app.decorate('lifecycle', { draining: false });
-  // Plugins add their answerers (public-cache.ts, web.ts); it opens once they all have.
-  app.decorate('frontDoor', frontDoor);
-  // Requests that did not come through the listener above (`app.inject`) get the header here.
+  // Every answer carries its request's id; while draining, every answer closes its connection
+  // (lifecycle.ts).
   app.addHook('onRequest', (request, reply, done) => {
-    if (!reply.raw.hasHeader(REQUEST_ID_HEADER)) reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
-    done();
-  });
-  app.addHook('onReady', (done) => {
-    frontDoor.open({ baseHeaders: app.securityHeaders, log: app.log });
-    done();
-  });
-  // A closing app answers 503 (Fastify's `return503OnClosing`): leave every request to it.
-  app.addHook('preClose', (done) => {
-    frontDoor.close();
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (app.lifecycle.draining) reply.header('connection', 'close');
     done();
   });
 
@@ -214,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A caller's own reads (route(…, { privateCache: true })); its lookup is a preHandler, so it
   // runs after the guard's onRequest check whatever the order of registration.
   await app.register(privateCachePlugin);
+  // Public reads on read replicas (DATABASE_REPLICA_URLS, decision 0050): `app.readDb(request)`.
+  await app.register(readRoutingPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

@@ -18,6 +18,7 @@ import {
 } from './routes/payments/test-helpers.js';
 import { bearer, registerUser, testOrigin, type TestUser } from './test-support/accounts.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
+import { messageOf } from './test-support/answers.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -77,7 +78,7 @@ describe('a listing taken off the market', () => {
     await takeOffMarket(id);
     const intent = await createIntent(t.app, buyer, id);
     expect(intent.statusCode, intent.body).toBe(409);
-    expect(intent.json().message).toMatch(/no longer for sale/);
+    expect(messageOf(intent)).toMatch(/no longer for sale/);
   });
 
   it('cannot be sold by a payment started before it went off the market (409)', async () => {
@@ -118,7 +119,7 @@ describe('the display-name limit on the identity endpoints', () => {
       payload: { name: tooLong },
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toContain(`at most ${limits.displayNameMax} characters`);
+    expect(messageOf(response)).toContain(`at most ${limits.displayNameMax} characters`);
     const fine = await t.app.inject({
       method: 'POST',
       url: '/api/auth/update-user',

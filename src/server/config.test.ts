@@ -142,7 +142,7 @@ describe('start-up with a bad environment', () => {
         path.join(projectRoot, 'src/server/main.ts'),
       ],
       {
-        env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
+        env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '', DATABASE_REPLICA_URLS: '' },
         encoding: 'utf8',
         timeout: 30_000,
       },
@@ -164,14 +164,14 @@ describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
   });
 
   it("makes a process started without NODE_ENV load React's production server renderer", () => {
-    // What main.ts does before the SSR build loads react-dom/static.edge (plugins/ssr.ts).
+    // What main.ts does before the SSR build loads react-dom/static (plugins/ssr.ts).
     const script = `
       import { createRequire } from 'node:module';
       import { applyNodeEnv, loadConfig } from './src/server/config.ts';
       applyNodeEnv(loadConfig());
       const require = createRequire(import.meta.url);
-      require('react-dom/static.edge');
-      const loaded = Object.keys(require.cache).filter((file) => file.includes('react-dom-server.edge.'));
+      require('react-dom/static');
+      const loaded = Object.keys(require.cache).filter((file) => file.includes('react-dom-server.node.'));
       console.log(loaded.map((file) => file.split('/').pop()).join());
     `;
     const { NODE_ENV: _set, ...withoutNodeEnv } = process.env;
@@ -180,13 +180,13 @@ describe('NODE_ENV for the libraries (applyNodeEnv)', () => {
       ['--conditions=second-gear-source', '--import', 'tsx', '--input-type=module', '-e', script],
       {
         cwd: projectRoot,
-        env: { ...withoutNodeEnv, DATABASE_URL: '' },
+        env: { ...withoutNodeEnv, DATABASE_URL: '', DATABASE_REPLICA_URLS: '' },
         encoding: 'utf8',
         timeout: 30_000,
       },
     );
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('react-dom-server.edge.production.js');
+    expect(result.stdout.trim()).toBe('react-dom-server.node.production.js');
   });
 });
 
@@ -220,5 +220,76 @@ describe('metrics and logs (decision 0032)', () => {
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
       'METRICS_PORT must differ from PORT',
     );
+  });
+});
+
+describe('read replicas (decision 0050)', () => {
+  const primary = 'postgres://app:secret@db-primary.internal:5432/market';
+  const replicas =
+    'postgres://app:secret@db-replica-1.internal/market, postgresql://app:secret@db-replica-2.internal:6432/market';
+
+  it('has none by default', () => {
+    expect(loadConfig({ DATABASE_URL: primary }).replicas).toBeUndefined();
+  });
+
+  it('reads the replica URLs and their settings, with the documented defaults', () => {
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: replicas }).replicas).toEqual(
+      {
+        urls: [
+          'postgres://app:secret@db-replica-1.internal/market',
+          'postgresql://app:secret@db-replica-2.internal:6432/market',
+        ],
+        readAfterWriteSeconds: 5,
+        maxLagSeconds: 10,
+      },
+    );
+    const tuned = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: replicas,
+      REPLICA_READ_AFTER_WRITE_SECONDS: '0',
+      REPLICA_MAX_LAG_SECONDS: '30',
+    });
+    expect(tuned.replicas).toMatchObject({ readAfterWriteSeconds: 0, maxLagSeconds: 30 });
+  });
+
+  it.each([
+    [{ DATABASE_REPLICA_URLS: replicas }, 'DATABASE_REPLICA_URLS needs DATABASE_URL'],
+    [
+      { DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'mysql://db-replica/market' },
+      'DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// or postgresql:// URLs',
+    ],
+    [
+      { DATABASE_URL: primary, DATABASE_REPLICA_URLS: ' , ' },
+      'DATABASE_REPLICA_URLS must be a comma-separated list',
+    ],
+    [
+      { DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://db-primary.internal/market' },
+      'DATABASE_REPLICA_URLS must not name the DATABASE_URL server itself',
+    ],
+    [
+      { DATABASE_URL: primary, DATABASE_REPLICA_URLS: replicas, REPLICA_MAX_LAG_SECONDS: '0' },
+      'REPLICA_MAX_LAG_SECONDS must be at least 1',
+    ],
+    [
+      {
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: replicas,
+        REPLICA_READ_AFTER_WRITE_SECONDS: '-1',
+      },
+      'REPLICA_READ_AFTER_WRITE_SECONDS must not be negative',
+    ],
+    [
+      { DATABASE_URL: primary, REPLICA_MAX_LAG_SECONDS: '5' },
+      'DATABASE_REPLICA_URLS must be set when REPLICA_MAX_LAG_SECONDS is set',
+    ],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names no password when it refuses a URL', () => {
+    const env = { DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'mysql://app:secret@db/market' };
+    expect(() => loadConfig(env)).toThrow('DATABASE_REPLICA_URLS must be');
+    expect(() => loadConfig(env)).not.toThrow(/secret/);
   });
 });

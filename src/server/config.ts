@@ -15,6 +15,19 @@ const positiveInt = z.coerce
   .int({ message: 'must be a whole number' })
   .min(1, { message: 'must be at least 1' });
 
+/** A whole number of 0 or more (0 usually means "off"). */
+const nonNegativeInt = z.coerce
+  .number({ message: 'must be a number' })
+  .int({ message: 'must be a whole number' })
+  .min(0, { message: 'must not be negative' });
+
+/** A TCP port; 0 lets the system choose a free one. */
+const portNumber = z.coerce
+  .number({ message: 'must be a port number' })
+  .int({ message: 'must be a whole number' })
+  .min(0, { message: 'must be between 0 and 65535' })
+  .max(65535, { message: 'must be between 0 and 65535' });
+
 /** A comma-separated list of http(s) origins, blanks ignored. */
 const originList = z
   .string()
@@ -28,23 +41,47 @@ const originList = z
     message: 'must be a comma-separated list of http(s) origins, e.g. http://localhost:5173',
   });
 
+/** A PostgreSQL connection URL (node-postgres's `connectionString`). */
+const postgresUrl = /^postgres(ql)?:\/\/.+/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the one process that serves the SPA and `/api`. */
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be between 0 and 65535' })
-    .max(65535, { message: 'must be between 0 and 65535' })
-    .default(3000),
+  PORT: portNumber.default(3000),
   HOST: z.string().min(1, { message: 'must not be empty' }).default('0.0.0.0'),
   /** Embedded database files (`DATA_DIR/db`) and uploads (`DATA_DIR/uploads`, unless S3_BUCKET). */
   DATA_DIR: z.string().min(1, { message: 'must not be empty' }).default('./data'),
   /** A PostgreSQL server instead of the embedded PGlite database. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// URL' })
+    .regex(postgresUrl, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  /**
+   * Read replicas of DATABASE_URL's server (decision 0050): comma-separated postgres:// URLs of
+   * streaming standbys. Public reads (search, category, listing and seller pages, places, the
+   * sitemap) go to a healthy one in turn; everything else stays on DATABASE_URL.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .refine((urls) => urls.length > 0 && urls.every((url) => postgresUrl.test(url)), {
+      message: 'must be a comma-separated list of postgres:// or postgresql:// URLs',
+    })
+    .optional(),
+  /**
+   * Seconds after a client's own write during which its public reads go to DATABASE_URL, not a
+   * replica (the `sg_primary_until` cookie; decision 0050); 0 = never.
+   */
+  REPLICA_READ_AFTER_WRITE_SECONDS: nonNegativeInt
+    .max(3600, { message: 'must be at most 3600' })
+    .default(5),
+  /** A replica more than this many seconds behind DATABASE_URL gets no reads until it catches up. */
+  REPLICA_MAX_LAG_SECONDS: positiveInt.max(3600, { message: 'must be at most 3600' }).default(10),
   /**
    * A Redis server (`redis://…` or `rediss://…`) shared by every instance: the write and
    * per-account rate limits count there instead of in each process.
@@ -149,9 +186,11 @@ const envSchema = z.object({
     .default(100),
   /**
    * Live message streams (`GET /api/messages/stream`) one instance keeps open at once; past it a
-   * new one is refused with 503 and `retry-after` (each open stream holds a socket and a timer).
+   * new one is refused with 503 and `retry-after`. 10,000 measured on 2 cores (`npm run
+   * bench:streams`, docs/benchmarks.md): about 13–17 KB of memory a stream, a message reaching
+   * its recipient's stream in p95 60–100 ms at 50 messages a second on PostgreSQL.
    */
-  MESSAGE_STREAMS_MAX: positiveInt.default(2000),
+  MESSAGE_STREAMS_MAX: positiveInt.default(10_000),
   /** Write requests (POST, PATCH, PUT, DELETE) allowed per client and minute on `/api` (429 above). */
   WRITE_RATE_LIMIT_MAX: z.coerce
     .number({ message: 'must be a number' })
@@ -185,12 +224,7 @@ const envSchema = z.object({
    * Seconds an instance keeps serving after SIGTERM while `GET /api/health` answers 503, so that
    * a load balancer stops sending it requests before it closes (docs/deploy.md); 0 = close at once.
    */
-  SHUTDOWN_DRAIN_SECONDS: z.coerce
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must not be negative' })
-    .max(300, { message: 'must be at most 300' })
-    .default(0),
+  SHUTDOWN_DRAIN_SECONDS: nonNegativeInt.max(300, { message: 'must be at most 300' }).default(0),
   /** Images one account may upload per rolling 24 hours (POST /api/images). */
   UPLOAD_DAILY_MAX_COUNT: positiveInt.default(50),
   /** Bytes of stored images one account may upload per rolling 24 hours. */
@@ -238,8 +272,13 @@ const envSchema = z.object({
     .default('*/10 * * * *'),
   /** Whether this instance runs background jobs (enqueuing works either way). */
   JOB_WORKERS: booleanFromEnv.default(true),
-  /** How often an idle job worker looks for new jobs (seconds). */
-  JOB_POLL_INTERVAL: positiveInt.default(2),
+  /**
+   * How often an idle job worker looks for new jobs (seconds). Default 2 on a PostgreSQL server;
+   * 10 on the embedded database, where every look is a query on the process's own thread (one
+   * per queue: about 5 % of a core at 2 s) and the jobs this process adds wake their worker at
+   * once (jobs/plugin.ts), so only delayed jobs, retries and cron slots wait for a look.
+   */
+  JOB_POLL_INTERVAL: positiveInt.optional(),
   /**
    * A new message is mailed to its recipient when it is still unread this many seconds
    * after it was sent (default 5 minutes; at most one such mail per conversation and hour).
@@ -267,12 +306,7 @@ const envSchema = z.object({
    * Serve `/metrics` on this port of its own (and not on PORT), for a scraper on a private
    * network; with METRICS_TOKEN it asks for the token there too. 0 = any free port (tests).
    */
-  METRICS_PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be between 0 and 65535' })
-    .max(65535, { message: 'must be between 0 and 65535' })
-    .optional(),
+  METRICS_PORT: portNumber.optional(),
   /** Interface of METRICS_PORT; default HOST. */
   METRICS_HOST: z.string().min(1, { message: 'must not be empty' }).optional(),
   /**
@@ -472,6 +506,12 @@ export type Config = {
   /** Absolute path of the data directory. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URLS and its settings (decision 0050); undefined: every read on the
+   * primary. `readAfterWriteSeconds` and `maxLagSeconds` are REPLICA_READ_AFTER_WRITE_SECONDS and
+   * REPLICA_MAX_LAG_SECONDS.
+   */
+  replicas: ReplicaConfig | undefined;
   /** REDIS_URL: rate limits shared by every instance; undefined = in each process. */
   redis: { url: string; keyPrefix: string } | undefined;
   logLevel: string;
@@ -575,6 +615,16 @@ export type Config = {
   identity: IdentityConfig;
 };
 
+/** Read replicas of the PostgreSQL server (decision 0050). */
+export interface ReplicaConfig {
+  /** The replicas' connection URLs, in order: replica `0`, `1`, … in metrics and readiness. */
+  urls: string[];
+  /** A client's public reads stay on the primary this long after its own write (seconds). */
+  readAfterWriteSeconds: number;
+  /** A replica further behind than this gets no reads (seconds). */
+  maxLagSeconds: number;
+}
+
 /** IDENTITY_PROVIDER: the sandbox, or Stripe Identity with its keys. */
 export type IdentityConfig =
   | { provider: 'sandbox' }
@@ -666,6 +716,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...Object.keys(present)
       .filter((name) => name.startsWith('S3_') && name !== 'S3_BUCKET' && !value.S3_BUCKET)
       .map((name) => `S3_BUCKET must be set when ${name} is set`),
+    value.DATABASE_REPLICA_URLS && !value.DATABASE_URL
+      ? 'DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are standbys of a PostgreSQL server, and the embedded database has none'
+      : null,
+    ...Object.keys(present)
+      .filter((name) => name.startsWith('REPLICA_') && !value.DATABASE_REPLICA_URLS)
+      .map((name) => `DATABASE_REPLICA_URLS must be set when ${name} is set`),
+    value.DATABASE_REPLICA_URLS?.some((url) => sameServer(url, value.DATABASE_URL))
+      ? 'DATABASE_REPLICA_URLS must not name the DATABASE_URL server itself'
+      : null,
     value.HEADERS_TIMEOUT > value.REQUEST_TIMEOUT
       ? 'HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT'
       : null,
@@ -695,6 +754,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    replicas: value.DATABASE_REPLICA_URLS
+      ? {
+          urls: value.DATABASE_REPLICA_URLS,
+          readAfterWriteSeconds: value.REPLICA_READ_AFTER_WRITE_SECONDS,
+          maxLagSeconds: value.REPLICA_MAX_LAG_SECONDS,
+        }
+      : undefined,
     redis: value.REDIS_URL
       ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX }
       : undefined,
@@ -753,7 +819,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyMax: value.BOOKING_DAILY_MAX,
       offerOpenMax: value.OFFER_OPEN_MAX,
     },
-    jobs: { workers: value.JOB_WORKERS, pollIntervalSeconds: value.JOB_POLL_INTERVAL },
+    jobs: {
+      workers: value.JOB_WORKERS,
+      pollIntervalSeconds: value.JOB_POLL_INTERVAL ?? (value.DATABASE_URL ? 2 : 10),
+    },
     metrics:
       value.METRICS_TOKEN !== undefined || value.METRICS_PORT !== undefined
         ? {
@@ -848,6 +917,17 @@ function paymentsConfig(value: z.infer<typeof envSchema>): PaymentsConfig {
         }
       : undefined,
   };
+}
+
+/** Whether two PostgreSQL URLs name the same host and port (5432 when none is given). */
+function sameServer(a: string, b: string | undefined): boolean {
+  if (!b) return false;
+  try {
+    const [x, y] = [new URL(a), new URL(b)];
+    return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432');
+  } catch {
+    return false;
+  }
 }
 
 /** "B must be set together with A" when exactly one of a pair is set, else null. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/app.js';
 import { createCategory, createProduct } from './test-support/factories.js';
 import { bearer, registerUser, testOrigin, type TestUser } from './test-support/accounts.js';
+import { messageOf } from './test-support/answers.js';
 
 let t: TestApp;
 let productId: string;
@@ -68,7 +69,7 @@ describe('JSON nesting depth', () => {
       payload: `{"product_ids":${nested(40)}}`,
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toMatch(/nested.*32/);
+    expect(messageOf(response)).toMatch(/nested.*32/);
   });
 });
 
@@ -98,7 +99,7 @@ describe('names and single-line fields', () => {
       payload: { name: 'Ann\r\nBcc: everyone' },
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toMatch(/one line/);
+    expect(messageOf(response)).toMatch(/one line/);
   });
 
   it('refuses a line break in a product name, a profile name and a meeting place', async () => {
@@ -120,7 +121,7 @@ describe('names and single-line fields', () => {
       },
     });
     expect(product.statusCode, product.body).toBe(400);
-    expect(product.json().message).toMatch(/product_name.*one line/);
+    expect(messageOf(product)).toMatch(/product_name.*one line/);
     const profile = await t.app.inject({
       method: 'PATCH',
       url: '/api/profile',
@@ -135,6 +136,6 @@ describe('names and single-line fields', () => {
       payload: { product_id: productId, amount: 1, meeting_location: 'Gulshan\r\nCall me' },
     });
     expect(offer.statusCode, offer.body).toBe(400);
-    expect(offer.json().message).toMatch(/meeting_location.*one line/);
+    expect(messageOf(offer)).toMatch(/meeting_location.*one line/);
   });
 });

@@ -22,10 +22,8 @@ declare module 'fastify' {
  */
 export async function drain(app: FastifyInstance, ms: number): Promise<void> {
   if (ms <= 0) return;
+  // Read by the health check and by app.ts's `onRequest` hook, which closes each answer's
+  // connection from now on.
   app.lifecycle.draining = true;
-  // Before Fastify's own listener, so that even an answer written at once carries the header.
-  app.server.prependListener('request', (_request, response) => {
-    if (!response.headersSent) response.setHeader('connection', 'close');
-  });
   await new Promise((resolve) => setTimeout(resolve, ms));
 }

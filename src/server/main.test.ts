@@ -27,6 +27,7 @@ function startServer(): Promise<{ child: ChildProcess; url: string; output: () =
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        DATABASE_REPLICA_URLS: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -46,8 +47,8 @@ function startServer(): Promise<{ child: ChildProcess; url: string; output: () =
         resolve({ child, url: match[1]!, output: () => output });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }

@@ -16,7 +16,9 @@ function trackedFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
   return listed
     .split('\0')
-    .filter((file) => /\.(ts|tsx|mjs|js|md|sql|sh)$|^\.ci\//.test(file))
+    .filter((file) =>
+      /\.(ts|tsx|mjs|js|md|sql|sh|css|html|json|yml|yaml|conf|template)$|^\.ci\//.test(file),
+    )
     .filter((file) => !file.startsWith('node_modules/'));
 }
 

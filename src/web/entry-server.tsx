@@ -3,21 +3,18 @@
  * into dist/web-ssr/entry-server.js and called by the server's web plugin
  * (src/server/plugins/web.ts). For a page of `ssr/pages.ts` it fetches the page's data through
  * the given transport (the server answering itself, no network), renders the app with React 19's
- * `prerender` (react-dom/static.edge, below), which resolves once every lazy chunk and Suspense boundary is
+ * `prerender` (react-dom/static, below), which resolves once every lazy chunk and Suspense boundary is
  * ready and writes them in order, without the inline scripts of streaming (the CSP allows none), and returns the
  * HTML, the status (404 for an unknown listing or seller), the `<head>` facts and the dehydrated
  * query cache for the browser to hydrate against. Every other page answers null: the browser
  * renders it alone, behind its guards.
  *
- * `prerender` comes from react-dom's Web Streams build for edge runtimes (`react-dom/static.edge`),
- * not its Node build: the Node build runs each render in an `AsyncLocalStorage`, and on Node 20
- * the first render would turn on an async hook for the whole process, for good, which costs every
- * later request of any kind (decision 0022, "Better Auth's async context"). The edge build uses
- * `AsyncLocalStorage` only where the runtime has a global one (Node has none) and schedules its
- * work with `setTimeout(…, 0)` instead of `setImmediate`: the same HTML.
+ * `prerender` comes from react-dom's own entry for the runtime (`react-dom/static`, the Node build
+ * on Node). An earlier version took the edge build to keep Node 20's async hook off; that reason
+ * went with decision 0031 (Better Auth turns the hook on anyway; Node 24 has none), decision 0051.
  */
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static.edge';
+import { prerender } from 'react-dom/static';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -61,7 +58,10 @@ async function renderToString(element: React.ReactNode): Promise<string> {
       failure ??= error;
     },
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) {
+    if (failure instanceof Error) throw failure;
+    throw new Error(typeof failure === 'string' ? failure : 'Rendering failed', { cause: failure });
+  }
   return new Response(prelude).text();
 }
 

@@ -2,14 +2,14 @@
 /**
  * Places and distance (decision 0026): on `/search` a place chosen with the keyboard and a
  * radius keep only the cards within it, each with its distance; "Use my location" with the
- * permission granted and refused (Playwright's geolocation); the place survives a reload and is
+ * permission granted (Playwright's geolocation; refused is a component test,
+ * src/web/features/search/routes/search.test.tsx); the place survives a reload and is
  * the default centre of a later visit; a seller picks a place on Add A Product; a signed-in
  * user's home place (their profile) is the centre on another device. On a phone the location
  * sits in the filters sheet and applies with its `Show N results` button.
  */
 import { writeFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { locationMessages } from '../../src/contract/places.js';
 import {
   createAccount,
   signInViaApi,
@@ -138,24 +138,6 @@ for (const width of widths) {
       for (const text of await page.getByTestId('listing-card').allTextContents()) {
         expect(text).toMatch(/Austin|Round Rock/);
       }
-    });
-
-    test('Use my location refused says so and keeps the typed place', async ({ page, context }) => {
-      await context.clearPermissions();
-      await page.goto('/search');
-      await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toBeVisible();
-      const controls = await locationControls(page, width);
-      await choosePlace(page, 'Location', 'Denver', /^Denver, Colorado/);
-      if (!isPhone(width)) await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
-      await controls.getByRole('button', { name: 'Use my location' }).click();
-      await expect(
-        controls.getByRole('alert').filter({ hasText: locationMessages.refused }),
-      ).toBeVisible();
-      await expect(controls.getByRole('combobox', { name: 'Location' })).toHaveValue(
-        'Denver, Colorado',
-      );
-      await applyLocation(page, width);
-      await expect(page).toHaveURL(new RegExp(`near=${DENVER}`));
     });
   });
 }

@@ -288,6 +288,9 @@ test.describe('Honest states', () => {
         await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
         await expect(page).toHaveURL(href);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        // A link to a section lands on it, from another page or from the same one.
+        const section = href.split('#')[1];
+        if (section) await expect(page.locator(`[id="${section}"]`)).toBeInViewport();
       }
       await expectAxeClean(page, `/contact at ${width}px`);
       await page.goto(width === 360 ? '/about' : '/terms');

@@ -130,7 +130,7 @@ async function downloadBillOfSale(page: Page, scope: Locator, orderId: string): 
   expect(answer.headers()['content-type']).toBe('application/pdf');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe(`bill-of-sale-${orderId}.pdf`);
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.equals(await answer.body())).toBe(true);
   return bytes;

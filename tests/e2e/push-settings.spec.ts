@@ -31,23 +31,25 @@ function pushServiceStandIn() {
     expirationTime: null,
     options: { userVisibleOnly: true, applicationServerKey: null },
     toJSON: () => ({ endpoint: saved.endpoint, expirationTime: null, keys: saved.keys }),
-    unsubscribe: async () => {
+    unsubscribe: () => {
       localStorage.removeItem(stored);
-      return true;
+      return Promise.resolve(true);
     },
   });
-  PushManager.prototype.getSubscription = async function () {
+  PushManager.prototype.getSubscription = function () {
     const saved = localStorage.getItem(stored);
-    return saved ? (subscription(JSON.parse(saved) as Saved) as unknown as PushSubscription) : null;
+    return Promise.resolve(
+      saved ? (subscription(JSON.parse(saved) as Saved) as unknown as PushSubscription) : null,
+    );
   };
-  PushManager.prototype.subscribe = async function () {
+  PushManager.prototype.subscribe = function () {
     const saved: Saved = {
       endpoint: `${location.origin}/push-stand-in/${crypto.randomUUID()}`,
       // Well-formed keys (a 65-byte P-256 point, a 16-byte secret); no push is sent here.
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     };
     localStorage.setItem(stored, JSON.stringify(saved));
-    return subscription(saved) as unknown as PushSubscription;
+    return Promise.resolve(subscription(saved) as unknown as PushSubscription);
   };
 }
 

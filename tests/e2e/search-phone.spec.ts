@@ -126,8 +126,11 @@ for (const width of [360, 1440] as const) {
       page,
       request,
     }) => {
-      const categories = await (await request.get('/api/categories')).json();
-      const category = (categories as { _id: string; category_name: string }[])[0]!;
+      const categories = (await (await request.get('/api/categories')).json()) as {
+        _id: string;
+        category_name: string;
+      }[];
+      const category = categories[0]!;
       await page.goto('/');
       await page
         .getByTestId('category-tile')

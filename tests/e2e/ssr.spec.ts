@@ -73,7 +73,7 @@ test.describe('Without JavaScript (plain HTTP GET)', () => {
     expect(await first.text()).toContain(formatDollars(6100));
     const etag = first.headers().etag;
     expect(etag).toMatch(/^W\/"/);
-    expect(first.headers()['cache-control']).toBe('public, no-cache');
+    expect(first.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10');
     const again = await request.get(url, { headers: { 'if-none-match': etag! } });
     expect(again.status()).toBe(304);
 

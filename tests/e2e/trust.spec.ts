@@ -12,7 +12,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import * as apiRoutes from '../../src/contract/route-table.js';
 import { apiUrl } from '../../src/contract/routes.js';
-import { expectedCheckDigit } from '../../src/server/routes/vehicles/check-digit.js';
+import { expectedCheckDigit } from '../../src/server/vehicles/check-digit.js';
 import { DEMO_ADMIN, signInViaApi } from './support/accounts.js';
 import { newSignedInUser, unique, type SignedInUser } from './support/users.js';
 import { proofOfWork } from './support/proof-of-work.js';

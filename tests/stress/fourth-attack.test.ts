@@ -30,7 +30,7 @@ import { apiUrl } from '#contract/routes.js';
 import { limits } from '#contract/limits.js';
 import { openDatabase } from '#server/db/client.js';
 import { conversations, messages } from '#server/db/schema.js';
-import { expectedCheckDigit } from '#server/routes/vehicles/check-digit.js';
+import { expectedCheckDigit } from '#server/vehicles/check-digit.js';
 import { messageWarnings } from '#server/trust/message-warnings.js';
 import { manyScanJpeg, multipartFile, nestedJson, plainPng, stripPng } from './support/crafted.js';
 import { Client, type Answer } from './support/http.js';

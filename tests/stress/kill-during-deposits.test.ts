@@ -34,7 +34,7 @@ import { apiUrl } from '../../src/contract/routes.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
-import { sweepDeposits } from '../../src/server/routes/deposits/service.js';
+import { sweepDeposits } from '../../src/server/deposits/service.js';
 import {
   depositProblems,
   inBetween,
@@ -490,7 +490,7 @@ describe('SIGKILL in the middle of viewing-deposit transitions', () => {
     expect(outcomes.filter((o) => o !== 'done')).toEqual([]);
     expect(last.stats.failures()).toBe(0);
     client.close();
-    await server!.stop();
+    await server.stop();
 
     const final = await readDepositLedger(storage);
     expect(depositProblems(final)).toEqual([]);

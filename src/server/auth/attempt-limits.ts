@@ -6,150 +6,101 @@
  * cannot lock its owner out). Successful sign-ins are never counted and clear the client's
  * failures (OWASP ASVS 5.0 §6.3; OWASP Authentication Cheat Sheet, "Account Lockout").
  *
- * Kept in Redis when REDIS_URL is set (one count for every instance behind a balancer), else in
- * this process. Should Redis fail, an attempt is let through and the error logged, like the
- * write limit (plugins/security.ts).
+ * The counting is rate-limiter-flexible's: `RateLimiterRedis` when REDIS_URL is set (one count
+ * for every instance behind a balancer, each step one atomic Lua script), else
+ * `RateLimiterMemory` in this process. Should Redis fail, an attempt is let through and the
+ * error logged, like the write limit (plugins/security.ts).
  */
 import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /** Counts of one kind of attempt, keyed by account and client. */
 export interface AttemptCounter {
-  /** Seconds until `key` may try again; 0 when it may try now. */
-  blockedFor(key: string): Promise<number>;
-  /** Counts one attempt of `key`. */
-  count(key: string): Promise<void>;
-  /** Forgets `key`'s attempts (after a successful sign-in). */
-  clear(key: string): Promise<void>;
   /**
-   * Checks and counts in one step, so that parallel attempts cannot all pass the check before
-   * any of them is counted: counts one attempt of `key` unless it is past the limit.
-   * @returns 0 when the attempt was counted (it may go on), else the seconds until `key` may
-   *   try again (nothing counted).
+   * Counts an attempt of `key` when it is checked, in one step, so that parallel attempts
+   * cannot all pass the check before any of them is counted (rate-limiter-flexible `consume`).
+   * @returns 0 when the attempt is within the limit (it may go on), else the seconds until
+   *   `key` may try again (at least 1).
    */
   take(key: string): Promise<number>;
-  /** Gives back one attempt counted by `take` that turned out not to count (a 429 or 5xx). */
+  /** Gives back one attempt counted by `take` that turned out not to count (`reward`). */
   release(key: string): Promise<void>;
-}
-
-/** An in-process counter: `max` attempts per `windowMs` from the first one. */
-export function memoryAttemptCounter(max: number, windowMs: number): AttemptCounter {
-  const entries = new Map<string, { count: number; endsAt: number }>();
-  const live = (key: string) => {
-    const entry = entries.get(key);
-    if (entry && entry.endsAt <= Date.now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  /** Seconds until `key` may try again; 0 when it may try now. */
-  const blocked = (key: string) => {
-    const entry = live(key);
-    return entry && entry.count >= max ? Math.ceil((entry.endsAt - Date.now()) / 1000) : 0;
-  };
-  const add = (key: string) => {
-    const entry = live(key);
-    if (entry) entry.count += 1;
-    else {
-      // Bounded: past 100,000 keys, the ended windows go first, then the oldest.
-      if (entries.size >= 100_000) {
-        for (const [old, value] of entries) {
-          if (value.endsAt <= Date.now() || entries.size >= 100_000) entries.delete(old);
-          if (entries.size < 90_000) break;
-        }
-      }
-      entries.set(key, { count: 1, endsAt: Date.now() + windowMs });
-    }
-  };
-  return {
-    async blockedFor(key) {
-      return blocked(key);
-    },
-    async count(key) {
-      add(key);
-    },
-    async clear(key) {
-      entries.delete(key);
-    },
-    async take(key) {
-      // Synchronous from check to count: one step for this process.
-      const seconds = blocked(key);
-      if (seconds === 0) add(key);
-      return seconds;
-    },
-    async release(key) {
-      const entry = live(key);
-      if (entry && entry.count > 0) entry.count -= 1;
-    },
-  };
+  /** Forgets `key`'s attempts, after a success (`delete`). */
+  clear(key: string): Promise<void>;
 }
 
 /**
- * A counter in Redis under `prefix`: `max` attempts per `windowMs` from the first one. Redis
- * errors are reported to `onError` and the attempt let through.
+ * The counter over one rate-limiter-flexible limiter. Store errors (an unreachable Redis) go to
+ * `onError` and the attempt is let through.
+ */
+function attemptCounter(
+  limiter: RateLimiterAbstract,
+  onError: (error: unknown) => void,
+): AttemptCounter {
+  return {
+    async take(key) {
+      try {
+        await limiter.consume(key);
+        return 0;
+      } catch (refusal) {
+        // A refusal is a RateLimiterRes (past the limit); anything else is the store failing.
+        if (refusal instanceof RateLimiterRes) {
+          // Never 0: a client told to retry "in 0 seconds" would hammer the server.
+          return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        }
+        onError(refusal);
+        return 0;
+      }
+    },
+    async release(key) {
+      try {
+        const left = await limiter.reward(key);
+        // The window ended in between: `reward` began a new one below zero, which would give
+        // an extra attempt; a fresh window starts at the next attempt instead.
+        if (left.consumedPoints < 0) await limiter.delete(key);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    async clear(key) {
+      try {
+        await limiter.delete(key);
+      } catch (error) {
+        onError(error);
+      }
+    },
+  };
+}
+
+/** An in-process counter: `max` attempts per `windowSeconds` from the first one. */
+export function memoryAttemptCounter(max: number, windowSeconds: number): AttemptCounter {
+  // Each key is dropped when its window ends (the library's own timer, which does not hold
+  // the process open).
+  return attemptCounter(new RateLimiterMemory({ points: max, duration: windowSeconds }), () => {});
+}
+
+/**
+ * A counter in Redis under `prefix` (keys `prefix` + key): `max` attempts per `windowSeconds`
+ * from the first one. Redis errors are reported to `onError` and the attempt let through.
  */
 export function redisAttemptCounter(
   redis: Redis,
   prefix: string,
   max: number,
-  windowMs: number,
+  windowSeconds: number,
   onError: (error: unknown) => void,
 ): AttemptCounter {
-  return {
-    async blockedFor(key) {
-      try {
-        const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-        return Number(count ?? 0) >= max && ttl > 0 ? Math.ceil(ttl / 1000) : 0;
-      } catch (error) {
-        onError(error);
-        return 0;
-      }
-    },
-    async count(key) {
-      try {
-        await redis
-          .multi()
-          .set(prefix + key, '0', 'PX', windowMs, 'NX')
-          .incr(prefix + key)
-          .exec();
-      } catch (error) {
-        onError(error);
-      }
-    },
-    async clear(key) {
-      try {
-        await redis.del(prefix + key);
-      } catch (error) {
-        onError(error);
-      }
-    },
-    async take(key) {
-      try {
-        // INCR is atomic: of parallel attempts exactly the first `max` get a count ≤ max.
-        const results = await redis
-          .multi()
-          .set(prefix + key, '0', 'PX', windowMs, 'NX')
-          .incr(prefix + key)
-          .pttl(prefix + key)
-          .exec();
-        const count = Number(results?.[1]?.[1] ?? 0);
-        if (count <= max) return 0;
-        await redis.decr(prefix + key);
-        const ttl = Number(results?.[2]?.[1] ?? windowMs);
-        return Math.max(1, Math.ceil(ttl / 1000));
-      } catch (error) {
-        onError(error);
-        return 0;
-      }
-    },
-    async release(key) {
-      try {
-        await redis.decr(prefix + key);
-      } catch (error) {
-        onError(error);
-      }
-    },
-  };
+  // rate-limiter-flexible joins its prefix and the key with a colon.
+  const keyPrefix = prefix.endsWith(':') ? prefix.slice(0, -1) : prefix;
+  return attemptCounter(
+    new RateLimiterRedis({ storeClient: redis, keyPrefix, points: max, duration: windowSeconds }),
+    onError,
+  );
 }
 
 /** A wait in whole minutes, rounded up: "1 minute", "15 minutes". */

@@ -31,6 +31,7 @@ import {
   type TestUser,
 } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { anyString } from '../test-support/matchers.js';
 import { createCategory, createProduct, createUser } from '../test-support/factories.js';
 import type { GuardedRoute, Role } from './guard.js';
 import { resolveAuthSecret } from './secret.js';
@@ -1000,7 +1001,7 @@ const entries: Record<string, Entry> = {
       await productOf(seller.recordId, {
         externalId: 'M-1',
         photoSources: ['https://dealer.example/1.jpg'],
-      } as Parameters<typeof productOf>[1]);
+      });
     },
     request: () => ({
       params: { external_id: 'M-1' },
@@ -1023,7 +1024,7 @@ const entries: Record<string, Entry> = {
     setup: async () => {
       await makeSellerBusiness();
       apiKeys[seller.uid] = (await apiKeyOf(seller)).key;
-      await productOf(seller.recordId, { externalId: 'M-2' } as Parameters<typeof productOf>[1]);
+      await productOf(seller.recordId, { externalId: 'M-2' });
     },
     request: () => ({ params: { external_id: 'M-2' } }),
     ok: 200,
@@ -1278,7 +1279,7 @@ function build(
   });
   const query = parts.query ? `?${new URLSearchParams(parts.query).toString()}` : '';
   return {
-    method: route.method as InjectOptions['method'],
+    method: route.method,
     url: url + query,
     headers: { ...parts.headers, ...headers },
     ...(parts.payload === undefined ? {} : { payload: parts.payload }),
@@ -1290,7 +1291,7 @@ function malformed(route: GuardedRoute): InjectOptions {
   const url = route.url.replace(/:(\w+)/g, () => '%E2%80%AE%00not-valid');
   const write = !['GET', 'HEAD', 'DELETE'].includes(route.method);
   return {
-    method: route.method as InjectOptions['method'],
+    method: route.method,
     url: `${url}?id=nope&limit=-5&role=moderator&cursor=%25%25`,
     ...(write ? { headers: { 'content-type': 'application/json' }, payload: '{"broken' } : {}),
   };
@@ -1411,7 +1412,7 @@ async function expectRefusal(request: InjectOptions, status: number, clock?: num
     expect(response.json()).toMatchObject({
       statusCode: status,
       error: status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found',
-      message: expect.any(String),
+      message: anyString(),
     });
   } finally {
     vi.useRealTimers();

@@ -36,10 +36,10 @@
  * Every refusal answers `{statusCode, error, message}` through the error handler.
  */
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../lib/http-error.js';
 import { hooksOf } from '../lib/route.js';
+import { topicCache } from '../lib/topic-cache.js';
 import type { Auth } from './better-auth.js';
 import { findApiKeyCaller } from './api-keys.js';
 import { findUserRecord, loadCallerState, type CallerState, type UserRecord } from './records.js';
@@ -165,25 +165,23 @@ export const guardPlugin = fp(
     app.decorate('guardedRoutes', [] as GuardedRoute[]);
 
     // A token's subject as last read, per uid and session: most guarded calls of a signed-in
-    // page need no database round trip to authenticate. Frozen: shared by requests.
-    const callerStates = new LRUCache<string, CallerState>({
-      max: 10_000,
-      ttl: CALLER_STATE_TTL_MS,
+    // page need no database round trip to authenticate, and the calls a page makes at once share
+    // one read (lib/topic-cache.ts). Frozen: shared by requests.
+    const callerStates = topicCache<{ uid: string; sessionId: string }, CallerState>(app, {
+      topic: 'callers',
+      size: 10_000,
+      ttlSeconds: CALLER_STATE_TTL_MS / 1000,
+      key: ({ uid, sessionId }) => `${uid} ${sessionId}`,
+      async load({ uid, sessionId }) {
+        const state = await loadCallerState(app.db, uid, sessionId);
+        if (state.record) Object.freeze(state.record);
+        return Object.freeze(state);
+      },
     });
-    app.invalidation.subscribe('callers', () => callerStates.clear());
 
     /** loadCallerState through the cache; a read that raced a write is not kept. */
     async function callerStateOf(uid: string, sessionId: string): Promise<CallerState> {
-      const key = `${uid} ${sessionId}`;
-      const cached = callerStates.get(key);
-      if (cached) return cached;
-      const generation = app.invalidation.generation('callers');
-      const state = await loadCallerState(app.db, uid, sessionId);
-      if (state.record) Object.freeze(state.record);
-      if (app.invalidation.generation('callers') === generation) {
-        callerStates.set(key, Object.freeze(state));
-      }
-      return state;
+      return (await callerStates.get({ uid, sessionId }))!;
     }
 
     async function fromBearer(header: string): Promise<Caller> {

@@ -88,7 +88,7 @@ describe('demo accounts', () => {
     for (const account of demoAccounts) {
       const response = await signIn(app, account.email, DEMO_PASSWORD);
       expect(response.statusCode, account.email).toBe(200);
-      expect(response.json().user.id).toBe(account.uid);
+      expect(response.json<{ user: { id: string } }>().user.id).toBe(account.uid);
     }
     const seller = await signIn(app, 'seller@example.com', DEMO_PASSWORD);
     const token = await issueToken(app, cookieFrom(seller), 'demo-seller');

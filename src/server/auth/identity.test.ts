@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccount, authSession } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { stringContaining } from '../test-support/matchers.js';
 import {
   cookieFrom,
   signIn,
@@ -96,7 +97,7 @@ describe('POST /api/auth/sign-up/email', () => {
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'PASSWORD_TOO_COMMON',
-        message: expect.stringContaining('most common'),
+        message: stringContaining('most common'),
       });
     }
   });

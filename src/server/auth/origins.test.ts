@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { cookieFrom, testPassword, uniqueEmail } from '../test-support/accounts.js';
+import { messageOf } from '../test-support/answers.js';
 
 /** Sign-up then sign-in at `host` with `origin`; the two status codes and the sign-in cookie. */
 async function signUpAndIn(t: TestApp, host: string, origin: string) {
@@ -56,7 +57,7 @@ describe('PUBLIC_URL unset: same-origin identity requests', () => {
     const { signUp, signIn } = await signUpAndIn(t, '127.0.0.1:3000', 'https://evil.example');
     expect(signUp.statusCode).toBe(403);
     expect(signUp.json()).toMatchObject({ statusCode: 403, code: 'INVALID_ORIGIN' });
-    expect(signUp.json().message).toEqual(expect.any(String));
+    expect(messageOf(signUp)).toEqual(expect.any(String));
     expect(signIn.statusCode).toBe(403);
   });
 

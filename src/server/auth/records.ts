@@ -70,7 +70,7 @@ export async function findUserRecord(db: Database, uid: string): Promise<UserRec
 /**
  * Ends every identity session of `uid` (sign-out everywhere), so its cookies stop working as
  * well as its API tokens (bound to a session). Called inside the transaction of an admin's
- * user delete (routes/moderation/repository.ts deleteUser).
+ * user delete (moderation/repository.ts deleteUser).
  */
 export async function endSessionsOf(db: Database, uid: string): Promise<void> {
   await db.delete(authSession).where(eq(authSession.userId, uid));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authVerification } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { stringMatching } from '../test-support/matchers.js';
 import {
   bearer,
   cookieFrom,
@@ -231,7 +232,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     expect(limited.json()).toMatchObject({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: expect.stringMatching(/Too many attempts\. Please wait \d+ minutes? and try again/),
+      message: stringMatching(/Too many attempts\. Please wait \d+ minutes? and try again/),
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 

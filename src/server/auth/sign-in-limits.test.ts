@@ -8,6 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { bearer, registerUser, signUp, testOrigin, uniqueEmail } from '../test-support/accounts.js';
+import { messageOf } from '../test-support/answers.js';
 
 let t: TestApp;
 const MAX = 3;
@@ -67,7 +68,7 @@ describe('sign-in limits per account and client', () => {
     }
     const refused = await signInFrom('198.51.100.66', owner.email, owner.password);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(
+    expect(messageOf(refused)).toMatch(
       /^Too many failed sign-ins for this account from here\. Please wait 15 minutes/,
     );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -137,7 +138,44 @@ describe('sign-in limits per account and client', () => {
     for (let i = 0; i < MAX; i++) expect((await change('not-it')).statusCode).toBe(400);
     const refused = await change(user.password);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/Please wait 15 minutes/);
+    expect(messageOf(refused)).toMatch(/Please wait 15 minutes/);
+  });
+
+  it('checks at most the limit of current passwords when password changes come in parallel', async () => {
+    const user = await registerUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: MAX * 3 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/profile/password',
+          headers: bearer(user.token),
+          payload: { current_password: `not-it-${i}`, new_password: 'a brand new pass 9' },
+          remoteAddress: '203.0.113.51',
+        }),
+      ),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(MAX);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX * 2);
+  });
+
+  it('does not count a password change refused before any password was checked', async () => {
+    const user = await registerUser(t.app);
+    const change = (current: string, next: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        headers: bearer(user.token),
+        payload: { current_password: current, new_password: next },
+        remoteAddress: '203.0.113.52',
+      });
+    // A common new password and the current one again: refused, and not guesses.
+    for (let i = 0; i < MAX; i++) {
+      expect((await change(user.password, 'password123')).statusCode).toBe(400);
+      expect((await change(user.password, user.password)).statusCode).toBe(400);
+    }
+    const changed = await change(user.password, 'a brand new pass 9');
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 });
 
@@ -189,7 +227,7 @@ describe('one canonical sign-in request decides both the count and what Better A
       'application/x-www-form-urlencoded',
     );
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toMatch(/email.*once/i);
+    expect(messageOf(response)).toMatch(/email.*once/i);
   });
 
   for (const [shape, target] of [

@@ -49,9 +49,7 @@ export interface ApiTokenService {
  * @param issuer the site origin (Config.publicUrl)
  */
 export function createApiTokenService(secret: string, issuer: string): ApiTokenService {
-  const raw = new Uint8Array(
-    hkdfSync('sha256', secret, 'second-gear', 'api-token-hs256-v1', 32) as ArrayBuffer,
-  );
+  const raw = new Uint8Array(hkdfSync('sha256', secret, 'second-gear', 'api-token-hs256-v1', 32));
   // Imported once: given the raw bytes, jose imports a CryptoKey again on every call (a few
   // per cent of a signed-in read's time in a CPU profile).
   const keyPromise = webcrypto.subtle.importKey(

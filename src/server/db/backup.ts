@@ -184,7 +184,7 @@ export async function restoreBackup(
     );
   }
   await mkdir(config.dataDir, { recursive: true });
-  const unlock = lockDataDir(config.dataDir);
+  const unlock = await lockDataDir(config.dataDir);
   try {
     let summary: BackupSummary | undefined;
     let dump: Buffer | undefined;
@@ -240,7 +240,7 @@ export async function restoreBackup(
     }
     throw error;
   } finally {
-    unlock();
+    await unlock();
   }
 }
 

@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
+import { isDatabaseUnavailable } from '../plugins/error-handler.js';
 import { loadPlaces } from './places.js';
 import * as schema from './schema.js';
 
@@ -63,6 +64,18 @@ const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 const POSTGRES_STATEMENT_TIMEOUT_MS = 15_000;
 
+/** `application_name` of the primary's request pool (pg_stat_activity; decision 0050). */
+export const PRIMARY_APPLICATION_NAME = 'second-gear-primary';
+
+/**
+ * Where a replica's reads go when the replica cannot serve them (decision 0050): `db`, the
+ * primary; `onFailure` hears of each such failure (the replica is then taken out of rotation).
+ */
+export interface ReadFallback {
+  db: Database;
+  onFailure(error: Error): void;
+}
+
 /**
  * Opens a database handle. For PostgreSQL, a pool of `poolSize` connections; pool errors of idle
  * connections are passed to `onPoolError` instead of crashing the process.
@@ -74,6 +87,13 @@ export async function openDatabase(
     onPoolError?: (error: Error) => void;
     /** PostgreSQL server only: the longest a statement may run (ms); tests shorten it */
     statementTimeoutMs?: number;
+    /** PostgreSQL server only: the pool's `application_name`; default PRIMARY_APPLICATION_NAME */
+    applicationName?: string;
+    /**
+     * PostgreSQL server only, for a read replica's pool: a query or read transaction that fails
+     * because the server cannot serve ({@link mustFallBack}) runs again on `fallback.db`.
+     */
+    fallback?: ReadFallback;
   } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
@@ -106,10 +126,13 @@ export async function openDatabase(
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
     statement_timeout: options.statementTimeoutMs ?? POSTGRES_STATEMENT_TIMEOUT_MS,
     query_timeout: options.statementTimeoutMs ?? POSTGRES_STATEMENT_TIMEOUT_MS,
+    application_name: options.applicationName ?? PRIMARY_APPLICATION_NAME,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
+  if (options.fallback) fallBackOnFailure(pool, options.fallback);
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   db.transaction = pooledTransaction(pool, options.onPoolError);
+  if (options.fallback) db.transaction = transactionWithFallback(db, options.fallback);
   return {
     db,
     kind: 'postgres',
@@ -129,6 +152,84 @@ export async function openDatabase(
     }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * True when a read that failed on a replica should run again on the primary: the server cannot
+ * serve now (error-handler.ts `isDatabaseUnavailable`: unreachable, shutting down, a query
+ * cancelled by a conflict with recovery, …), or it refuses this database or its user (SQLSTATE
+ * 3D000 invalid catalog name, class 28 invalid authorisation: a misconfigured replica). Anything
+ * else is the query's own doing and would fail on the primary too.
+ */
+export function mustFallBack(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (code === '3D000' || code.startsWith('28'))) return true;
+  return isDatabaseUnavailable(error);
+}
+
+/**
+ * Makes `pool.query` (drizzle's path for every statement outside a transaction) run a failed
+ * query again on the fallback's pool when {@link mustFallBack}. Promise-style calls only: the
+ * callback style is pg-pool's own (checks out, queries, releases), left as it is.
+ */
+function fallBackOnFailure(pool: pg.Pool, fallback: ReadFallback) {
+  const primary = (fallback.db as unknown as { $client: pg.Pool }).$client;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const again = primary.query.bind(primary) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (!mustFallBack(error)) throw error;
+      fallback.onFailure(error instanceof Error ? error : new Error(String(error)));
+      return again(...args);
+    });
+  }) as pg.Pool['query'];
+}
+
+/**
+ * `db.transaction` of a replica: a transaction that fails because the replica cannot serve runs
+ * again, whole, on the fallback. Only reads run on a replica (a standby refuses every write), so
+ * running the callback twice repeats nothing but reads.
+ */
+function transactionWithFallback(db: Database, fallback: ReadFallback): Database['transaction'] {
+  const own = db.transaction.bind(db);
+  return async (transaction, config) => {
+    try {
+      return await own(transaction, config);
+    } catch (error) {
+      if (!mustFallBack(error)) throw error;
+      fallback.onFailure(error instanceof Error ? error : new Error(String(error)));
+      return fallback.db.transaction(transaction, config);
+    }
+  };
+}
+
+/** How long a health check of a replica or of the primary's WAL position may take (ms). */
+export const MONITOR_TIMEOUT_MS = 2_000;
+
+/**
+ * A pool of one connection for health checks (read replicas, decision 0050), apart from the
+ * request pools so that a check neither waits behind requests nor falls back to the primary: it
+ * connects and answers within {@link MONITOR_TIMEOUT_MS} or fails, and a connection whose
+ * answer does not come is closed. Its errors go to `onError`.
+ */
+export function openMonitorPool(
+  url: string,
+  applicationName: string,
+  onError: (error: Error) => void,
+): pg.Pool {
+  const pool = new pg.Pool({
+    Client: TimeoutClosingClient,
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: MONITOR_TIMEOUT_MS,
+    statement_timeout: MONITOR_TIMEOUT_MS,
+    query_timeout: MONITOR_TIMEOUT_MS,
+    application_name: applicationName,
+  });
+  pool.on('error', onError);
+  return pool;
 }
 
 /** The message node-postgres 8 rejects a query with when `query_timeout` passes. */

@@ -2,26 +2,65 @@
  * One process at a time on the embedded database (decision 0032). PGlite runs PostgreSQL inside
  * the process that opens `DATA_DIR/db`, and nothing stops a second process from opening the same
  * files and corrupting them (its `postmaster.pid` names no real process). So every process that
- * opens it — the server, `npm run seed`, `npm run backup` — first takes `DATA_DIR/db.lock`: a file
- * created exclusively, holding the owner's process id and host name. A lock whose process is gone
- * (same host, no such process) is stale and taken over; a live one, or one from another host (a
- * second container on the same volume, whose processes this one cannot see), is refused.
+ * opens it — the server, `npm run seed`, `npm run backup` — first takes `DATA_DIR/db.lock` with
+ * proper-lockfile: a directory made atomically (`mkdir`), whose modification time the holder
+ * renews every second while it lives. A lock not renewed for `LOCK_STALE_MS` is stale — its
+ * process was killed, on this host or another one sharing the volume — and is taken over; a
+ * fresh one is refused with `DataDirLockedError`. A process started right after a kill (a
+ * supervisor's restart) waits until the old lock is stale rather than failing.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lock } from 'proper-lockfile';
 
-/** The lock's file name inside DATA_DIR. */
+/** The lock's name inside DATA_DIR (a directory, proper-lockfile's lock). */
 export const DATA_DIR_LOCK = 'db.lock';
 
-/** Thrown when another process holds the lock; `message` says which and what to do. */
+/**
+ * How long a lock may go without renewal before it counts as stale and is taken over, in ms. Long
+ * enough that a holder whose event loop is busy (PGlite runs its queries on it) is not mistaken
+ * for a killed one; proper-lockfile renews it every `LOCK_UPDATE_MS`.
+ */
+export const LOCK_STALE_MS = 10_000;
+/** How often the holder renews its lock, in ms (proper-lockfile's minimum). */
+export const LOCK_UPDATE_MS = 1_000;
+
+/** Thrown when another process holds the lock; `message` says what to do. */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-interface Owner {
-  pid: number;
-  host: string;
+/** Options of `lockDataDir`, for tests: a shorter stale time (at least 2,000 ms). */
+export interface DataDirLockOptions {
+  staleMs?: number;
+}
+
+/**
+ * Clears the lock file of versions before proper-lockfile (a file, not a directory, holding its
+ * owner's `{ pid, host }`), which a killed process of such a version leaves behind and
+ * proper-lockfile cannot remove. Refused like a live lock while its process runs on this host.
+ * @throws DataDirLockedError while that process runs.
+ */
+function clearEarlierLock(dataDir: string, file: string): void {
+  try {
+    if (!lstatSync(file).isFile()) return;
+  } catch {
+    return;
+  }
+  let owner: { pid?: unknown; host?: unknown } = {};
+  try {
+    owner = JSON.parse(readFileSync(file, 'utf8')) as typeof owner;
+  } catch {
+    // Unreadable: no owner to ask, so not held.
+  }
+  if (typeof owner.pid === 'number' && owner.host === os.hostname() && alive(owner.pid)) {
+    throw new DataDirLockedError(
+      `The embedded database in ${dataDir} is in use by process ${owner.pid} (an earlier ` +
+        'version of the server?). Stop it and try again.',
+    );
+  }
+  rmSync(file, { force: true });
 }
 
 /** Whether process `pid` exists on this host (EPERM: it exists, owned by someone else). */
@@ -34,51 +73,52 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The lock's owner, or null when the file is unreadable or not ours (taken over). */
-function readOwner(file: string): Owner | null {
-  try {
-    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<Owner>;
-    return typeof owner.pid === 'number' && typeof owner.host === 'string'
-      ? { pid: owner.pid, host: owner.host }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Takes the embedded database's lock in `dataDir` for this process.
+ * Takes the embedded database's lock in `dataDir` for this process, waiting up to `staleMs` plus
+ * a second for a lock that is no longer renewed (its process was killed) to become stale.
  * @returns a function that releases it (idempotent).
- * @throws DataDirLockedError when a live process (or one on another host) holds it.
+ * @throws DataDirLockedError when a live process holds it (also another one in this process).
  */
-export function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(
+  dataDir: string,
+  options: DataDirLockOptions = {},
+): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATA_DIR_LOCK);
-  const me: Owner = { pid: process.pid, host: os.hostname() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, JSON.stringify(me), { flag: 'wx', mode: 0o644 });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const owner = readOwner(file);
-      const ours = owner?.host === me.host && owner.pid === me.pid;
-      if (owner && !ours && (owner.host !== me.host || alive(owner.pid))) {
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
+  clearEarlierLock(dataDir, file);
+  let release: () => Promise<void>;
+  try {
+    release = await lock(dataDir, {
+      lockfilePath: file,
+      stale: staleMs,
+      update: LOCK_UPDATE_MS,
+      // Once a second until a killed holder's lock is stale, then refused.
+      retries: { retries: Math.ceil(staleMs / 1000) + 1, factor: 1, minTimeout: 1000 },
+      onCompromised: (error) => {
+        // Another process took the lock over (this one did not renew it in time): both would
+        // now write the same files. Stop rather than corrupt them.
         throw new DataDirLockedError(
-          `The embedded database in ${dataDir} is in use by process ${owner.pid} on ` +
-            `${owner.host} (a running server?). Stop it and try again. If no such process ` +
-            `runs any more, delete ${file}.`,
+          `Lost the lock on the embedded database in ${dataDir} (${error.message}); ` +
+            'stopping so that two processes never write it at once.',
         );
-      }
-      // Stale (its process is gone), unreadable, or our own: take it over.
-      rmSync(file, { force: true });
-    }
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    throw new DataDirLockedError(
+      `The embedded database in ${dataDir} is in use by another process (a running server?): ` +
+        `its lock ${file} is being renewed. Stop that process and try again. A lock left by a ` +
+        `process that was killed is taken over once it is ${Math.ceil(staleMs / 1000)} seconds old.`,
+    );
   }
   let released = false;
-  return () => {
+  return async () => {
     if (released) return;
     released = true;
-    const owner = readOwner(file);
-    if (owner?.pid === me.pid && owner.host === me.host) rmSync(file, { force: true });
+    await release().catch((error: NodeJS.ErrnoException) => {
+      // Already gone with a compromised lock (onCompromised said so).
+      if (error.code !== 'ERELEASED') throw error;
+    });
   };
 }

@@ -105,7 +105,7 @@ export async function loadPlaces(db: Database): Promise<void> {
           lon float8, population int)
         on conflict (id) do nothing`);
     }
-    await placeListingsByLocation(tx as unknown as Database);
+    await placeListingsByLocation(tx);
   });
   await db.execute(sql`analyze places`);
 }

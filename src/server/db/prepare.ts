@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { createDemoIdentities, ensureAdminAccount } from '../auth/identities.js';
-import { backfillCategoryKeys } from '../routes/catalog/category-names.js';
+import { backfillCategoryKeys } from '../catalog/category-names.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { withPreparationLock } from './preparation-lock.js';
@@ -33,12 +33,12 @@ export async function openConfiguredDatabase(
   const dir = path.join(config.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   // One process at a time on these files (data-dir-lock.ts): refused while another holds them.
-  const unlock = lockDataDir(config.dataDir);
+  const unlock = await lockDataDir(config.dataDir);
   try {
     const database = await openDatabase({ kind: 'pglite', dir });
     return { ...database, close: () => database.close().finally(unlock) };
   } catch (error) {
-    unlock();
+    await unlock();
     throw error;
   }
 }

@@ -4,7 +4,12 @@
  * (`deleted_at`) so that orders and payments that point at them keep resolving; orders also keep
  * a snapshot of what the buyer saw (docs/product.md §3 Order: customer_info, product_info, seller_info).
  */
-import { offerStates } from '../../contract/offers.js';
+import {
+  depositStates,
+  offerStates,
+  offerStatesWhere,
+  type DepositState,
+} from '../../contract/deal-states.js';
 import type { TraderDetails } from '../../contract/trader.js';
 import type { MessageWarning } from '../../contract/trust.js';
 
@@ -14,7 +19,13 @@ export interface StoredVinDecode {
   decoded: { make: string | null; model: string | null; modelYear: number | null } | null;
 }
 import { sql } from 'drizzle-orm';
-import { listingStatuses, type ListingStatus } from '../../contract/entities.js';
+import {
+  initialListingStatus,
+  listingStatuses,
+  statesWhere,
+  type ListingStateRecord,
+  type ListingStatus,
+} from '../../contract/listing-state.js';
 import {
   bigint,
   boolean,
@@ -31,6 +42,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -210,31 +222,43 @@ export const categories = pgTable(
 );
 
 /**
- * The states a listing can be in (decision 0027; `listingStatuses` of src/contract/entities.ts):
- * who may move a listing between them is src/server/routes/listings/listing-state.ts. A seller's
- * or an account's delete is `deleted_at`, not a state.
+ * The states a listing can be in (decisions 0027 and 0053; src/contract/listing-state.ts says what
+ * each means and who may move a listing between them, src/server/listings/listing-state.ts
+ * writes the change). A seller's or an account's delete is `deleted_at`, not a state.
  */
 export { listingStatuses, type ListingStatus };
 
 /**
- * THE definition of "on the market" (decision 0027): active or reserved, and not deleted. Every
- * public list (search, category pages' live counts, home, promoted, sitemap, saved-search
- * alerts, the seller's other listings) asks with it, and the search and expiry indexes are
- * partial on exactly this text (raw, so the planner matches it).
+ * `"products"."listing_status" in ('…', …)` for the states whose record passes `test` (decision
+ * 0053): the SQL of a predicate is generated from the records, never written out by hand. Raw
+ * text, in `listingStatuses` order, so a partial index built on it matches the planner's query.
+ */
+export function listingStatusInSql(test: (record: ListingStateRecord) => boolean): string {
+  const states = statesWhere(test);
+  if (states.length === 0) return 'false';
+  return `"products"."listing_status" in (${states.map((s) => `'${s}'`).join(', ')})`;
+}
+
+/**
+ * THE definition of "on the market" (decision 0027): a state whose record is `onMarket` (active or
+ * reserved), and not deleted. Every public list (search, category pages' live counts, home,
+ * promoted, sitemap, saved-search alerts, the seller's other listings) asks with it, and the
+ * search and expiry indexes are partial on exactly this text (raw, so the planner matches it).
  */
 export const onMarketSql = sql.raw(
-  `"products"."listing_status" in ('active', 'reserved') and "products"."deleted_at" is null`,
+  `${listingStatusInSql((state) => state.onMarket)} and "products"."deleted_at" is null`,
 );
 
 /** The older name of `onMarketSql`, kept for the queries that import it. */
 export const liveSql = onMarketSql;
 
 /**
- * Listings a catalogue page shows and price guidance compares with: on the market or sold
- * (docs/product.md §2: a sold card says SOLD OUT), not deleted. Not expired, unavailable or removed.
+ * Listings a catalogue page shows and price guidance compares with: a state whose record is
+ * `inCatalogue` (on the market or sold; docs/product.md §2: a sold card says SOLD OUT), not
+ * deleted. Not expired, unavailable or removed.
  */
 export const inCatalogueSql = sql.raw(
-  `"products"."listing_status" in ('active', 'reserved', 'sold') and "products"."deleted_at" is null`,
+  `${listingStatusInSql((state) => state.inCatalogue)} and "products"."deleted_at" is null`,
 );
 
 /**
@@ -267,7 +291,17 @@ export const products = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
     /** The listing's state (decision 0027); changed only through listing-state.ts. */
-    listingStatus: text('listing_status').$type<ListingStatus>().notNull().default('active'),
+    listingStatus: text('listing_status')
+      .$type<ListingStatus>()
+      .notNull()
+      .default(initialListingStatus),
+    /**
+     * The order an accepted offer reserved the listing for (decision 0053): set by the
+     * `reserveForBuyer` transition, cleared by every transition out of `reserved`, so it is set
+     * only while `listing_status` is `reserved` (check constraint). Null for a seller's own
+     * reservation. Written only through listing-state.ts.
+     */
+    reservedOrderId: uuid('reserved_order_id').references((): AnyPgColumn => orders.id),
     /** When `listing_status` last changed (days on market stop there for sold and expired). */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true })
       .notNull()
@@ -443,6 +477,10 @@ export const products = pgTable(
       sql.raw(
         `"products"."listing_status" in (${listingStatuses.map((s) => `'${s}'`).join(', ')})`,
       ),
+    ),
+    check(
+      'products_reserved_order_check',
+      sql`${t.reservedOrderId} is null or ${t.listingStatus} = 'reserved'`,
     ),
     check(
       'products_sold_price_check',
@@ -990,6 +1028,8 @@ export const savedSearches = pgTable(
     verifiedOnly: boolean('verified_only').notNull().default(false),
     /** '' = any seller; 'private' or 'business' (the search's `seller_type`). */
     sellerTypeKey: text('seller_type_key').notNull().default(''),
+    /** '' = any kind; 'vehicles' or 'parts' (the search's `kind`, decision 0047). */
+    kindKey: text('kind_key').notNull().default(''),
     tsQuery: text('ts_query'),
     keyword: text('keyword'),
     /** The search's centre (degrees) and radius (km), null when it has none (decision 0026). */
@@ -1091,20 +1131,7 @@ export * from './auth-schema.js';
  * buyer contests a capture), `refunded` (the admin gave it back), `kept` (the admin upheld the
  * capture), `void` (the booking closed before any hold was placed).
  */
-export const depositStates = [
-  'awaiting_card',
-  'held',
-  'releasing',
-  'released',
-  'capturing',
-  'captured',
-  'disputed',
-  'refunding',
-  'refunded',
-  'kept',
-  'void',
-] as const;
-export type DepositState = (typeof depositStates)[number];
+export { depositStates, type DepositState };
 
 /**
  * A viewing deposit: one per booking of a listing that asks for one. The amount is
@@ -1173,6 +1200,14 @@ export const depositEvents = pgTable(
   (t) => [index('deposit_events_deposit_idx').on(t.depositId, t.createdAt)],
 );
 
+/** `('a', 'b', …)`: a list of states as raw SQL text, in the order given. */
+function sqlList(states: readonly string[]) {
+  return sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
+}
+
+/** The open offer states (their record is `open`, src/contract/deal-states.ts): pending, countered. */
+const openOfferStatesSql = sqlList(offerStatesWhere((state) => state.open));
+
 /**
  * A buyer's offer on a listing below its asking price (decision 0034). `pending` until the seller
  * accepts, declines or counters; `countered` until the buyer accepts or declines the counter;
@@ -1209,22 +1244,19 @@ export const offers = pgTable(
   (t) => [
     uniqueIndex('offers_one_open_per_buyer_key')
       .on(t.buyerId, t.productId)
-      .where(sql`${t.status} in ('pending', 'countered')`),
+      .where(sql`${t.status} in ${openOfferStatesSql}`),
     index('offers_buyer_idx').on(t.buyerId, t.createdAt),
     index('offers_seller_idx').on(t.sellerId, t.createdAt),
     index('offers_product_idx').on(t.productId, t.status),
     index('offers_open_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} in ('pending', 'countered')`),
+      .where(sql`${t.status} in ${openOfferStatesSql}`),
     check('offers_amount_check', sql`${t.amountCents} > 0`),
     check(
       'offers_counter_check',
       sql`${t.counterAmountCents} is null or ${t.counterAmountCents} > ${t.amountCents}`,
     ),
-    check(
-      'offers_status_check',
-      sql`${t.status} in ('pending', 'countered', 'accepted', 'declined', 'expired', 'withdrawn')`,
-    ),
+    check('offers_status_check', sql`${t.status} in ${sqlList(offerStates)}`),
     check('offers_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
   ],
 );

@@ -6,7 +6,7 @@
  * references: no listing's image (deleted listings included), no user record's or identity's
  * photo, no order's product or seller picture (orders keep a snapshot, docs/product.md §3 Order). The grace
  * period covers the time between uploading a picture and saving the form that uses it. A file
- * uploaded again is written again (routes/accounts/images.ts), so it is young again.
+ * uploaded again is written again (storage/images.ts), so it is young again.
  * A responsive variant (`<base>-<width>w.<webp|jpg>`, contract/images.ts) shares its original's
  * fate: removed with it, kept with it, and removed once past the grace period when its original
  * is gone.

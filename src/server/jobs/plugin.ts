@@ -17,15 +17,19 @@
  *
  * The queue starts when the app is ready (pg-boss creates or migrates its schema, every defined
  * queue is created with its retry policy, cron schedules are written, and — when JOB_WORKERS is
- * on — a worker polls each queue every JOB_POLL_INTERVAL seconds). Closing the app stops the
- * workers gracefully: running jobs may finish (up to 10 s), then the queue stops before the
- * database closes.
+ * on — a worker polls each queue every JOB_POLL_INTERVAL seconds; a job this instance adds to run
+ * now wakes its worker at once, or shortly after the commit when added in a transaction). Closing
+ * the app stops the workers gracefully: running jobs may finish (up to 10 s), then the queue stops
+ * before the database closes.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { withPreparationLock } from '../db/preparation-lock.js';
 import { createBoss, drizzleExecuteSql, executeSqlFor, type Executor } from './queue.js';
+
+/** Delays after which the worker of a job enqueued in a transaction is woken (ms). */
+const wakeAfterCommitMs = [5, 50, 500];
 
 /** One kind of background work. */
 export interface JobDefinition<Data extends object> {
@@ -107,6 +111,14 @@ export const jobsPlugin = fp(
     let started = false;
     const failed: Record<string, number> = {};
 
+    /**
+     * Wakes the worker of `name` at each of `wakeAfterCommitMs`: a job enqueued in a transaction
+     * is taken soon after the commit instead of at the next poll (up to JOB_POLL_INTERVAL).
+     */
+    const wakeAfterCommit = (name: string) => {
+      for (const delay of wakeAfterCommitMs) setTimeout(() => jobs.wake(name), delay).unref();
+    };
+
     const jobs: Jobs = {
       boss,
       failed,
@@ -129,9 +141,12 @@ export const jobsPlugin = fp(
         } as PgBoss.SendOptions);
         if (!id) throw new Error(`the job queue refused a ${name} job`);
         // Outside a transaction the job is visible now: wake this instance's worker rather than
-        // wait for its next poll. (Inside one, the next poll finds it after the commit.)
-        const workerId = workerIds.get(name);
-        if (!options.tx && !options.startAfterSeconds && workerId) boss.notifyWorker(workerId);
+        // wait for its next poll. Inside one it is visible once the caller commits, which this
+        // code cannot observe: the worker is woken a few times shortly after.
+        if (!options.startAfterSeconds) {
+          if (options.tx) wakeAfterCommit(name);
+          else jobs.wake(name);
+        }
         return id;
       },
       async enqueueThrottled(name, data, options) {

@@ -9,8 +9,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationKinds, type NotificationKind } from '../../contract/index.js';
+import { queryRows } from '../db/rows.js';
 import { sendMailJob } from '../jobs/send-mail.js';
-import { notifyViewing } from '../routes/orders/viewing-mails.js';
+import { notifyViewing } from '../orders/viewing-mails.js';
 import { bookOrder } from '../routes/orders/test-helpers.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
@@ -42,19 +43,21 @@ const inHours = (hours: number) => {
 
 /** The keys of the queued send-mail jobs whose key starts with `prefix`. */
 async function queuedKeys(prefix: string): Promise<string[]> {
-  const result = (await t.app.db.execute(
+  const rows = await queryRows<{ key: string }>(
+    t.app.db,
     sql`select data->>'key' as key from pgboss.job
         where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
-  )) as unknown as { rows: { key: string }[] };
-  return result.rows.map((row) => row.key);
+  );
+  return rows.map((row) => row.key);
 }
 
 /** Sends every queued mail whose key starts with `prefix` to the loopback SMTP server. */
 async function deliver(prefix: string): Promise<void> {
-  const result = (await t.app.db.execute(
+  const rows = await queryRows<{ data: object }>(
+    t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
-  )) as unknown as { rows: { data: object }[] };
-  for (const row of result.rows) await t.app.jobs.runNow(sendMailJob, row.data);
+  );
+  for (const row of rows) await t.app.jobs.runNow(sendMailJob, row.data);
 }
 
 const inject = (user: TestUser, method: 'PATCH' | 'POST' | 'PUT', url: string, payload: object) =>

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../lib/mailer.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { createUnsubscribeTokens } from './unsubscribe.js';
+import { messageOf } from '../test-support/answers.js';
 
 describe('unsubscribe tokens', () => {
   const tokens = createUnsubscribeTokens('a'.repeat(64));
@@ -74,14 +75,14 @@ describe('POST /api/unsubscribe', () => {
       url: `/api/unsubscribe?token=${Buffer.from('["x","test-topic:a"]').toString('base64url')}.AAAA`,
     });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().message).toBe('This unsubscribe link is not valid');
+    expect(messageOf(forged)).toBe('This unsubscribe link is not valid');
 
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/unsubscribe?token=<script>',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toMatch(/token/);
+    expect(messageOf(malformed)).toMatch(/token/);
 
     const unknown = await t.app.inject({
       method: 'POST',

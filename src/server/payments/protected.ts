@@ -37,7 +37,7 @@ import type { Executor } from '../jobs/queue.js';
 import { renderMail } from '../notifications/layout.js';
 import { formatMailDay, readerZone } from '../notifications/time-zone.js';
 import { billOfSaleFilename, ensureBillOfSale } from './bill-of-sale.js';
-import { transitionListing } from '../routes/listings/listing-state.js';
+import { transitionListing } from '../listings/listing-state.js';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -208,7 +208,9 @@ export async function finishMove(app: FastifyInstance, orderId: string): Promise
       .update(payments)
       .set({ refundedAt: new Date() })
       .where(and(eq(payments.orderId, orderId), isNull(payments.refundedAt)));
-    if (order) await transitionListing(tx, order.productId, 'active', { kind: 'refund' });
+    if (order) {
+      await transitionListing(tx, order.productId, 'refundSale', { kind: 'deal', orderId });
+    }
     await queuePaymentMoveMails(app, tx, done);
     return true;
   });

@@ -9,10 +9,11 @@
  * product and transaction) are the last line of defence.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { offerStatesWhere, offerTransitions } from '#contract/deal-states.js';
 import type { Database } from '../db/client.js';
 import { offers, orderPayments, orders, paymentLedger, payments } from '../db/schema.js';
-import { transitionListing } from '../routes/listings/listing-state.js';
+import { transitionListing } from '../listings/listing-state.js';
 
 /** A transaction handle (or the database itself: a single statement needs no transaction). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -89,31 +90,14 @@ export async function completeSaleIn(
   if (order.declinedAt || order.cancelledAt) return { kind: 'order-closed' };
   if (payment.amountCents !== order.priceCents) return { kind: 'amount-mismatch' };
 
-  // An accepted offer holds the listing for its buyer until paid or closed (decision 0034).
-  const [held] = await tx
-    .select({ id: offers.id })
-    .from(offers)
-    .innerJoin(orders, eq(orders.id, offers.orderId))
-    .where(
-      and(
-        eq(offers.productId, order.productId),
-        eq(offers.status, 'accepted'),
-        ne(offers.buyerId, order.buyerId),
-        eq(orders.paid, false),
-        isNull(orders.declinedAt),
-        isNull(orders.cancelledAt),
-      ),
-    )
-    .limit(1);
-  if (held) return { kind: 'product-unavailable' };
-
-  // The listing becomes sold through its one state owner (decision 0027): a deleted, removed or
-  // already sold listing refuses, and the row stays locked until this transaction ends.
+  // The listing becomes sold through its one state owner (decisions 0027 and 0053): a deleted,
+  // removed, already sold or off-the-market listing refuses, and so does one an accepted offer
+  // reserved for another buyer's order; the row stays locked until this transaction ends.
   const moved = await transitionListing(
     tx,
     order.productId,
-    'sold',
-    { kind: 'order' },
+    'markSold',
+    { kind: 'deal', orderId: order.id },
     { soldPriceCents: order.priceCents },
   );
   if (moved.kind !== 'done' || moved.modifiedCount === 0) return { kind: 'product-unavailable' };
@@ -122,12 +106,18 @@ export async function completeSaleIn(
     .update(orders)
     .set({ paid: true })
     .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
-  // The car is sold: every offer still open on it is declined (decision 0034).
+  // The car is sold: every offer still open on it is declined (decision 0034, `carSold`).
   await tx
     .update(offers)
-    .set({ status: 'declined', updatedAt: new Date() })
+    .set({ status: offerTransitions.carSold.to, updatedAt: new Date() })
     .where(
-      and(eq(offers.productId, order.productId), inArray(offers.status, ['pending', 'countered'])),
+      and(
+        eq(offers.productId, order.productId),
+        inArray(
+          offers.status,
+          offerStatesWhere((state) => state.open),
+        ),
+      ),
     );
   const [row] = await tx
     .insert(payments)

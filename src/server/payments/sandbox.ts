@@ -121,7 +121,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
       if (!row) return null;
       return {
         id: row.id,
-        status: row.status as PaymentIntentView['status'],
+        status: row.status,
         amountCents: row.amountCents,
         currency: row.currency,
         orderId: row.orderId,

@@ -20,6 +20,7 @@ import { FakeStripe } from '../test-support/stripe.js';
 import { bookOrder } from '../routes/orders/test-helpers.js';
 import { clientSecretFor, recordPayment } from '../routes/payments/test-helpers.js';
 import { heldByLedger, sweepPayments } from './protected.js';
+import { messageOf } from '../test-support/answers.js';
 
 const fake = new FakeStripe();
 let t: TestApp;
@@ -165,7 +166,7 @@ describe('protected payment on Stripe', () => {
       iban: 'DE89370400440532013000',
     });
     expect(bank.statusCode).toBe(409);
-    expect(bank.json().message).toContain('POST /api/profile/payout/onboarding');
+    expect(messageOf(bank)).toContain('POST /api/profile/payout/onboarding');
 
     const first = await call(seller, 'POST', '/api/profile/payout/onboarding');
     expect(first.statusCode, first.body).toBe(200);
@@ -290,7 +291,7 @@ describe('protected payment on Stripe', () => {
 
   it('a crash after Stripe made the transfer: the retry repeats the call with the same key, Stripe replays it, one transfer', async () => {
     const { seller, buyer, orderId } = await paidOrder();
-    const original = t.app.payments.transfer;
+    const original = t.app.payments.transfer.bind(t.app.payments);
     t.app.payments.transfer = async (request) => {
       await original(request);
       throw new Error('killed after the provider call');
@@ -321,7 +322,7 @@ describe('protected payment on Stripe', () => {
 
   it('a crash after Stripe refunded: the retry gets the same refund back, one refund', async () => {
     const { buyer, orderId, intentId, productId } = await paidOrder();
-    const original = t.app.payments.refundPayment;
+    const original = t.app.payments.refundPayment.bind(t.app.payments);
     t.app.payments.refundPayment = async (id, key) => {
       await original(id, key);
       throw new Error('killed after the provider call');

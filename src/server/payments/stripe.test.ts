@@ -13,10 +13,11 @@ import { createTestApp, type TestApp } from '../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { bookOrder, createListing } from '../routes/orders/test-helpers.js';
 import { clientSecretFor, recordPayment } from '../routes/payments/test-helpers.js';
-import { sweepDeposits } from '../routes/deposits/service.js';
+import { sweepDeposits } from '../deposits/service.js';
 import { call, depositListing, depositOf } from '../routes/deposits/test-helpers.js';
 import { FakeStripe, type FakeIntent } from '../test-support/stripe.js';
 import { queryRows } from '../db/rows.js';
+import { messageOf } from '../test-support/answers.js';
 
 const webhookSecret = 'whsec_test_second_gear';
 
@@ -129,7 +130,9 @@ describe('stripe provider', () => {
     const paid = await recordPayment(t.app, buyer, body);
     expect(paid.statusCode).toBe(200);
     const replay = await recordPayment(t.app, buyer, body);
-    expect(replay.json().insertedId).toBe(paid.json().insertedId);
+    expect(replay.json<{ insertedId: string }>().insertedId).toBe(
+      paid.json<{ insertedId: string }>().insertedId,
+    );
     expect(await paymentCount(product.id)).toBe(1);
     const [row] = await db().select().from(products).where(eq(products.id, product.id));
     expect(row!.sold).toBe(true);
@@ -184,7 +187,7 @@ describe('stripe provider', () => {
     const intent = fake.intents.get(paymentIntentIdOf(secret))!;
     const forged = await deliver(succeededEvent(intent), 'whsec_not_ours');
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().message).toContain('stripe-signature');
+    expect(messageOf(forged)).toContain('stripe-signature');
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
@@ -212,7 +215,7 @@ describe('stripe provider', () => {
       }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const [winner, loser] = answers[0]!.statusCode === 200 ? [first, second] : [second, first];
+    const [winner, loser] = answers[0].statusCode === 200 ? [first, second] : [second, first];
     // The webhook for the loser's intent arrives too: refunded once (idempotency key), no sale.
     expect((await deliver(succeededEvent(fake.intents.get(loser)!))).statusCode).toBe(200);
     expect(fake.refunds.filter((refund) => refund.payment_intent === loser)).toHaveLength(1);
@@ -292,7 +295,7 @@ describe('viewing deposit on Stripe', () => {
 
   it('a crash after Stripe captured is completed by the retry with the same idempotency key', async () => {
     const { orderId, intentId } = await held();
-    const original = t.app.payments.captureHold;
+    const original = t.app.payments.captureHold.bind(t.app.payments);
     t.app.payments.captureHold = async (id) => {
       await original(id);
       throw new Error('killed after the provider call');

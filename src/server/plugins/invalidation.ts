@@ -4,19 +4,24 @@
  * open Server-Sent-Event streams):
  *
  * - Topics: `public` (what the public GETs show: plugins/public-cache.ts), `callers` (what the
- *   guard knows about a token's subject: auth/guard.ts) and `private` (a signed-in caller's own
- *   reads: plugins/private-cache.ts).
+ *   guard knows about a token's subject: auth/guard.ts), `private` (a signed-in caller's own
+ *   reads: plugins/private-cache.ts) and `sessions` (an identity session may have ended or an
+ *   account been deleted: the open live message streams are checked, routes/messages). Each
+ *   cache is a `topicCache` (lib/topic-cache.ts) whose entries carry their topic as their
+ *   async-cache-dedupe reference: a raise invalidates them.
  * - Every successful write under `/api` (POST, PUT, PATCH, DELETE answered below 400) publishes
  *   `callers` (a sign-out, a password change, a deletion or a role change must end access at
  *   once), `private` (any write may change what some caller's own page shows) and, unless it
- *   is one of the writes that never change a public answer (`quietWritePrefixes`), `public`. It does so *before* its answer is sent, and the answer
+ *   is one of the writes that never change a public answer (`quietWritePrefixes`), `public`; and
+ *   `sessions` when it is one of the writes that may end a session (`sessionWritePrefixes`).
+ *   It does so *before* its answer is sent, and the answer
  *   waits (at most `SIGNAL_WAIT_MS`) until the transport below has taken the signal: a client
  *   that reads through another instance once its write is acknowledged sees the write, not a
  *   cached answer from before it. Code that changes such data outside a request publishes itself
  *   (`app.invalidation.publish`).
- * - Each topic has a generation number, raised by every signal. A cache keys or stamps its
- *   entries with the generation it read under and drops what it computed when the generation
- *   moved meanwhile, so a read that raced a write never stores the old answer.
+ * - Each topic has a generation number, raised by every signal. A cache stamps what it loads
+ *   with the generation it began under and drops it when the generation moved meanwhile, so a
+ *   read that raced a write never stores the old answer.
  * - Other instances, through one of two transports (payload `<instance> <topic…>` or
  *   `<instance> <note kind> <fields…>`; an instance ignores its own):
  *   - `REDIS_URL` set: Redis pub/sub on the channel `REDIS_KEY_PREFIX + 'invalidation'`, through a
@@ -31,13 +36,12 @@
  *   they regain focus.
  */
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-export type InvalidationTopic = 'public' | 'callers' | 'private';
-const topics: readonly InvalidationTopic[] = ['public', 'callers', 'private'];
+export type InvalidationTopic = 'public' | 'callers' | 'private' | 'sessions';
+const topics: readonly InvalidationTopic[] = ['public', 'callers', 'private', 'sessions'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,44 +65,6 @@ declare module 'fastify' {
       on(kind: PeerNoteKind, listener: (fields: string[]) => void): void;
     };
   }
-}
-
-/** What a cache of `topicCache` offers to the rest of the app (`app.publicCache`, …). */
-export interface TopicCacheControl {
-  /** Starts a new generation of the topic here and on every other instance. */
-  invalidate(): void;
-  /** Entries held (for tests and the bench). */
-  readonly size: number;
-}
-
-/**
- * An in-process cache whose entries belong to the current generation of `topic` (decision
- * 0022): callers key entries with `generation()`, so a raise makes every older one unreachable at
- * once, and the cache is cleared on each raise to free their memory. Bounds: `max` entries,
- * `maxBytes` bytes as counted by `sizeOf` (bytes per entry), `ttlMs` milliseconds per entry.
- */
-export function topicCache<V extends object>(
-  app: FastifyInstance,
-  topic: InvalidationTopic,
-  bounds: { max: number; maxBytes: number; ttlMs: number; sizeOf: (entry: V) => number },
-): { cache: LRUCache<string, V>; generation: () => number; control: TopicCacheControl } {
-  const cache = new LRUCache<string, V>({
-    max: bounds.max,
-    maxSize: bounds.maxBytes,
-    sizeCalculation: (entry) => Math.max(1, bounds.sizeOf(entry)),
-    ttl: bounds.ttlMs,
-  });
-  app.invalidation.subscribe(topic, () => cache.clear());
-  return {
-    cache,
-    generation: () => app.invalidation.generation(topic),
-    control: {
-      invalidate: () => app.invalidation.publish(topic),
-      get size() {
-        return cache.size;
-      },
-    },
-  };
 }
 
 /** Kinds of note between instances: `message` = [message id, sender id, recipient id]. */
@@ -136,7 +102,40 @@ export const quietWritePrefixes = [
   '/api/notification-settings',
 ];
 
+/**
+ * Writes that may end an identity session or delete an account, which raise `sessions` too: the
+ * identity endpoints (sign-out, password change and reset, session revocation, deletion) but
+ * signing in and up (`sessionKeepingPrefixes`), the profile's (deletion, password change) and an
+ * admin's user delete. Checking every live stream's session after every write (`callers`) cost
+ * 10,000 session lookups per message sent at 10,000 streams (decision 0022); a session ended any
+ * other way is still found by the streams' periodic check within seconds.
+ */
+export const sessionWritePrefixes = ['/api/auth/', '/api/profile', '/api/user-delete/'];
+/** Identity writes that start a session and end none. */
+export const sessionKeepingPrefixes = ['/api/auth/sign-in', '/api/auth/sign-up'];
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a request's answer tells the caches (see the module comment): `none` for a read, a
+ * refused or failed write, one outside `/api` or an event beacon; `quiet` for a write that never
+ * changes a public answer (`quietWritePrefixes`); `public` for every other successful write.
+ */
+export function writeKindOf(
+  request: FastifyRequest,
+  statusCode: number,
+): 'none' | 'quiet' | 'public' {
+  if (
+    !WRITE_METHODS.has(request.method) ||
+    statusCode >= 400 ||
+    !request.url.startsWith('/api/') ||
+    // An event beacon (a listing view, impressions) changes nothing any cache holds.
+    request.routeOptions.config.beacon
+  ) {
+    return 'none';
+  }
+  return quietWritePrefixes.some((prefix) => request.url.startsWith(prefix)) ? 'quiet' : 'public';
+}
 
 /** A way to reach the other instances. */
 interface Transport {
@@ -223,17 +222,18 @@ export const invalidationPlugin = fp(
 
     // Before the answer leaves (onSend, not onResponse): see the module comment.
     app.addHook('onSend', (request, reply, payload, done) => {
+      const kind = writeKindOf(request, reply.statusCode);
+      if (kind === 'none') return done(null, payload);
+      const list: InvalidationTopic[] =
+        kind === 'quiet' ? ['callers', 'private'] : ['callers', 'private', 'public'];
+      const url = request.url;
       if (
-        !WRITE_METHODS.has(request.method) ||
-        reply.statusCode >= 400 ||
-        !request.url.startsWith('/api/') ||
-        // An event beacon (a listing view, impressions) changes nothing any cache holds.
-        request.routeOptions.config.beacon
+        sessionWritePrefixes.some((prefix) => url.startsWith(prefix)) &&
+        !sessionKeepingPrefixes.some((prefix) => url.startsWith(prefix))
       ) {
-        return done(null, payload);
+        list.push('sessions');
       }
-      const quiet = quietWritePrefixes.some((prefix) => request.url.startsWith(prefix));
-      const sent = publishTopics(quiet ? ['callers', 'private'] : ['callers', 'private', 'public']);
+      const sent = publishTopics(list);
       if (!remote) return done(null, payload);
       let timer: NodeJS.Timeout | undefined;
       const givenUp = new Promise<void>((resolve) => {

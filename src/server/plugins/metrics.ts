@@ -11,9 +11,8 @@
  * - **What.**
  *   - `http_request_duration_seconds{method, route, status_code}`: a histogram of every request
  *     Fastify answers, by route template (`/api/category/:id`, never the URL itself, which would
- *     make one series per listing; `(unmatched)` for a 404 that matched no route), and
- *     `http_front_door_answers_total{answerer}` for the answers the front door gives from memory
- *     before Fastify (front-door.ts: counted there, not timed — they take microseconds).
+ *     make one series per listing; `(unmatched)` for a 404 that matched no route). Answers from
+ *     the public read cache are Fastify's too, and timed like the others (decision 0051).
  *   - The process (prom-client's default metrics, once per process): event-loop delay
  *     (`nodejs_eventloop_lag_*`), heap (`nodejs_heap_size_*`), resident memory, CPU, GC.
  *   - `db_pool_max`, and on a PostgreSQL server `db_pool_connections{state="in_use"|"idle"}` and
@@ -23,7 +22,10 @@
  *     scraped, at most 2 s) and `jobs_failed_total{job}` (attempts that failed here).
  *   - `live_message_connections`: open Server-Sent-Event streams of live messages.
  *   - `public_cache_lookups_total{result="hit"|"miss"}` (plugins/public-cache.ts).
- *   Counts kept by other plugins (public cache, jobs, front door, live messages) are plain
+ *   - With read replicas (decision 0050): `db_replica_up{replica}` (1 while it gets reads),
+ *     `db_replica_lag_seconds{replica}` (at its last check), `db_replica_reads_total{server,
+ *     reason}` (where public reads went, and why) and `db_replica_fallbacks_total{replica}`.
+ *   Counts kept by other plugins (public cache, jobs, live messages) are plain
  *   numbers on their hot paths, read here when scraped.
  */
 import fp from 'fastify-plugin';
@@ -117,20 +119,6 @@ export const metricsPlugin = fp(
       done();
     });
 
-    new Counter({
-      name: 'http_front_door_answers_total',
-      help: 'Requests answered from memory before Fastify (front door), by answerer.',
-      labelNames: ['answerer'] as const,
-      registers: [registry],
-      collect() {
-        this.reset();
-        if (!app.hasDecorator('frontDoor')) return;
-        for (const [answerer, count] of Object.entries(app.frontDoor.answered)) {
-          this.inc({ answerer }, count);
-        }
-      },
-    });
-
     new Gauge({
       name: 'db_pool_max',
       help: 'Connections the request pool may open (1: the embedded PGlite database).',
@@ -157,6 +145,58 @@ export const metricsPlugin = fp(
         registers: [registry],
         collect() {
           this.set(app.database.poolStats().waiting ?? 0);
+        },
+      });
+    }
+
+    // Read replicas (plugins/read-routing.ts, registered after this plugin: read when scraped).
+    if (app.config.replicas) {
+      const replicas = () => app.replicas;
+      new Gauge({
+        name: 'db_replica_up',
+        help: 'Whether a read replica gets reads (1: reachable, a standby, within REPLICA_MAX_LAG_SECONDS), by replica (decision 0050).',
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          for (const state of replicas().states()) {
+            this.set({ replica: state.name }, state.health === 'up' ? 1 : 0);
+          }
+        },
+      });
+      new Gauge({
+        name: 'db_replica_lag_seconds',
+        help: 'How far a read replica is behind the primary at its last check (seconds), by replica; absent while unknown.',
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const state of replicas().states()) {
+            if (state.lagSeconds !== null) this.set({ replica: state.name }, state.lagSeconds);
+          }
+        },
+      });
+      new Counter({
+        name: 'db_replica_reads_total',
+        help: 'Public reads by the server they used (primary, replica-<n>) and why (replica, after-write, not-caught-up, no-replica).',
+        labelNames: ['server', 'reason'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const { server, reason, count } of replicas().reads()) {
+            this.inc({ server, reason }, count);
+          }
+        },
+      });
+      new Counter({
+        name: 'db_replica_fallbacks_total',
+        help: "A replica's queries and read transactions that failed there and ran again on the primary, by replica.",
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          replicas()
+            .fallbacks()
+            .forEach((count, index) => this.inc({ replica: String(index) }, count));
         },
       });
     }

@@ -73,8 +73,9 @@ const namesIn = (body: unknown): string[] => {
 async function afterWrite(url: string, change: () => Promise<unknown>) {
   const before = await get(url);
   expect(before.statusCode, before.body).toBe(200);
-  expect(t.app.publicCache.size).toBeGreaterThan(0);
+  const hits = t.app.publicCache.hits;
   expect((await get(url)).body).toBe(before.body);
+  expect(t.app.publicCache.hits).toBe(hits + 1);
   await change();
   const after = await get(url);
   expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -92,6 +93,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('validators on public reads', () => {
+  it('lets a shared cache keep a public answer 10 s and makes a browser ask each time', async () => {
+    // nginx (docs/deploy.md) stores nothing marked no-cache, private or no-store, and keeps an
+    // answer for its s-maxage; a browser, a private cache, follows max-age.
+    const directives = String((await get('/api/categories')).headers['cache-control'])
+      .split(',')
+      .map((directive) => directive.trim());
+    expect(directives).toEqual(expect.arrayContaining(['public', 'max-age=0', 's-maxage=10']));
+    for (const refused of ['no-cache', 'no-store', 'private']) {
+      expect(directives).not.toContain(refused);
+    }
+  });
+
   it('sends a weak ETag and a shared Cache-Control, and answers 304 to a matching If-None-Match', async () => {
     const first = await get('/api/categories');
     expect(first.statusCode).toBe(200);
@@ -152,11 +165,11 @@ describe('validators on public reads', () => {
     expect(cached.headers['x-next-cursor']).toBe(first.headers['x-next-cursor']);
   });
 
-  it('never caches or validates a signed-in read (personal: no-store)', async () => {
+  it('never caches or validates a signed-in read (personal: private, no-store)', async () => {
     const signedIn = await get('/api/categories', bearer(buyer.token));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers.etag).toBeUndefined();
-    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 
   it('never caches an error answer', async () => {

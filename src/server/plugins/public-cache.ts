@@ -1,62 +1,64 @@
 /**
- * Public reads served without the database when nothing changed (decision 0022):
+ * Public reads served without the database when nothing changed (decisions 0022, 0051):
  *
  * - **Which routes.** Only routes built with `route(contract, { publicCache: true })`: public GETs
  *   whose answer is the same for every anonymous caller (categories, promoted products, blogs,
  *   a category page, a listing, search, a seller's profile, seller verification); and, with
  *   `config: { publicCache: 'shared' }`, the server-rendered pages (plugins/web.ts), whose HTML
  *   is the same for every caller, signed in or not (the browser adds the signed-in parts).
- * - **Validators.** Every 200 answer of such a route to an anonymous request (no Authorization,
- *   no Cookie) gets a weak `ETag` (a SHA-1 of the serialised body, RFC 9110 §8.8.3),
- *   `Vary: Authorization, Cookie`, and two cache policies: `Cache-Control: public, no-cache`
- *   (a browser keeps the answer but asks again each time, so it never shows a listing as it was
- *   before a write; the question costs a 304) and, for CDNs only,
- *   `CDN-Cache-Control: public, max-age=10, stale-while-revalidate=60` (RFC 9213 targeted
- *   cache control: a CDN may serve it 10 s, then stale for a minute while it revalidates). An
- *   `If-None-Match` that matches answers `304` with no body (RFC 9110 §13.1.2, weak
- *   comparison). Signed-in requests are personal: the security plugin makes them `no-store` and
- *   they skip this cache.
- * - **In-process cache.** The serialised body (as bytes), its headers and ETag are kept in an
- *   LRU (`lru-cache`, at most 1,000 entries, 8 MB and 60 s per entry) keyed by the cache
- *   *generation* and the URL. A hit answers from memory before validation, the guard and the
- *   handler run. A hit for a client that accepts brotli or gzip gets a compressed copy made
- *   once per entry (bodies of 1 KiB or more, as @fastify/compress's threshold), not one per
- *   request; the copies count against the 8 MB.
- * - **Invalidation.** Every entry is keyed by the generation of the `public` invalidation topic
- *   (plugins/invalidation.ts): any successful API write that can change a public answer, here or
- *   on another instance, makes every older entry unreachable at once, and a read that began
- *   before a generation change never stores its (possibly old) answer. Writes made straight into
- *   the database (psql, a seed script) are seen after at most the 60 s entry lifetime, or at once
- *   with `app.publicCache.invalidate()`.
- * - **Front door.** A hit is also answered before Fastify, by the front door (front-door.ts):
- *   `GET` of exactly a stored URL under the current generation, by the same rules (an entry of
- *   an anonymous-only route refuses a request with Authorization or Cookie; `hitKindOf` and
- *   `hitHeaders` decide encoding, 304 and headers for both ways out). A client whose
- *   Accept-Encoding only @fastify/compress can honour (e.g. `deflate`) goes to Fastify.
+ * - **Validators and cache policy.** Every 200 answer of such a route to an anonymous request
+ *   (no Authorization, no Cookie) gets a weak `ETag` (a SHA-1 of the serialised body, RFC 9110
+ *   §8.8.3), `Vary: Authorization, Cookie`, and `Cache-Control: public, max-age=0, s-maxage=10`
+ *   (`PUBLIC_CACHE_CONTROL`, RFC 9111 §5.2.2): a browser keeps the answer but asks again each
+ *   time, so it never shows a listing as it was before a write (the question costs a 304), while
+ *   a shared cache in front (nginx, a CDN) may answer it for 10 s; and `CDN-Cache-Control` (RFC
+ *   9213) adds a minute of stale-while-revalidate for CDNs that read it. An `If-None-Match` that
+ *   matches answers `304` with no body (RFC 9110 §13.1.2, weak comparison). Signed-in requests
+ *   are personal: the security plugin makes them `private, no-store` and they skip this cache.
+ * - **In-process cache.** The serialised body (as bytes), its headers and ETag, in an
+ *   async-cache-dedupe memory cache (lib/topic-cache.ts): at most `MAX_ENTRIES` entries of at
+ *   most `MAX_ENTRY_BYTES` each, 60 s per entry, keyed by the URL. A hit answers from the route's
+ *   first `onRequest` hook, before validation, the guard and the handler, with the Buffer and
+ *   headers made once; concurrent misses of one URL run the handler once and share its answer.
+ *   A hit for a client that accepts brotli or gzip gets a compressed copy made once per entry
+ *   (bodies of 1 KiB or more, as @fastify/compress's threshold), not one per request.
+ * - **Invalidation.** Entries carry the `public` topic as their reference (plugins/
+ *   invalidation.ts): any successful API write that can change a public answer, here or on
+ *   another instance, removes them at once, and a read that began before it never stores (or
+ *   hands on) its possibly old answer. Writes made straight into the database (psql, a seed
+ *   script) are seen after at most the 60 s entry lifetime, or at once with
+ *   `app.publicCache.invalidate()`.
  */
 import { Negotiator } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
-import type { FrontDoorAnswerer, HeaderBlock } from '../front-door.js';
 import { hooksOf } from '../lib/route.js';
-import { topicCache, type TopicCacheControl } from './invalidation.js';
+import { answerCache } from '../lib/topic-cache.js';
 import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestAbortHookHandler,
   onRequestHookHandler,
+  onResponseHookHandler,
   onSendHookHandler,
 } from 'fastify';
 
+/** What a route-answer cache offers to the rest of the app (`app.publicCache`, …). */
+export interface AnswerCacheControl {
+  /** Removes every entry, here and on every other instance. */
+  invalidate(): void;
+  /** Lookups answered from memory since start (for `GET /metrics` and tests). */
+  readonly hits: number;
+  /** Lookups that ran the route. */
+  readonly misses: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Starts new generations (`invalidate`) and counts entries (plugins/invalidation.ts), and
-     * the lookups answered from memory (`hits`, front door included) or not (`misses`) since
-     * start, for `GET /metrics`.
-     */
-    publicCache: TopicCacheControl & { readonly hits: number; readonly misses: number };
+    /** The public read cache (plugins/public-cache.ts). */
+    publicCache: AnswerCacheControl;
   }
   interface FastifyContextConfig {
     /**
@@ -67,19 +69,23 @@ declare module 'fastify' {
   }
 }
 
-/** `Cache-Control` of a public answer: any cache may keep it, but must revalidate each use. */
-export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+/**
+ * `Cache-Control` of a public answer (RFC 9111 §5.2.2): browsers revalidate every use
+ * (`max-age=0`, with the ETag a 304); a shared cache may answer it for 10 s (`s-maxage`).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 /** `CDN-Cache-Control` (RFC 9213): a CDN may serve it 10 s, then stale 60 s while revalidating. */
 export const CDN_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
-/** Lifetime of an in-process entry (ms): bounds what a write outside the API can leave stale. */
-const ENTRY_TTL_MS = 60_000;
-/**
- * Memory the in-process cache may hold (bytes), counting every body at 2 bytes a character (a
- * JavaScript string's worst case), so it stays under this whatever the text.
- */
-const MAX_BYTES = 8 * 1024 * 1024;
+/** Lifetime of an in-process entry (s): bounds what a write outside the API can leave stale. */
+const ENTRY_TTL_SECONDS = 60;
 /** Entries the in-process cache may hold. */
-const MAX_ENTRIES = 1_000;
+const MAX_ENTRIES = 512;
+/**
+ * The largest body kept (bytes): every page and answer measured (a search page of 20 cards is
+ * 116 KB, a category page of 100 cards 112 KB) fits; with `MAX_ENTRIES` it bounds the cache's
+ * memory at 64 MiB and its compressed copies.
+ */
+const MAX_ENTRY_BYTES = 128 * 1024;
 /** Bodies smaller than this (bytes) are sent as they are (@fastify/compress's threshold). */
 const COMPRESS_THRESHOLD = 1024;
 type Encoding = 'br' | 'gzip';
@@ -111,8 +117,6 @@ interface Entry {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Headers of each kind of hit (`hitHeaders`), made on first use. */
   hitHeaders: Partial<Record<HitKind, Readonly<Record<string, string>>>>;
-  /** The front door's header blocks of each kind of hit, made on first use. */
-  blocks: Partial<Record<HitKind, HeaderBlock>>;
 }
 
 /** The validators and cache policies of a public answer (any of its encodings). */
@@ -126,17 +130,17 @@ const validatorHeaders = (etag: string, shared: boolean): Record<string, string>
 /**
  * How to answer a hit on `entry` for a request with these headers: 304 on a matching
  * `If-None-Match`; else br or gzip when negotiated (bodies of 1 KiB or more); else the body as it
- * is — `'compressible'` when the client did send an `Accept-Encoding` we hold nothing for.
+ * is (@fastify/compress then encodes it for a client that accepts only what we hold no copy of).
  */
 function hitKindOf(
   entry: Entry,
   ifNoneMatch: string | undefined,
   accepted: string | undefined,
-): HitKind | 'compressible' {
+): HitKind {
   if (ifNoneMatchMatches(ifNoneMatch, entry.etag)) return 'notModified';
   if (!accepted || entry.body.length < COMPRESS_THRESHOLD) return 'identity';
   const encoding = encodings.negotiate(accepted);
-  return !encoding || encoding === 'identity' ? 'compressible' : encoding;
+  return !encoding || encoding === 'identity' ? 'identity' : encoding;
 }
 
 /** Every header of a hit of `kind` but the security headers and content-length. */
@@ -187,121 +191,75 @@ const cacheable = (request: FastifyRequest) =>
   (request.routeOptions.config.publicCache === 'shared' ||
     (request.headers.authorization === undefined && request.headers.cookie === undefined));
 
-const generationAtStart = new WeakMap<FastifyRequest, number>();
-const replayed = new WeakSet<FastifyRequest>();
+/**
+ * Whether the answer to `request` may be kept by this cache (a route that asks for it, and a
+ * request it may answer): such a read must include every write before the cache's last
+ * invalidation (plugins/read-routing.ts, decision 0050).
+ */
+export const fillsPublicCache = (request: FastifyRequest): boolean =>
+  Boolean(request.routeOptions.config.publicCache) && cacheable(request);
 
 export const publicCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const { cache, generation, control } = topicCache<Entry>(app, 'public', {
-      max: MAX_ENTRIES,
-      maxBytes: MAX_BYTES,
-      // The body and room for its compressed copies (each a fraction of it).
-      sizeOf: (entry) => entry.body.length * 2,
-      ttlMs: ENTRY_TTL_MS,
+    const cache = answerCache<Entry>(app, {
+      topic: 'public',
+      size: MAX_ENTRIES,
+      ttlSeconds: ENTRY_TTL_SECONDS,
+      keep: (entry) => entry.body.length <= MAX_ENTRY_BYTES,
     });
-    const keyOf = (request: FastifyRequest) => `${generation()} ${request.url}`;
-    // Plain numbers on the hot path; plugins/metrics.ts reads them when scraped.
-    let hits = 0;
-    let misses = 0;
-    app.decorate('publicCache', {
-      invalidate: control.invalidate,
-      get size() {
-        return control.size;
-      },
-      get hits() {
-        return hits;
-      },
-      get misses() {
-        return misses;
-      },
-    });
+    // The cache itself, seen through its invalidate() and counts (they stay live).
+    const control: AnswerCacheControl = cache;
+    app.decorate('publicCache', control);
 
-    const sendValidated = (request: FastifyRequest, reply: FastifyReply, etag: string): boolean => {
-      reply.headers(validatorHeaders(etag, request.routeOptions.config.publicCache === 'shared'));
-      if (!ifNoneMatchMatches(request.headers['if-none-match'], etag)) return false;
-      reply.code(304);
-      return true;
-    };
-
-    const lookUp: onRequestHookHandler = (request, reply, done) => {
-      if (!cacheable(request)) return done();
-      generationAtStart.set(request, generation());
-      const entry = cache.get(keyOf(request));
-      if (!entry) {
-        misses++;
-        return done();
-      }
-      hits++;
-      replayed.add(request);
-      const found = hitKindOf(
+    /** Answers `request` from `entry`: 304, or the body in the negotiated encoding. */
+    const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+      const kind = hitKindOf(
         entry,
         request.headers['if-none-match'],
         request.headers['accept-encoding'],
       );
-      const kind = found === 'compressible' ? 'identity' : found;
       reply.headers(hitHeaders(entry, kind));
-      // Answered here: `done` is not called, and the reply (a thenable) is not returned, so
-      // Fastify neither runs the route nor waits on the reply as if it were this hook's promise.
-      if (kind === 'notModified') reply.code(304).send();
-      else reply.send(hitBody(entry, kind));
+      if (kind === 'notModified') void reply.code(304).send();
+      else void reply.send(hitBody(entry, kind));
     };
 
-    // The same hits before Fastify (front-door.ts), with header blocks made once per entry.
-    const answerHit: FrontDoorAnswerer = (request, response) => {
-      if (request.method !== 'GET') return false;
-      const entry = cache.get(`${generation()} ${request.url}`);
-      if (!entry) return false;
-      const { headers } = request;
-      const signedIn = headers.authorization !== undefined || headers.cookie !== undefined;
-      // A signed-in `/api` answer also gets the security plugin's `no-store`: Fastify's to give.
-      if (signedIn && (!entry.shared || request.url!.startsWith('/api/'))) return false;
-      const kind = hitKindOf(entry, headers['if-none-match'], headers['accept-encoding']);
-      if (kind === 'compressible') return false;
-      hits++;
-      const door = app.frontDoor;
-      if (kind === 'notModified') {
-        // As Fastify: no content-length on a 304 (RFC 9110 §8.6).
-        door.writeHead(
-          response,
-          304,
-          (entry.blocks[kind] ??= door.headerBlock(request.url!, hitHeaders(entry, kind))),
-        );
-        response.end();
-        return true;
-      }
-      const body = hitBody(entry, kind);
-      door.writeHead(
-        response,
-        200,
-        (entry.blocks[kind] ??= door.headerBlock(request.url!, {
-          ...hitHeaders(entry, kind),
-          'content-length': String(body.length),
-        })),
-      );
-      response.end(body);
-      return true;
+    // Answered here on a hit: `done` is not called, and the reply is sent instead, so Fastify
+    // runs neither validation, the guard nor the handler.
+    const lookUp: onRequestHookHandler = (request, reply, done) => {
+      if (!cacheable(request)) return done();
+      cache.lookUp(request, reply, request.url, (entry) => answer(request, reply, entry), done);
     };
-    if (app.hasDecorator('frontDoor')) app.frontDoor.add('public-cache', answerHit);
 
     const store: onSendHookHandler<unknown> = (request, reply, payload, done) => {
-      if (replayed.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+      if (!cache.filling(request)) return done(null, payload);
+      if (reply.statusCode !== 200 || typeof payload !== 'string') {
+        cache.settle(request, null);
         return done(null, payload);
       }
-      if (!cacheable(request)) return done(null, payload);
+      const shared = request.routeOptions.config.publicCache === 'shared';
       const etag = weakEtag(payload);
-      if (generationAtStart.get(request) === generation()) {
-        cache.set(keyOf(request), {
-          body: Buffer.from(payload),
-          etag,
-          shared: request.routeOptions.config.publicCache === 'shared',
-          headers: replayedHeaders(reply),
-          encoded: {},
-          hitHeaders: {},
-          blocks: {},
-        });
-      }
-      if (sendValidated(request, reply, etag)) return done(null, '');
-      return done(null, payload);
+      cache.settle(request, {
+        body: Buffer.from(payload),
+        etag,
+        shared,
+        headers: replayedHeaders(reply),
+        encoded: {},
+        hitHeaders: {},
+      });
+      reply.headers(validatorHeaders(etag, shared));
+      if (!ifNoneMatchMatches(request.headers['if-none-match'], etag)) return done(null, payload);
+      reply.code(304);
+      return done(null, '');
+    };
+
+    // Requests of the same URL wait for a filling one: never for ever.
+    const releaseOnResponse: onResponseHookHandler = (request, _reply, done) => {
+      cache.settle(request, null);
+      done();
+    };
+    const releaseOnAbort: onRequestAbortHookHandler = (request, done) => {
+      cache.settle(request, null);
+      done();
     };
 
     // Route-level hooks, only on the routes that ask: no cost anywhere else. `store` goes first
@@ -311,6 +269,8 @@ export const publicCachePlugin = fp(
       if (!routeOptions.config?.publicCache) return;
       routeOptions.onRequest = [lookUp, ...hooksOf(routeOptions.onRequest)];
       routeOptions.onSend = [store, ...hooksOf(routeOptions.onSend)] as typeof routeOptions.onSend;
+      routeOptions.onResponse = [...hooksOf(routeOptions.onResponse), releaseOnResponse];
+      routeOptions.onRequestAbort = [...hooksOf(routeOptions.onRequestAbort), releaseOnAbort];
     });
   },
   { name: 'public-cache', dependencies: ['invalidation'] },

@@ -2,10 +2,10 @@
  * One path, one set of rules: a request whose target names an API route in another shape — a
  * percent-encoded path (`/%61pi/orders`, RFC 3986 §6.2.2.2: the same URI) or the absolute form
  * of HTTP/1.1 (`PUT http://host/api/...`, RFC 9112 §3.2.2) — reaches the route, so it must meet
- * the same checks: the per-client write limit, `Cache-Control: no-store` on personal answers,
- * the invalidation of the read caches after a write, and the API's security headers. Sent over a
- * real socket to the listening server (the front door included), since `inject` cannot send an
- * absolute-form request line.
+ * the same checks: the per-client write limit, `Cache-Control: private, no-store` on personal
+ * answers, the invalidation of the read caches after a write, and the API's security headers.
+ * Sent over a real socket to the listening server, since `inject` cannot send an absolute-form
+ * request line.
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -154,11 +154,11 @@ describe.each(Object.entries(shapes))('an API path in %s', (_shape, shape) => {
     expect(plain.status).toBe(429);
   });
 
-  it('answers a personal read with Cache-Control: no-store', async () => {
+  it('answers a personal read with Cache-Control: private, no-store', async () => {
     const buyer = await registerUser(t.app, { role: 'buyer' });
     const answer = await rawRequest(port, 'GET', shape(port, '/api/orders'), bearer(buyer.token));
     expect(answer.status, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
   });
 
   it("sends the API's security headers", async () => {
@@ -196,8 +196,10 @@ describe.each(Object.entries(shapes))('an API path in %s', (_shape, shape) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ insertedId: string }>().insertedId;
-    const price = async () =>
-      JSON.parse((await rawRequest(port, 'GET', `/api/product/${id}`)).body).resell_price;
+    const price = async () => {
+      const { body } = await rawRequest(port, 'GET', `/api/product/${id}`);
+      return (JSON.parse(body) as { resell_price: number }).resell_price;
+    };
     expect(await price()).toBe(5000);
     expect(await price()).toBe(5000); // now from the cache
     const changed = await rawRequest(

@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { HTTPMethods } from 'fastify';
 import { scriptSafeJson } from '../../contract/script-json.js';
 import { escapeHtml } from '../lib/html.js';
 
@@ -65,7 +64,7 @@ export async function loadRenderer(
   };
   const render = module.createRenderer(async (url, init) => {
     const answer = await app.inject({
-      method: (init.method ?? 'GET') as HTTPMethods,
+      method: init.method ?? 'GET',
       url,
       headers: { accept: 'application/json' },
     });

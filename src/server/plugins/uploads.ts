@@ -11,7 +11,7 @@
  *   - S3 with S3_PUBLIC_URL: `302` to `<S3_PUBLIC_URL>/uploads/<name>`, itself cacheable for a
  *     day (a changed S3_PUBLIC_URL takes effect within a day).
  *   A missing file or any other name goes to the not-found handler (JSON 404), as before. Missing
- *   responsive variants are made first by `imageVariantsPlugin` (routes/accounts/image-variants.ts).
+ *   responsive variants are made first by `imageVariantsPlugin` (storage/image-variants.ts).
  */
 import { mkdirSync } from 'node:fs';
 import fp from 'fastify-plugin';

@@ -73,7 +73,7 @@ describe('the SPA build', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('serves a hashed asset from memory in the encoding the client prefers', async () => {
+  it("serves a hashed asset in the encoding the client prefers, from the build's copies", async () => {
     const get = (headers: Record<string, string>) =>
       app.inject({ method: 'GET', url: '/assets/big-3c4d.js', headers });
     const brotli = await get({ 'accept-encoding': 'gzip, deflate, br' });
@@ -87,7 +87,7 @@ describe('the SPA build', () => {
     expect(plain.body).toBe(bigScript);
     for (const response of [brotli, gzip, plain]) {
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.headers.vary).toBe('accept-encoding');
     }

@@ -1,10 +1,10 @@
 /**
  * Production serving of the built SPA from `dist/web` on the same port as `/api`
- * (docs/architecture.md): hashed assets under `/assets/` with a year-long immutable cache, every other
- * file revalidated, and `index.html` for client routes. The hashed assets come from memory
- * (plugins/hashed-assets.ts), answered by the front door (front-door.ts) before Fastify when the
- * app has one; their source maps and anything else from disk. Unknown `/api/*`
- * paths answer JSON 404. Uploads are served under `/uploads/` by plugins/uploads.ts
+ * (docs/architecture.md), by @fastify/static: hashed assets under `/assets/` with a year-long
+ * immutable cache (`public, max-age=31536000, immutable`), every other file revalidated
+ * (`no-cache`), the build's brotli and gzip copies (`.br`, `.gz`, scripts/compress-assets.mjs)
+ * sent to a client that accepts them (`preCompressed`), and `index.html` for client routes.
+ * Unknown `/api/*` paths answer JSON 404. Uploads are served under `/uploads/` by plugins/uploads.ts
  * (registered before this plugin).
  * With an SSR build (`ssrDir`, decision 0015) the pages it lists (`renderedPaths` of
  * src/web/app/ssr/pages.ts: home, blogs, search, listing, seller and the account forms) come as
@@ -18,7 +18,6 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './error-handler.js';
-import { loadHashedAssets } from './hashed-assets.js';
 import { loadRenderer, pageHtml, renderFacts } from './ssr.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -52,26 +51,18 @@ export const webPlugin = fp(
         // Our setHeaders decides Cache-Control; @fastify/static would overwrite it otherwise.
         cacheControl: false,
         setHeaders(res, filePath) {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          // Vite names every file of `assets/` by its content's hash: it never changes.
+          const hashed = path.relative(options.webDir, filePath).startsWith(`assets${path.sep}`);
           res.setHeader(
             'cache-control',
             hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
           );
+          // The body depends on Accept-Encoding (`preCompressed`), but @fastify/static says so on
+          // none of its answers (upstream bug fastify/fastify-static#230; the fix, #586, came
+          // after the version we use): without it a shared cache could hand a brotli body to a
+          // client that cannot read it (RFC 9110 §12.5.5).
+          res.setHeader('vary', 'accept-encoding');
         },
-      });
-      const assetsDir = path.join(options.webDir, 'assets');
-      const assets = loadHashedAssets(assetsDir);
-      // The same answers, before Fastify, when the app has a front door (front-door.ts); first,
-      // as it declines any other URL by its prefix, before the public cache's lookup.
-      if (app.hasDecorator('frontDoor')) {
-        app.frontDoor.add('hashed-assets', assets.frontDoorAnswerer(app.frontDoor), {
-          first: true,
-        });
-      }
-      app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => {
-        const name = request.params['*'];
-        if (assets.serve(name, request, reply)) return reply;
-        return reply.sendFile(`assets/${name}`);
       });
     } else {
       app.log.warn(`no SPA build in ${options.webDir}; run "npm run build" to serve the web app`);
@@ -113,7 +104,7 @@ export const webPlugin = fp(
               .type('text/html; charset=utf-8')
               .send(outagePage);
           }
-          // Replaced by plugins/public-cache.ts on a 200 (`public, no-cache` with an ETag).
+          // Replaced by plugins/public-cache.ts on a 200 (`PUBLIC_CACHE_CONTROL` with an ETag).
           reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
           if (!page) return reply.code(200).sendFile('index.html');
           return reply.code(page.status).send(pageHtml(template, page, origin));

@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushPayload } from '#contract/index.js';
+import type { PushPayload, PushSetting } from '#contract/index.js';
 import { pushSubscriptions } from '../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
@@ -19,10 +19,16 @@ import {
   type TestSubscription,
 } from '../test-support/push-service.js';
 import { bookingBody } from '../routes/orders/test-helpers.js';
-import { remindViewing } from '../routes/orders/viewing.js';
+import { remindViewing } from '../orders/viewing.js';
 import { resolveVapidKeys } from './vapid.js';
 import { sendPushJob } from './service.js';
 import { queryRows } from '../db/rows.js';
+import { messageOf } from '../test-support/answers.js';
+
+/** The answer of GET and PUT /api/push/settings. */
+interface PushSettings {
+  settings: PushSetting[];
+}
 
 let t: TestApp;
 let service: PushServiceStandIn;
@@ -155,7 +161,7 @@ describe('push configuration and subscriptions', () => {
     expect((await subscribe(null, service.subscription().json)).statusCode).toBe(401);
     const bad = await subscribe(buyer, { endpoint: `${service.origin}/x`, keys: { auth: 'a' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/p256dh/);
+    expect(messageOf(bad)).toMatch(/p256dh/);
   });
 
   it.each([
@@ -168,7 +174,7 @@ describe('push configuration and subscriptions', () => {
     const sub = service.subscription();
     const response = await subscribe(buyer, { ...sub.json, endpoint });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/endpoint/);
+    expect(messageOf(response)).toMatch(/endpoint/);
   });
 
   it('unsubscribes only the caller’s own endpoint', async () => {
@@ -476,14 +482,14 @@ describe('answers of the push service and switches', () => {
       url: '/api/push/settings',
       headers: bearer(seller.token),
     });
-    expect(settings.json().settings.map((s: { kind: string }) => s.kind)).toEqual([
+    expect(settings.json<PushSettings>().settings.map((s) => s.kind)).toEqual([
       'message',
       'offer',
       'viewing',
       'saved-search',
       'price-drop',
     ]);
-    expect(settings.json().settings.every((s: { enabled: boolean }) => s.enabled)).toBe(true);
+    expect(settings.json<PushSettings>().settings.every((s) => s.enabled)).toBe(true);
     const off = await t.app.inject({
       method: 'PUT',
       url: '/api/push/settings',
@@ -491,7 +497,7 @@ describe('answers of the push service and switches', () => {
       payload: { settings: [{ kind: 'message', enabled: false }] },
     });
     expect(off.statusCode).toBe(200);
-    expect(off.json().settings.find((s: { kind: string }) => s.kind === 'message').enabled).toBe(
+    expect(off.json<PushSettings>().settings.find((s) => s.kind === 'message')!.enabled).toBe(
       false,
     );
     const bad = await t.app.inject({
@@ -519,7 +525,7 @@ describe('answers of the push service and switches', () => {
       headers: bearer(buyer.token),
     });
     expect(
-      buyerSettings.json().settings.find((s: { kind: string }) => s.kind === 'message').enabled,
+      buyerSettings.json<PushSettings>().settings.find((s) => s.kind === 'message')!.enabled,
     ).toBe(true);
 
     await t.app.inject({

@@ -142,9 +142,6 @@ export async function checkPushEndpoint(
   return null;
 }
 
-/** Delays after which a worker is woken once a push was queued in a transaction (ms). */
-const wakeDelaysMs = [5, 50, 500];
-
 export const pushPlugin = fp(
   async (app: FastifyInstance) => {
     const vapid: VapidKeys = resolveVapidKeys(app.config);
@@ -232,13 +229,6 @@ export const pushPlugin = fp(
             { subscriptionId: subscription.id, payload },
             { tx },
           );
-        }
-        if (subscriptions.length > 0) {
-          // The jobs are visible once `tx` commits, which this code cannot observe: wake the
-          // worker a few times shortly after rather than leave the push to the next poll.
-          for (const delay of wakeDelaysMs) {
-            setTimeout(() => app.jobs.wake(sendPushJob), delay).unref();
-          }
         }
         return subscriptions.length;
       },

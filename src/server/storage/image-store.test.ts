@@ -16,7 +16,7 @@ import { loadConfig, type S3StorageConfig } from '../config.js';
 import { seedDemoData } from '../db/demo/seed.js';
 import { products, users } from '../db/schema.js';
 import { cleanUnreferencedUploads } from '../jobs/clean-uploads.js';
-import { imageVariantNames } from '../routes/accounts/image-variants.js';
+import { imageVariantNames } from './image-variants.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { createTestDatabase } from '../test-support/database.js';

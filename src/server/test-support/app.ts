@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, replicaEnvOf } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,10 +41,20 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** A ready app on a new migrated database; `close()` removes both. */
+/**
+ * A ready app on a new migrated database; `close()` removes both. When the run has read replicas
+ * (DATABASE_REPLICA_URLS beside DATABASE_URL), the app reads public pages from them
+ * (`replicaEnvOf`, decision 0050); `env` may switch that off with `DATABASE_REPLICA_URLS: ''`.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = testConfig(env);
   const database = await createTestDatabase();
+  let config: Config;
+  try {
+    config = testConfig({ ...replicaEnvOf(database), ...env });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // No SPA: API tests must not depend on whether `dist/web` has been built.
   const app = await buildApp({ config, database, webDir: path.join(config.dataDir, 'no-spa') });
   await app.ready();

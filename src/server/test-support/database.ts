@@ -42,6 +42,24 @@ export function withDatabase(url: string, name: string): string {
   return copy.toString();
 }
 
+/**
+ * The read replicas of a test database (decision 0050): with DATABASE_URL and
+ * DATABASE_REPLICA_URLS set for the run (streaming standbys of that server, e.g. from
+ * scripts/pg-replica.sh), the same database on each replica, as config variables; `{}` otherwise.
+ * A standby holds every database of its primary, the test database included.
+ */
+export function replicaEnvOf(database: DatabaseHandle): Record<string, string> {
+  const replicas = process.env.DATABASE_REPLICA_URLS?.split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  if (!replicas?.length || database.kind !== 'postgres' || !database.url) return {};
+  const name = new URL(database.url).pathname.slice(1);
+  return {
+    DATABASE_URL: database.url,
+    DATABASE_REPLICA_URLS: replicas.map((url) => withDatabase(url, name)).join(','),
+  };
+}
+
 /** Runs `sql` on the server's maintenance connection (the DATABASE_URL database). */
 export async function onServer(serverUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -60,7 +78,7 @@ export async function onServer(serverUrl: string, sql: string): Promise<void> {
  */
 export async function createDatabaseTemplate(): Promise<{
   template: DatabaseTemplate;
-  dispose(): Promise<void>;
+  dispose: () => Promise<void>;
 }> {
   const serverUrl = process.env.DATABASE_URL;
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -3,7 +3,7 @@
  * 0027, except that a listing its seller deleted counts as `removed` too (it left the market and
  * its page is gone).
  */
-import type { ListingStatus } from '../../contract/index.js';
+import { effectiveListingStatus, type ListingStatus } from '../../contract/listing-state.js';
 
 /** The columns the status is read from. */
 export interface ListingStatusColumns {
@@ -15,5 +15,5 @@ export interface ListingStatusColumns {
 
 /** `removed` when deleted (by its seller or by moderation), else the listing's own state. */
 export function deriveListingStatus(row: ListingStatusColumns): ListingStatus {
-  return row.deletedAt ? 'removed' : row.listingStatus;
+  return effectiveListingStatus(row.listingStatus, row.deletedAt !== null);
 }

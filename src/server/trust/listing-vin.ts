@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { products } from '../db/schema.js';
 import type { Executor } from '../jobs/queue.js';
-import { decodeVin } from '../routes/vehicles/vin-thread.js';
+import { decodeVin } from '../vehicles/vin-thread.js';
 
 /** Queue name of the decode of one listing's VIN. */
 export const decodeListingVinJob = 'decode-listing-vin';

@@ -30,6 +30,7 @@ import {
   proofOfWorkIterations,
   proofOfWorkSecrets,
 } from './proof-of-work.js';
+import { messageOf } from '../test-support/answers.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -120,7 +121,7 @@ describe('sign-up', () => {
     const email = uniqueEmail('pow');
     const missing = await signUp(email);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(proofOfWorkRefusals.required);
+    expect(messageOf(missing)).toBe(proofOfWorkRefusals.required);
     expect(await identityExists(email)).toBe(false);
 
     const solved = await signUp(email, await solvedProofOfWork(t.app));
@@ -134,7 +135,7 @@ describe('sign-up', () => {
     const email = uniqueEmail('pow');
     const replayed = await signUp(email, proof);
     expect(replayed.statusCode).toBe(400);
-    expect(replayed.json().message).toBe(proofOfWorkRefusals.replayed);
+    expect(messageOf(replayed)).toBe(proofOfWorkRefusals.replayed);
     expect(await identityExists(email)).toBe(false);
   });
 
@@ -186,7 +187,7 @@ describe('sign-up', () => {
       const email = uniqueEmail('pow');
       const response = await signUp(email, proof);
       expect(response.statusCode, String(proof)).toBe(400);
-      expect(response.json().message).toBe(reason);
+      expect(messageOf(response)).toBe(reason);
       expect(await identityExists(email)).toBe(false);
     }
     // A solution of our own challenge passes: the cases above fail for their reason only.
@@ -202,13 +203,13 @@ describe('the first message of an account without a verified phone number', () =
     const productId = await listing();
     const missing = await start(buyer, productId, 'Is it still for sale?');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(proofOfWorkRefusals.required);
+    expect(messageOf(missing)).toBe(proofOfWorkRefusals.required);
 
     // Refused for its link: the solution is not spent and works for the message that follows.
     const proof = await solvedProofOfWork(t.app);
     const withLink = await start(buyer, productId, 'Photos: https://example.org/car', proof);
     expect(withLink.statusCode).toBe(400);
-    expect(withLink.json().message).toContain('links');
+    expect(messageOf(withLink)).toContain('links');
     const started = await start(buyer, productId, 'Is it still for sale?', proof);
     expect(started.statusCode, started.body).toBe(201);
     const conversationId = started.json<{ conversation_id: string }>().conversation_id;
@@ -216,13 +217,13 @@ describe('the first message of an account without a verified phone number', () =
     // Used once: a second conversation cannot reuse it.
     const replayed = await start(buyer, await listing(), 'And this one?', proof);
     expect(replayed.statusCode).toBe(400);
-    expect(replayed.json().message).toBe(proofOfWorkRefusals.replayed);
+    expect(messageOf(replayed)).toBe(proofOfWorkRefusals.replayed);
 
     // The buyer's next messages need none; the seller's first reply does.
     expect((await reply(buyer, conversationId, 'Any rust?')).statusCode).toBe(201);
     const sellerFirst = await reply(seller, conversationId, 'Yes, come and see it');
     expect(sellerFirst.statusCode).toBe(400);
-    expect(sellerFirst.json().message).toBe(proofOfWorkRefusals.required);
+    expect(messageOf(sellerFirst)).toBe(proofOfWorkRefusals.required);
     const sellerSolved = await reply(
       seller,
       conversationId,

@@ -8,7 +8,7 @@ import type { TrustFlag } from '../../contract/index.js';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../jobs/queue.js';
 import { productPhotoHashes, products, type StoredVinDecode } from '../db/schema.js';
-import { decodeVin } from '../routes/vehicles/vin-thread.js';
+import { decodeVin } from '../vehicles/vin-thread.js';
 import { bandProbes, duplicateMaxDistance, hammingDistance } from './photo-hash.js';
 import { firstUploads } from './photo-owners.js';
 import { listingVinFlags, trustFlagTexts, type VinDecoded, type VinListing } from './vin-flags.js';

@@ -7,7 +7,7 @@
  *   removed) in listings of two or more different sellers (one seller relisting is not flagged);
  * - `vin_decode_mismatch`: a listing's make, model or model year disagrees with the decode.
  */
-import type { ListingStatus } from '../../contract/index.js';
+import { listingState, type ListingStatus } from '../../contract/listing-state.js';
 import { trustTexts, type TrustFlag } from '../../contract/index.js';
 import { deriveListingStatus } from './listing-status.js';
 
@@ -51,7 +51,7 @@ function namesAgree(a: string, b: string): boolean {
   return x.includes(y) || y.includes(x);
 }
 
-const isLive = (row: VinListing) => ['active', 'reserved'].includes(deriveListingStatus(row));
+const isLive = (row: VinListing) => listingState(deriveListingStatus(row)).onMarket;
 
 /**
  * The rollback of `target`: the earlier listing with the highest mileage above the target's

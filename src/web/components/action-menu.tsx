@@ -72,7 +72,7 @@ export function ActionMenu({ label, children, inlineFrom, className = '' }: Acti
     }
   };
   const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) {
+    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) {
       setOpen(false);
     }
   };

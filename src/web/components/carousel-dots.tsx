@@ -4,9 +4,9 @@ export interface CarouselDotsProps {
   count: number;
   /** The active dot's index: `aria-current="true"`. */
   selected: number;
-  onSelect(index: number): void;
+  onSelect: (index: number) => void;
   /** The dot's accessible name, e.g. `(i) => \`Go to slide ${i + 1}\``; `i` is 0-based. */
-  label(index: number): string;
+  label: (index: number) => string;
   /** Classes for the row (height, position); the row is a flex line of 24 × 24 px targets. */
   className?: string;
   /** The inactive dot's colour class; the active one is the primary colour. */

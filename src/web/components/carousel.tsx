@@ -46,15 +46,15 @@ export interface Carousel {
    */
   snapCount: number;
   /** Scrolls to snap `index` (0-based); out-of-range indexes are clamped by Embla. */
-  scrollTo(index: number): void;
-  scrollPrev(): void;
-  scrollNext(): void;
+  scrollTo: (index: number) => void;
+  scrollPrev: () => void;
+  scrollNext: () => void;
   /**
    * Put on an element around the carousel (or on the document, for a modal one): ArrowLeft and
    * ArrowRight without modifiers scroll by one snap, except in text fields or when an inner
    * handler already took the key (`defaultPrevented`).
    */
-  onKeyDown(event: CarouselKeyEvent): void;
+  onKeyDown: (event: CarouselKeyEvent) => void;
 }
 
 /**

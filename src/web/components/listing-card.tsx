@@ -35,6 +35,7 @@ import { formatDollars, originalPriceNotGiven } from '#contract/money';
 import { paths } from '../lib/paths';
 import { useViewerDistanceKm } from '../lib/home-place';
 import { distanceText, formatMileage, useUnit, type DistanceUnit } from '../lib/units';
+import { ListingStateBadge } from './listing-state-badge';
 import { LocalTime } from './local-time';
 import { cardImageSizes, ResponsiveImage } from './responsive-image';
 import { SellerTypeLabel } from './seller-type';
@@ -77,16 +78,7 @@ export function keyFacts(product: ProductCard, unit: DistanceUnit, gearbox = tru
     .join(' · ');
 }
 
-/** The listing's state badge: SOLD OUT once sold, Reserved while promised (decision 0027). */
-export function ListingStateBadge({ product }: { product: ProductCard }) {
-  if (product.order_status) {
-    return <span className="badge badge-lg font-bold badge-error">SOLD OUT</span>;
-  }
-  if (product.listing_status === 'reserved') {
-    return <span className="badge badge-lg font-bold badge-warning">Reserved</span>;
-  }
-  return null;
-}
+export { ListingStateBadge };
 
 export function ListingCard({
   product,

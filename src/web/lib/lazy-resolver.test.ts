@@ -8,7 +8,7 @@ const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<R
 
 describe('lazyResolver', () => {
   it('loads the resolver once and answers with its result', async () => {
-    const real: Resolver<Values> = async (values) => ({ values, errors: {} });
+    const real: Resolver<Values> = (values) => Promise.resolve({ values, errors: {} });
     const load = vi.fn(() => Promise.resolve(real));
     const lazy = lazyResolver(load);
     expect(load).not.toHaveBeenCalled();
@@ -23,10 +23,11 @@ describe('lazyResolver', () => {
   });
 
   it('tries the load again after it failed', async () => {
-    const real: Resolver<Values> = async () => ({
-      values: {},
-      errors: { email: { type: 'custom', message: 'Invalid email address' } },
-    });
+    const real: Resolver<Values> = () =>
+      Promise.resolve({
+        values: {},
+        errors: { email: { type: 'custom', message: 'Invalid email address' } },
+      });
     const load = vi
       .fn<() => Promise<Resolver<Values>>>()
       .mockRejectedValueOnce(new Error('offline'))

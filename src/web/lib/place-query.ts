@@ -14,8 +14,7 @@ export const placeQueryOptions = (near: string | undefined) => {
   const id = near ? Number(near) : null;
   return queryOptions({
     queryKey: queryKeys.place(id ?? 0),
-    queryFn: ({ signal }) =>
-      apiCall(apiRoutes.place, { params: { id: String(id) } as never, signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.place, { params: { id: String(id) }, signal }),
     enabled: id !== null && Number.isInteger(id),
     staleTime: Infinity,
   });

@@ -6,7 +6,6 @@
  * that need it — registration and the message composers — so no other page carries it.
  */
 import { solveChallengeWorkers } from 'altcha-lib';
-import type { Challenge } from 'altcha-lib/types';
 import * as apiRoutes from '#contract/route-table';
 import { apiCall } from './api-client';
 
@@ -25,7 +24,7 @@ export async function solveProofOfWork(): Promise<string | undefined> {
   if (!challenge) return undefined;
   const started = performance.now();
   const solution = await solveChallengeWorkers({
-    challenge: challenge as Challenge,
+    challenge,
     concurrency: Math.min(8, Math.max(1, navigator.hardwareConcurrency || 2)),
     createWorker: () =>
       new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), { type: 'module' }),

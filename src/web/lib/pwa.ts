@@ -90,7 +90,8 @@ export const installOffer = {
     await event.prompt();
     return (await event.userChoice).outcome === 'accepted';
   },
-  subscribe(listener: () => void): () => void {
+  // An arrow, not a method: useSyncExternalStore calls it unbound.
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -4,6 +4,7 @@
  * `Stats` counts the answers per route and status.
  */
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface Answer<T = unknown> {
   /** HTTP status, or 0 when the request failed below HTTP (see `error`). */
@@ -35,11 +36,16 @@ export interface CallOptions {
 export class Client {
   readonly agent: http.Agent;
 
+  /**
+   * @param agentOptions more options of the keep-alive agent, e.g. `localAddress` to call from
+   *   another loopback address (a client of its own for the per-address limits).
+   */
   constructor(
     public baseUrl: string,
     maxSockets = 64,
+    agentOptions: http.AgentOptions = {},
   ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+    this.agent = new http.Agent({ keepAlive: true, maxSockets, ...agentOptions });
   }
 
   call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
@@ -66,7 +72,23 @@ export class Client {
           finish({ status: 0, body: undefined as T, headers: {}, error: error.message }),
         );
         response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          let bytes = Buffer.concat(chunks);
+          // A compressed answer (the call sent Accept-Encoding) is read as its text.
+          try {
+            const encoding = bytes.length ? response.headers['content-encoding'] : undefined;
+            if (encoding === 'br') bytes = brotliDecompressSync(bytes);
+            else if (encoding === 'gzip') bytes = gunzipSync(bytes);
+            else if (encoding === 'deflate') bytes = inflateSync(bytes);
+          } catch (error) {
+            finish({
+              status: 0,
+              body: undefined as T,
+              headers: response.headers,
+              error: `undecodable ${String(response.headers['content-encoding'])} body: ${String(error)}`,
+            });
+            return;
+          }
+          const text = bytes.toString('utf8');
           let body: unknown = text;
           if (/json/.test(response.headers['content-type'] ?? '')) {
             try {

@@ -1,6 +1,7 @@
 /**
  * The production server as a child process (`node dist/server/main.js`), on a free loopback port,
- * with its own DATA_DIR and, when DATABASE_URL is set, its own database on that PostgreSQL server.
+ * with its own DATA_DIR and, when DATABASE_URL is set, its own database on that PostgreSQL server
+ * (read from its replicas too when DATABASE_REPLICA_URLS names some).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,13 +22,27 @@ export const stressOrigin = 'http://localhost:3000';
 /** A PostgreSQL server URL from DATABASE_URL, or undefined for the embedded database. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || undefined;
 
+/**
+ * Streaming replicas of that server (DATABASE_REPLICA_URLS, e.g. from scripts/pg-replica.sh;
+ * decision 0050): each server started on a storage reads its public pages from the storage's
+ * database on them.
+ */
+const replicaServerUrls = serverDatabaseUrl
+  ? (process.env.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== '')
+  : [];
+
 /** Where the server keeps its data: a directory, plus a database URL on PostgreSQL. */
 export interface Storage {
   dataDir: string;
   /** The fresh database's URL (PostgreSQL), or undefined for PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
+  /** The same database on the read replicas (DATABASE_REPLICA_URLS), comma-separated, or ''. */
+  replicaUrls: string;
   /** Removes the directory and drops the database. */
-  remove(): Promise<void>;
+  remove: () => Promise<void>;
 }
 
 /** A new temporary DATA_DIR and, with DATABASE_URL set, a new database on that server. */
@@ -37,7 +52,11 @@ export async function createStorage(label: string): Promise<Storage> {
     return {
       dataDir,
       databaseUrl: undefined,
-      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+      replicaUrls: '',
+      remove: () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        return Promise.resolve();
+      },
     };
   }
   const name = `sg_stress_${label}_${process.pid}_${Date.now().toString(36)}`;
@@ -47,6 +66,13 @@ export async function createStorage(label: string): Promise<Storage> {
   return {
     dataDir,
     databaseUrl: url.toString(),
+    replicaUrls: replicaServerUrls
+      .map((replica) => {
+        const onReplica = new URL(replica);
+        onReplica.pathname = `/${name}`;
+        return onReplica.toString();
+      })
+      .join(','),
     remove: async () => {
       rmSync(dataDir, { recursive: true, force: true });
       await adminQuery(`drop database if exists ${name} with (force)`);
@@ -120,6 +146,7 @@ export async function startServer(
     PAYMENT_PROVIDER: 'sandbox',
     // The stress clients all come from 127.0.0.1: per-client limits would throttle the test.
     AUTH_RATE_LIMIT_MAX: '1000000',
+    AUTH_SESSION_RATE_LIMIT_MAX: '1000000',
     WRITE_RATE_LIMIT_MAX: '10000000',
     // The per-account caps: a stress buyer books far more than a person would.
     AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000000',
@@ -133,6 +160,11 @@ export async function startServer(
   };
   const databaseUrl = options.databaseUrl ?? storage.databaseUrl;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // Replicas only beside the storage's own database (not behind a test's proxy of it, whose
+  // outage they would hide), unless the test says otherwise.
+  if (!options.databaseUrl && storage.replicaUrls && env.DATABASE_REPLICA_URLS === undefined) {
+    env.DATABASE_REPLICA_URLS = storage.replicaUrls;
+  }
 
   const probeFile = path.join(storage.dataDir, 'memory-probe.json');
   const nodeArgs = options.memoryProbe
@@ -163,13 +195,13 @@ export async function startServer(
       const match = /running at http:\/\/localhost:(\d+)/.exec(lines.join('\n'));
       if (match) {
         clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        child.stdout!.on('data', keep);
+        child.stdout.off('data', onData);
+        child.stdout.on('data', keep);
         resolve(Number(match[1]));
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', keep);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', keep);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
       reject(new Error(`the server exited (${code ?? signal}) during start-up:\n${output()}`));

@@ -11,40 +11,33 @@
  * Written through the functions the API uses (listing-state.ts, orders/repository.ts, messages,
  * reviews, favourites, saved searches, notification settings, insights, moderation) wherever they
  * take a database; the mails and jobs those routes queue are left out, as the demo data has no
- * one to tell. Chat written days before the seed runs is inserted with its time, as
- * `appendMessage` would store it then; offers mirror `makeOffer`/`answerOffer`, whose system
- * message texts they repeat (those functions need the running app for their mails).
+ * one to tell. Chat written days before the seed runs goes through `appendMessage` with its time;
+ * new offers and counters through `recordOffer` and `recordCounter`, and an acceptance through
+ * `recordAcceptance`: what `makeOffer` and `answerOffer` write before their mails, so the accepted
+ * offer's car is reserved for its order exactly as the API reserves it (decision 0053). A viewing
+ * time still repeats what `changeViewing` writes (it needs the running app for its mails).
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { centsToDollars, formatDollars, offerOpenMs, viewingNoteText } from '#contract/index.js';
+import { viewingNoteText } from '#contract/index.js';
 import type { Database } from '../client.js';
-import {
-  conversations,
-  messages,
-  offers,
-  orders,
-  priceHistory,
-  products,
-  users,
-} from '../schema.js';
-import { transitionListing, type Transaction } from '../../routes/listings/listing-state.js';
-import { addSystemMessage, openConversation } from '../../routes/messages/repository.js';
-import { insertOrder, lockBookableProduct } from '../../routes/orders/repository.js';
-import { insertReview, setReply } from '../../routes/reviews/repository.js';
-import { addFavourite } from '../../routes/favourites/repository.js';
-import { insertSavedSearch } from '../../routes/saved-searches/repository.js';
+import { conversations, offers, orders, priceHistory, products } from '../schema.js';
+import { transitionListing, type Transaction } from '../../listings/listing-state.js';
+import { addSystemMessage, appendMessage, openConversation } from '../../messages/repository.js';
+import { recordAcceptance, recordCounter, recordOffer } from '../../offers/service.js';
+import { insertReview, setReply } from '../../reviews/repository.js';
+import { addFavourite } from '../../favourites/repository.js';
+import { insertSavedSearch } from '../../saved-searches/repository.js';
 import { setStoredKind } from '../../notifications/preferences.js';
-import { rollUpActivity, writeImpressions, writeViews } from '../../routes/insights/repository.js';
-import { markProductSafe, deleteProductAsAdmin } from '../../routes/moderation/repository.js';
-import { createAppeal } from '../../routes/moderation/appeal-repository.js';
-import { recordAction } from '../../routes/moderation/audit.js';
-import { reportProduct } from '../../routes/orders/repository.js';
+import { rollUpActivity, writeImpressions, writeViews } from '../../insights/repository.js';
+import { markProductSafe, deleteProductAsAdmin } from '../../moderation/repository.js';
+import { createAppeal } from '../../moderation/appeal-repository.js';
+import { recordAction } from '../../moderation/audit.js';
+import { reportProduct } from '../../orders/repository.js';
 import { DEMO_ADMIN, DEMO_BUYER, DEMO_SELLER, demoUsers } from './accounts.js';
 import type { DemoListing } from './catalog.js';
 import { DUPLICATE_LISTING_NAME } from './comparables.js';
 import { seededRandom } from './random.js';
-import { messageWarnings } from '../../trust/message-warnings.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -75,8 +68,6 @@ export interface DemoActivitySummary {
   views: number;
   appeals: number;
 }
-
-const price = (cents: number) => formatDollars(centsToDollars(cents));
 
 function need<T>(map: ReadonlyMap<string, T>, key: string, what: string): T {
   const value = map.get(key);
@@ -128,25 +119,22 @@ async function applyListingStates(
     }
     const seller = { kind: 'seller' as const, userId: sellerId };
     if (listing.state === 'reserved') {
-      await transitionListing(tx, productId, 'reserved', seller);
+      await transitionListing(tx, productId, 'reserve', seller);
     } else if (listing.state === 'expired') {
       await tx
         .update(products)
         .set({ expiresAt: dayAt(now, -2, 9), expiryRemindedAt: dayAt(now, -5, 9) })
         .where(eq(products.id, productId));
-      await transitionListing(tx, productId, 'expired', { kind: 'expiry' });
+      await transitionListing(tx, productId, 'expire', { kind: 'system' });
     } else if (listing.soldElsewhereFor !== undefined) {
-      await transitionListing(tx, productId, 'sold', seller, {
+      await transitionListing(tx, productId, 'markSoldElsewhere', seller, {
         soldPriceCents: listing.soldElsewhereFor * 100,
       });
     }
   }
 }
 
-/**
- * A chat message written at `at`, stored as `appendMessage` stores one (the conversation's last
- * message time moves, and the sender has read up to it).
- */
+/** A chat message written at `at`, through `appendMessage` (the API's own, backdated). */
 async function say(
   tx: Transaction,
   conversation: { id: string; buyerId: string },
@@ -154,21 +142,8 @@ async function say(
   body: string,
   at: Date,
 ): Promise<void> {
-  await tx.insert(messages).values({
-    conversationId: conversation.id,
-    senderId,
-    body,
-    warnings: messageWarnings(body),
-    createdAt: at,
-  });
-  await tx
-    .update(conversations)
-    .set(
-      conversation.buyerId === senderId
-        ? { lastMessageAt: at, buyerReadAt: at }
-        : { lastMessageAt: at, sellerReadAt: at },
-    )
-    .where(eq(conversations.id, conversation.id));
+  const sent = await appendMessage(tx, conversation.id, senderId, body, 'text', at);
+  if (sent === 'blocked') throw new Error('demo activity: a demo conversation is blocked');
 }
 
 /** A conversation about `listingName` between `buyerUid` and the listing's seller, with chat. */
@@ -192,9 +167,10 @@ async function chat(
 }
 
 /**
- * An offer as `makeOffer` stores it (pending for 48 hours, with its system message), then the
- * answer `answerOffer` would give: a counter, or an acceptance that makes the buyer's order at
- * the agreed price (`insertOrder`, as `createAgreedOrder` does).
+ * An offer stored as `makeOffer` stores it (`recordOffer`: pending for 48 hours, with its system
+ * message), then the answer `answerOffer` would give: a counter (`recordCounter`), or an
+ * acceptance through `recordAcceptance` (the buyer's order at the agreed price, and the listing
+ * reserved for it, decision 0053).
  * @returns the order an acceptance made, else null.
  */
 async function offer(
@@ -211,69 +187,28 @@ async function offer(
   const askingCents = listing!.priceCents;
   const amountCents = amountDollars * 100;
   const made = new Date(now.getTime() - 6 * HOUR_MS);
-  const [row] = await tx
-    .insert(offers)
-    .values({
-      productId: parties.productId,
-      buyerId: parties.buyerId,
-      sellerId: parties.sellerId,
+  const offerId = await recordOffer(
+    tx,
+    {
+      ...parties,
       amountCents,
+      askingCents,
       status: 'pending',
-      expiresAt: new Date(made.getTime() + offerOpenMs),
-      customerPhone: null,
-      meetingLocation: null,
-      createdAt: made,
-      updatedAt: made,
-    })
-    .returning({ id: offers.id });
-  const offerId = row!.id;
-  const note = { ...parties, kind: 'offer' as const };
-  await addSystemMessage(tx, {
-    ...note,
-    senderId: parties.buyerId,
-    body: `Offered ${price(amountCents)} (asking ${price(askingCents)}).`,
-  });
+      // The offer form's contact, which the order an acceptance makes takes (decision 0034).
+      customerPhone: answer && 'accept' in answer ? answer.phone : null,
+      meetingLocation: answer && 'accept' in answer ? answer.meetingLocation : null,
+    },
+    made,
+  );
   if (!answer) return null;
   if ('counter' in answer) {
-    const counterCents = answer.counter * 100;
-    await tx
-      .update(offers)
-      .set({
-        status: 'countered',
-        counterAmountCents: counterCents,
-        expiresAt: new Date(now.getTime() + offerOpenMs),
-        updatedAt: now,
-      })
-      .where(eq(offers.id, offerId));
-    await addSystemMessage(tx, {
-      ...note,
-      senderId: parties.sellerId,
-      body: `Countered the offer of ${price(amountCents)} with ${price(counterCents)}.`,
-    });
+    await recordCounter(tx, { id: offerId, ...parties, amountCents }, answer.counter * 100, now);
     return null;
   }
-  const product = await lockBookableProduct(tx, parties.productId);
-  const [buyer] = await tx
-    .select({ id: users.id, displayName: users.displayName, email: users.email })
-    .from(users)
-    .where(eq(users.id, parties.buyerId));
-  const order = await insertOrder(
-    tx,
-    buyer!,
-    product!,
-    { phone: answer.phone, meetingLocation: answer.meetingLocation },
-    amountCents,
-  );
-  await tx
-    .update(offers)
-    .set({ status: 'accepted', orderId: order.id, customerPhone: answer.phone, updatedAt: now })
-    .where(eq(offers.id, offerId));
-  await addSystemMessage(tx, {
-    ...note,
-    senderId: parties.sellerId,
-    body: `Accepted ${price(amountCents)}. The order is waiting for payment.`,
-  });
-  return order.id;
+  // The acceptance itself is the API's (offers/service.ts): the agreed order, the offer
+  // accepted and the listing reserved for that order, with its system message.
+  const [accepted] = await tx.select().from(offers).where(eq(offers.id, offerId));
+  return recordAcceptance(tx, accepted!, amountCents, parties.sellerId, now);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { writeImageVariants } from '../../routes/accounts/image-variants.js';
+import { writeImageVariants } from '../../storage/image-variants.js';
 import type { ImageStore } from '../../storage/image-store.js';
 
 /** WebP quality of the demo pictures (1–100). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { imageVariantFormats, imageVariantUrl, imageVariantWidths } from '#contract/images.js';
@@ -33,13 +33,14 @@ import {
   savedSearches,
   users,
 } from '../schema.js';
-import { findListingForGuidance, priceGuidance } from '../../routes/vehicles/repository.js';
+import { findListingForGuidance, priceGuidance } from '../../vehicles/repository.js';
 import { createTestDatabase } from '../../test-support/database.js';
+import { anyNumber, anyString } from '../../test-support/matchers.js';
 import { DEMO_ADMIN, DEMO_BUYER, DEMO_SELLER, demoUsers } from './accounts.js';
 import { demoListings } from './catalog.js';
 import { deleteAllRows } from './reset.js';
 import { isDatabaseEmpty, seedDemoData, type DemoSummary } from './seed.js';
-import { readTransparency } from '../../routes/moderation/appeal-repository.js';
+import { readTransparency } from '../../moderation/appeal-repository.js';
 import { createDiskImageStore } from '../../storage/image-store.js';
 
 let database: DatabaseHandle;
@@ -102,12 +103,12 @@ describe('seedDemoData', () => {
     const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
     for (const row of vehicles) {
       expect(row, row.name).toMatchObject({
-        make: expect.any(String),
-        model: expect.any(String),
-        modelYear: expect.any(Number),
-        mileageKm: expect.any(Number),
-        fuelType: expect.any(String),
-        transmission: expect.any(String),
+        make: anyString(),
+        model: anyString(),
+        modelYear: anyNumber(),
+        mileageKm: anyNumber(),
+        fuelType: anyString(),
+        transmission: anyString(),
       });
       expect(row.name.startsWith(`${row.make} ${row.model} ${row.modelYear}`), row.name).toBe(true);
       const vin = row.vin ?? '';
@@ -169,13 +170,20 @@ describe('seedDemoData', () => {
   });
 
   it('gives every listing sold through us one paid order and one payment of its resell price', async () => {
-    // A listing its seller marked sold elsewhere has a sold price and no order (decision 0027).
+    // Sold through us: a payment stands for it; sold elsewhere: its seller said so, with the
+    // price it went for and no order (decision 0027). Both record a sold price.
     const sold = await database.db
       .select()
       .from(products)
-      .where(and(eq(products.sold, true), isNull(products.soldPriceCents)));
+      .where(
+        and(
+          eq(products.sold, true),
+          sql`exists (select 1 from ${payments} where ${payments.productId} = ${products.id})`,
+        ),
+      );
     expect(sold.length).toBeGreaterThanOrEqual(5);
     for (const product of sold) {
+      expect(product.soldPriceCents).toBe(product.resellPriceCents);
       const paidOrders = await database.db
         .select()
         .from(orders)
@@ -235,7 +243,7 @@ describe('seedDemoData', () => {
             path.join(uploadsDir, variant.slice('/uploads/'.length)),
           ).metadata();
           expect(bytes.format).toBe(format);
-          expect(bytes.width).toBe(Math.min(width, metadata.width!));
+          expect(bytes.width).toBe(Math.min(width, metadata.width));
         }
       }
     }
@@ -391,7 +399,12 @@ describe('demo content: every feature has something to show', () => {
     for (const status of ['active', 'reserved', 'expired', 'sold'] as const) {
       expect(statuses, status).toContain(status);
     }
-    const elsewhere = own.find((row) => row.status === 'sold' && row.soldPriceCents !== null);
+    const paidFor = new Set(
+      (await database.db.select({ id: payments.productId }).from(payments)).map((row) => row.id),
+    );
+    const elsewhere = own.find(
+      (row) => row.status === 'sold' && row.soldPriceCents !== null && !paidFor.has(row.id),
+    );
     expect(elsewhere).toBeDefined();
     const history = await database.db
       .select({ priceCents: priceHistory.priceCents })

@@ -36,6 +36,7 @@ import { renderDemoImages } from './images.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { seededRandom } from './random.js';
 import { seedDemoActivity, type DemoActivitySummary } from './activity.js';
+import { transitionListing } from '../../listings/listing-state.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -232,7 +233,6 @@ export async function seedDemoData(
             sellerPhone: seller.phone,
             sellerId: requireValue(userIds, seller.uid, 'user'),
             createdAt: postedAt[i] ?? now,
-            listingStatus: listing.soldTo !== undefined ? ('sold' as const) : ('active' as const),
             // A paid order unpromotes its product (decision 0005), so sold listings never are.
             promote: (listing.promote ?? false) && !listing.soldTo,
             reported: (listing.reportedBy?.length ?? 0) > 0,
@@ -317,6 +317,14 @@ export async function seedDemoData(
         email: buyer.email,
         createdAt: between(posted, now, 0.45),
       });
+      // The sale's own transition sells the listing (decision 0053), as the paid order does.
+      await transitionListing(
+        tx,
+        productId,
+        'markSold',
+        { kind: 'deal', orderId: order.id },
+        { soldPriceCents: priceCents },
+      );
     }
 
     await tx.insert(blogs).values(
@@ -328,7 +336,7 @@ export async function seedDemoData(
     );
     // Every demo listing stands at the real town its location names (decision 0026): Austin,
     // Denver, Phoenix, Portland, Raleigh, Columbus and their neighbours.
-    await placeListingsByLocation(tx as unknown as Database);
+    await placeListingsByLocation(tx);
     // Each account's home place (decision 0026) is its home city, so a demo user signing in
     // finds listings near them on the home page and distances on every card.
     await tx.execute(sql`

@@ -10,6 +10,12 @@ import {
   signUp,
   testOrigin,
 } from '../../test-support/accounts.js';
+import { messageOf } from '../../test-support/answers.js';
+
+/** A JWT's decoded header and claims, in the part these tests read. */
+type JwtParts = [header: { alg: string }, payload: { exp: number; iat: number }];
+/** The answer of GET /api/user/{role}/{uid}: one flag, e.g. `{ isSeller: true }`. */
+type RoleFlag = Record<string, boolean>;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +56,7 @@ describe('POST /api/jwt', () => {
     const [header, payload] = token
       .split('.')
       .slice(0, 2)
-      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      .map((part): unknown => JSON.parse(Buffer.from(part, 'base64url').toString())) as JwtParts;
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ sub: me.uid, iss: testOrigin, aud: 'second-gear-api' });
     expect(payload.exp - payload.iat).toBe(15 * 60);
@@ -96,7 +102,7 @@ describe('POST /api/jwt', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/user/);
+    expect(messageOf(response)).toMatch(/user/);
   });
 });
 
@@ -159,7 +165,7 @@ describe('POST /api/users', () => {
       payload: userBody(me.uid, me.email, { role }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/role/);
+    expect(messageOf(response)).toMatch(/role/);
     expect(await recordOf(me.uid)).toBeUndefined();
   });
 
@@ -196,7 +202,9 @@ describe('POST /api/users', () => {
       }),
     });
     expect(second.statusCode).toBe(200);
-    expect(second.json().insertedId).toBe(first.json().insertedId);
+    expect(second.json<{ insertedId: string }>().insertedId).toBe(
+      first.json<{ insertedId: string }>().insertedId,
+    );
     const rows = await t.app.db.select().from(users).where(eq(users.uid, me.uid));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: 'buyer', status: 'verified', displayName: 'New Name' });
@@ -237,7 +245,7 @@ describe('GET /api/user/{role}/{uid}', () => {
           headers: bearer(who.token),
         });
       const [a, s, b] = await Promise.all([get('admin'), get('seller'), get('buyer')]);
-      return { ...a.json(), ...s.json(), ...b.json() };
+      return { ...a.json<RoleFlag>(), ...s.json<RoleFlag>(), ...b.json<RoleFlag>() };
     };
     // Every account buys (decision 0042).
     expect(await flags(adminSeller)).toEqual({ isAdmin: true, isSeller: true, isBuyer: true });

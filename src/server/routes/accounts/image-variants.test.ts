@@ -18,7 +18,7 @@ import { cleanUnreferencedUploads } from '../../jobs/clean-uploads.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
-import { imageVariantNames, writeImageVariants } from './image-variants.js';
+import { imageVariantNames, writeImageVariants } from '../../storage/image-variants.js';
 
 let t: TestApp;
 let me: TestUser;

@@ -12,6 +12,7 @@ import {
   testOrigin,
   type TestUser,
 } from '../../test-support/accounts.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let me: TestUser;
@@ -117,7 +118,9 @@ describe('POST /api/images', () => {
     const response = await upload(jpeg, 'phone.jpg', 'image/jpeg', bearer(me.token));
     expect(response.statusCode).toBe(201);
     const stored = await sharp(
-      readFileSync(path.join(t.config.dataDir, response.json().data.url)),
+      readFileSync(
+        path.join(t.config.dataDir, response.json<{ data: { url: string } }>().data.url),
+      ),
     ).metadata();
     expect(stored).toMatchObject({ width: 100, height: 300 });
     expect(stored.orientation).toBeUndefined();
@@ -168,7 +171,7 @@ describe('POST /api/images', () => {
     expect(bomb.length).toBeLessThan(2000);
     const response = await upload(bomb, 'bomb.png', 'image/png', bearer(me.token));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/megapixels/);
+    expect(messageOf(response)).toMatch(/megapixels/);
   });
 
   it('refuses a request without the image field or not multipart with 400', async () => {
@@ -234,9 +237,7 @@ describe('upload quota and own pictures only', () => {
     expect((await uploadTo(q, bearer(seller.token))).statusCode).toBe(201);
     const third = await uploadTo(q, bearer(seller.token));
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toBe(
-      'You can upload at most 2 images a day. Please try again later.',
-    );
+    expect(messageOf(third)).toBe('You can upload at most 2 images a day. Please try again later.');
     // Another account has its own quota.
     const other = await registerUser(q.app, { role: 'seller' });
     expect((await uploadTo(q, bearer(other.token))).statusCode).toBe(201);
@@ -263,7 +264,7 @@ describe('upload quota and own pictures only', () => {
         headers: { ...body.headers, ...bearer(seller.token) },
       });
       expect(response.statusCode).toBe(429);
-      expect(response.json().message).toBe(
+      expect(messageOf(response)).toBe(
         'You can upload at most 2 KB of images a day. Please try again later.',
       );
     } finally {
@@ -277,7 +278,7 @@ describe('upload quota and own pictures only', () => {
     expect((await uploadTo(q, session)).statusCode).toBe(201);
     const second = await uploadTo(q, session);
     expect(second.statusCode).toBe(429);
-    expect(second.json().message).toMatch(/may upload only its photo/);
+    expect(messageOf(second)).toMatch(/may upload only its photo/);
   });
 
   it("refuses another site's picture for a listing, a user record and a profile", async () => {
@@ -296,7 +297,7 @@ describe('upload quota and own pictures only', () => {
         product_name: 'Tracked car',
         product_description: 'x',
         product_image: 'https://tracker.example/car.jpg',
-        category_id: category.json().insertedId,
+        category_id: category.json<{ insertedId: string }>().insertedId,
         condition: 'Good',
         resell_price: 100,
         original_price: 200,
@@ -306,7 +307,7 @@ describe('upload quota and own pictures only', () => {
       },
     });
     expect(listing.statusCode).toBe(400);
-    expect(listing.json().message).toContain('body.product_image');
+    expect(messageOf(listing)).toContain('body.product_image');
     const record = await q.app.inject({
       method: 'POST',
       url: '/api/users',
@@ -319,7 +320,7 @@ describe('upload quota and own pictures only', () => {
       },
     });
     expect(record.statusCode).toBe(400);
-    expect(record.json().message).toContain('body.photoURL');
+    expect(messageOf(record)).toContain('body.photoURL');
     const profile = await q.app.inject({
       method: 'POST',
       url: '/api/auth/update-user',
@@ -384,7 +385,7 @@ describe('POST /api/images refuses images that would stall decoding', () => {
     expect(crafted.length).toBeLessThan(limits.imageMaxBytes);
     const response = await upload(crafted, 'scans.jpg', 'image/jpeg', bearer(me.token));
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toMatch(/scans/);
+    expect(messageOf(response)).toMatch(/scans/);
   });
 
   it('accepts an ordinary progressive JPEG', async () => {
@@ -399,6 +400,6 @@ describe('POST /api/images refuses images that would stall decoding', () => {
     const strip = bombPng(40_000_000, 1);
     const response = await upload(strip, 'strip.png', 'image/png', bearer(me.token));
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toMatch(new RegExp(`at most ${limits.imageMaxSide}`));
+    expect(messageOf(response)).toMatch(new RegExp(`at most ${limits.imageMaxSide}`));
   });
 });

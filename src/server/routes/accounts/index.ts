@@ -21,9 +21,9 @@ import { findIdentity } from '../../auth/sessions.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { recordPhotoHash } from '../../trust/backfill.js';
-import { storeImage } from './images.js';
-import { assertUploadAllowed, recordUpload } from './upload-quota.js';
-import { saveUserRecord } from './repository.js';
+import { storeImage } from '../../storage/images.js';
+import { assertUploadAllowed, recordUpload } from '../../accounts/upload-quota.js';
+import { saveUserRecord } from '../../accounts/repository.js';
 
 const tags = ['accounts'];
 

@@ -9,6 +9,7 @@ import {
   createProduct,
   createUser,
 } from '../../test-support/factories.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('GET /api/categories', () => {
     expect(response.statusCode).toBe(200);
     const names = response.json<{ category_name: string }[]>().map((c) => c.category_name);
     expect(names).toEqual(['Electric car', 'motorcycle', 'Suv']);
-    expect(Object.keys(response.json()[0]).sort()).toEqual([
+    expect(Object.keys(response.json<object[]>()[0]!).sort()).toEqual([
       '_id',
       'category_name',
       'holds_vehicles',
@@ -179,7 +180,7 @@ describe('GET /api/category/{id}', () => {
     for (const bad of ['abc', '1', "1'%20or%20'1'='1", 'x'.repeat(99), '%F0%9F%9A%97']) {
       const response = await get(`/api/category/${bad}`);
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().message).toContain('params.id');
+      expect(messageOf(response)).toContain('params.id');
     }
     // Fastify refuses path parameters over 100 characters before routing.
     const huge = await get(`/api/category/${'x'.repeat(300)}`);
@@ -199,7 +200,7 @@ describe('GET /api/category/{id}', () => {
     ]) {
       const response = await get(`/api/category/${category.id}?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().message, query).toContain(`querystring.${field}`);
+      expect(messageOf(response), query).toContain(`querystring.${field}`);
     }
   });
 });

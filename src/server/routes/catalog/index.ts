@@ -1,4 +1,7 @@
-/** Public catalogue routes (docs/product.md §7): categories, promoted products, blogs, category listing. */
+/**
+ * Public catalogue routes (docs/product.md §7): categories, promoted products, blogs, category
+ * listing. Public reads: on a read replica when one is fit (`app.readDb`, decision 0050).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   listBlogsContract,
@@ -10,7 +13,7 @@ import {
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
-import { presentProductCard, presentPromotedProduct } from './presenters.js';
+import { presentProductCard, presentPromotedProduct } from '../../catalog/presenters.js';
 import {
   categoryExists,
   findSellerStatus,
@@ -18,13 +21,13 @@ import {
   listCategories,
   listCategoryProducts,
   listPromotedProducts,
-} from './repository.js';
+} from '../../catalog/repository.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(listCategoriesContract, { publicCache: true }),
-    handler: async () => {
-      const rows = await listCategories(app.db);
+    handler: async (request) => {
+      const rows = await listCategories(app.readDb(request));
       return rows.map((row) => ({
         _id: row.id,
         category_name: row.categoryName,
@@ -35,13 +38,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...route(listPromotedProductsContract, { publicCache: true }),
-    handler: async () => (await listPromotedProducts(app.db)).map(presentPromotedProduct),
+    handler: async (request) =>
+      (await listPromotedProducts(app.readDb(request))).map(presentPromotedProduct),
   });
 
   app.route({
     ...route(listBlogsContract, { publicCache: true }),
-    handler: async () =>
-      (await listBlogs(app.db)).map((row) => ({
+    handler: async (request) =>
+      (await listBlogs(app.readDb(request))).map((row) => ({
         _id: row.id,
         question: row.question,
         answer: row.answer,
@@ -52,10 +56,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(listCategoryProductsContract, { publicCache: true }),
     handler: async (request, reply) => {
       const { id } = request.params;
+      const db = app.readDb(request);
       const page = await keysetPage(reply, request.query, (cursor, limit) =>
-        listCategoryProducts(app.db, id, cursor, limit),
+        listCategoryProducts(db, id, cursor, limit),
       );
-      if (page.length === 0 && !(await categoryExists(app.db, id))) {
+      if (page.length === 0 && !(await categoryExists(db, id))) {
         throw httpError(404, 'Category not found');
       }
       return page.map(presentProductCard);
@@ -65,7 +70,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(sellerVerificationContract, { publicCache: true }),
     handler: async (request) => {
-      const status = await findSellerStatus(app.db, request.params.sellerUid);
+      const status = await findSellerStatus(app.readDb(request), request.params.sellerUid);
       if (status === null) throw httpError(404, 'Seller not found');
       return { isVerified: status === 'verified' };
     },

@@ -9,12 +9,25 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult, SellerProfile } from '#contract/index.js';
+import type { z } from 'zod';
+import type {
+  DealerFeed,
+  ImportFailure,
+  ImportResult,
+  inventoryResultSchema,
+  SellerProfile,
+  Trader,
+} from '#contract/index.js';
 import { auditLog, dealerFeeds, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory } from '../../test-support/factories.js';
-import { feedIsDue, nextFeedRun, runDealerFeeds } from './index.js';
+import { feedIsDue, nextFeedRun, runDealerFeeds } from '../../dealers/feeds.js';
+import { messageOf } from '../../test-support/answers.js';
+import { anyString, stringContaining } from '../../test-support/matchers.js';
+
+/** The answer of the dealer API's PUT and DELETE of one car. */
+type InventoryResult = z.infer<typeof inventoryResultSchema>;
 
 let t: TestApp;
 let stand: Server;
@@ -168,7 +181,7 @@ describe('trader details', () => {
       payload: { ...trader, register_number: undefined },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('register_number');
+    expect(messageOf(missing)).toContain('register_number');
     const uncertified = await t.app.inject({
       method: 'PUT',
       url: '/api/profile/trader',
@@ -176,7 +189,7 @@ describe('trader details', () => {
       payload: { ...trader, self_certified: false },
     });
     expect(uncertified.statusCode).toBe(400);
-    expect(uncertified.json().message).toContain('self_certified');
+    expect(messageOf(uncertified)).toContain('self_certified');
     const asBuyer = await t.app.inject({
       method: 'PUT',
       url: '/api/profile/trader',
@@ -219,7 +232,7 @@ describe('trader details', () => {
       payload: { result: 'passed' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().trader.check).toBe('passed');
+    expect(response.json<{ trader: Trader | null }>().trader!.check).toBe('passed');
     const logged = await t.app.db
       .select()
       .from(auditLog)
@@ -376,7 +389,7 @@ describe('inventory import', () => {
     expect(row!.km).toBe(80_467);
     const broken = await importFile(dealer, 'nothing,here\n1,2\n');
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().message).toContain('Unknown columns');
+    expect(messageOf(broken)).toContain('Unknown columns');
   });
 
   it('refuses photos on private addresses unless allowed, oversized and non-image bodies', async () => {
@@ -391,9 +404,9 @@ describe('inventory import', () => {
     const report = (await importFile(dealer, text)).json<ImportResult>();
     expect(report.created).toBe(1);
     expect(report.failed).toEqual([
-      { row: 2, field: 'photo_urls', reason: expect.stringContaining('private or local address') },
-      { row: 3, field: 'photo_urls', reason: expect.stringContaining('larger than') },
-      { row: 4, field: 'photo_urls', reason: expect.stringContaining('not an image') },
+      { row: 2, field: 'photo_urls', reason: stringContaining('private or local address') },
+      { row: 3, field: 'photo_urls', reason: stringContaining('larger than') },
+      { row: 4, field: 'photo_urls', reason: stringContaining('not an image') },
     ]);
     expect(hits).not.toContain('/photo/L-1.png');
     for (const id of ['PH-1', 'PH-2', 'PH-3'])
@@ -456,17 +469,19 @@ describe('dealer API', () => {
     const created = await put(car());
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ external_id: 'API-1', result: 'created' });
-    expect((await put(car())).json().result).toBe('unchanged');
-    expect((await put({ ...car(), price: 14500 })).json().result).toBe('updated');
+    expect((await put(car())).json<InventoryResult>().result).toBe('unchanged');
+    expect((await put({ ...car(), price: 14500 })).json<InventoryResult>().result).toBe('updated');
     const badRow = await put({ ...car(), year: 'soon' });
     expect(badRow.statusCode).toBe(400);
-    expect(badRow.json().failed).toEqual([{ row: 1, field: 'year', reason: expect.any(String) }]);
+    expect(badRow.json<{ failed: ImportFailure[] }>().failed).toEqual([
+      { row: 1, field: 'year', reason: anyString() },
+    ]);
     const listed = await t.app.inject({
       method: 'GET',
       url: '/api/dealer/api-keys',
       headers: bearer(dealer.token),
     });
-    expect(listed.json()[0].last_used_at).not.toBeNull();
+    expect(listed.json<{ last_used_at: string | null }[]>()[0]!.last_used_at).not.toBeNull();
   });
 
   it('a wrong or missing key is 401', async () => {
@@ -512,12 +527,14 @@ describe('dealer API', () => {
       headers: { 'x-api-key': key },
       payload: { ...car(), price: 1 },
     });
-    expect(mine.json().result).toBe('created');
-    expect(mine.json().product_id).not.toBe(theirs.json().product_id);
+    expect(mine.json<InventoryResult>().result).toBe('created');
+    expect(mine.json<InventoryResult>().product_id).not.toBe(
+      theirs.json<InventoryResult>().product_id,
+    );
     const [row] = await t.app.db
       .select({ price: products.resellPriceCents, status: products.listingStatus })
       .from(products)
-      .where(eq(products.id, theirs.json().product_id));
+      .where(eq(products.id, theirs.json<InventoryResult>().product_id));
     expect(row).toEqual({ price: 1_500_000, status: 'active' });
   });
 
@@ -566,7 +583,7 @@ describe('the feed', () => {
       interval_hours: 2,
     });
     expect(badInterval.statusCode).toBe(400);
-    expect(badInterval.json().message).toContain('interval_hours');
+    expect(messageOf(badInterval)).toContain('interval_hours');
   });
 
   it('is imported at the next run, then again once its interval has passed', async () => {
@@ -585,7 +602,7 @@ describe('the feed', () => {
     });
     feedText = `${header}\n${carLine('FEED-1')}\n${carLine('FEED-2', { year: 'old' })}\n`;
     await runDealerFeeds(t.app);
-    const after = (await getFeed(otherDealer)).json();
+    const after = (await getFeed(otherDealer)).json<DealerFeed>();
     expect(after.last_error).toBeNull();
     expect(after.last_run_at).not.toBeNull();
     expect(after.last_report).toMatchObject({
@@ -596,10 +613,10 @@ describe('the feed', () => {
       failed: [{ row: 3, field: 'year' }],
     });
     // Not due again within its 6 hours: the next run leaves it alone.
-    const reportId = after.last_report.import_id;
+    const reportId = after.last_report!.import_id;
     feedText = `${header}\n${carLine('FEED-1')}\n${carLine('FEED-3')}\n`;
     await runDealerFeeds(t.app);
-    expect((await getFeed(otherDealer)).json().last_report.import_id).toBe(reportId);
+    expect((await getFeed(otherDealer)).json<DealerFeed>().last_report!.import_id).toBe(reportId);
     expect(await statusOf(otherDealer.recordId, 'FEED-3')).toBeUndefined();
     // Six hours later it is.
     await t.app.db
@@ -607,7 +624,7 @@ describe('the feed', () => {
       .set({ lastRunAt: new Date(Date.now() - 6 * 3_600_000) })
       .where(eq(dealerFeeds.sellerId, otherDealer.recordId));
     await runDealerFeeds(t.app);
-    const later = (await getFeed(otherDealer)).json();
+    const later = (await getFeed(otherDealer)).json<DealerFeed>();
     expect(later.last_report).toMatchObject({ created: 1, unchanged: 1, failed: [] });
     expect((await statusOf(otherDealer.recordId, 'FEED-3'))!.status).toBe('active');
   });
@@ -619,9 +636,9 @@ describe('the feed', () => {
       .where(eq(dealerFeeds.sellerId, otherDealer.recordId));
     feedText = null;
     await runDealerFeeds(t.app);
-    const failed = (await getFeed(otherDealer)).json();
+    const failed = (await getFeed(otherDealer)).json<DealerFeed>();
     expect(failed.last_error).toBe('The feed answered 404');
-    expect(failed.last_report.created).toBe(1);
+    expect(failed.last_report!.created).toBe(1);
     // A new address is due at the next run; the error is cleared.
     const moved = await putFeed(otherDealer, { url: `${origin}/feed.csv?v=2`, interval_hours: 24 });
     expect(moved.json()).toMatchObject({ last_error: null, last_run_at: null, interval_hours: 24 });

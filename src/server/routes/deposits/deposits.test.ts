@@ -12,10 +12,22 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createCategory } from '../../test-support/factories.js';
 import { recordPayment } from '../payments/test-helpers.js';
+import type { DepositView } from '#contract/deposits.js';
 import { paymentIntentIdOf } from '#contract/paths.js';
-import { settleDeposit, sweepDeposits } from './service.js';
+import { settleDeposit, sweepDeposits } from '../../deposits/service.js';
 import { bookDeposit, call, depositOf, eventsOf, holdWithSandboxCard } from './test-helpers.js';
 import { queryRows } from '../../db/rows.js';
+import { messageOf } from '../../test-support/answers.js';
+
+/** A listing's answer, in the part these tests read. */
+interface Deposited {
+  deposit: number;
+}
+/** The answer of a deposit action (a mark, a dispute, a decision). */
+interface Changed {
+  changed: boolean;
+  deposit: DepositView;
+}
 
 let t: TestApp;
 let buyer: TestUser;
@@ -95,16 +107,20 @@ describe('the listing field', () => {
     for (const bad of [501, -1, 12.5, 'ten']) {
       const refused = await call(t.app, seller, 'POST', '/api/products', product(category.id, bad));
       expect(refused.statusCode, String(bad)).toBe(400);
-      expect(refused.json().message).toMatch(/deposit/i);
+      expect(messageOf(refused)).toMatch(/deposit/i);
     }
     const none = await call(t.app, seller, 'POST', '/api/products', product(category.id));
     const noneId = none.json<{ insertedId: string }>().insertedId;
-    expect((await call(t.app, buyer, 'GET', `/api/product/${noneId}`)).json().deposit).toBe(0);
+    expect(
+      (await call(t.app, buyer, 'GET', `/api/product/${noneId}`)).json<Deposited>().deposit,
+    ).toBe(0);
 
     const created = await call(t.app, seller, 'POST', '/api/products', product(category.id, 75));
     expect(created.statusCode).toBe(201);
     const id = created.json<{ insertedId: string }>().insertedId;
-    expect((await call(t.app, buyer, 'GET', `/api/product/${id}`)).json().deposit).toBe(75);
+    expect((await call(t.app, buyer, 'GET', `/api/product/${id}`)).json<Deposited>().deposit).toBe(
+      75,
+    );
     const edit = (deposit: unknown) =>
       t.app.inject({
         method: 'PATCH',
@@ -114,7 +130,9 @@ describe('the listing field', () => {
       });
     expect((await edit(600)).statusCode).toBe(400);
     expect((await edit(0)).statusCode).toBe(200);
-    expect((await call(t.app, buyer, 'GET', `/api/product/${id}`)).json().deposit).toBe(0);
+    expect((await call(t.app, buyer, 'GET', `/api/product/${id}`)).json<Deposited>().deposit).toBe(
+      0,
+    );
   });
 
   it('a booking of a listing without deposit has none', async () => {
@@ -224,7 +242,7 @@ describe('the seller marks the viewing', () => {
     const { orderId } = await heldDeposit();
     const response = await mark(orderId, 'maybe');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/outcome/);
+    expect(messageOf(response)).toMatch(/outcome/);
   });
 });
 
@@ -283,7 +301,7 @@ describe('dispute', () => {
       .where(eq(deposits.orderId, orderId));
     const late = await disputeCall(orderId);
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toMatch(/7 days/);
+    expect(messageOf(late)).toMatch(/7 days/);
   });
 });
 
@@ -338,7 +356,7 @@ describe('concurrency and crashes', () => {
     ]);
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 409]);
-    const winner = answers.find((a) => a.statusCode === 200)!.json().deposit.state;
+    const winner = answers.find((a) => a.statusCode === 200)!.json<Changed>().deposit.state;
     expect((await depositOf(db(), orderId)).state).toBe(winner);
     expect((await eventsOf(db(), orderId)).filter((e) => e.startsWith('held>'))).toHaveLength(1);
   });
@@ -347,7 +365,7 @@ describe('concurrency and crashes', () => {
     const { orderId } = await heldDeposit();
     const answers = await Promise.all([mark(orderId, 'no_show'), mark(orderId, 'no_show')]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    expect(answers.filter((a) => a.json().changed)).toHaveLength(1);
+    expect(answers.filter((a) => a.json<Changed>().changed)).toHaveLength(1);
     expect(await eventsOf(db(), orderId)).toEqual([
       'awaiting_card>held',
       'held>capturing',
@@ -358,7 +376,7 @@ describe('concurrency and crashes', () => {
   it('a crash after the provider captured leaves `capturing`; a retry completes it', async () => {
     // Simulated crash: the provider call succeeds, then the process "dies" before the write.
     const { orderId } = await heldDeposit();
-    const original = t.app.payments.captureHold;
+    const original = t.app.payments.captureHold.bind(t.app.payments);
     t.app.payments.captureHold = async (id) => {
       await original(id);
       throw new Error('killed after the provider call');
@@ -377,7 +395,7 @@ describe('concurrency and crashes', () => {
 
   it('the reconcile sweep completes an interrupted release after a minute', async () => {
     const { orderId } = await heldDeposit();
-    const original = t.app.payments.cancelHold;
+    const original = t.app.payments.cancelHold.bind(t.app.payments);
     t.app.payments.cancelHold = async (id) => {
       await original(id);
       throw new Error('killed after the provider call');

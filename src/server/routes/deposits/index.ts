@@ -1,12 +1,9 @@
 /**
- * Viewing deposit calls and jobs (contract src/contract/deposits.ts; decision 0020):
- * the buyer holds the deposit with a card and may dispute a capture, the seller marks the
- * viewing's outcome, the admin decides disputes. Jobs: `deposit-sweep` (every 15 minutes: the
- * reconcile step and the automatic release, service.ts `sweepDeposits`) and `deposit-settle`
- * (one deposit, enqueued when its booking is declined or cancelled).
+ * Viewing deposit calls (contract src/contract/deposits.ts; decision 0020): the buyer holds the
+ * deposit with a card and may dispute a capture, the seller marks the viewing's outcome, the
+ * admin decides disputes. The jobs `deposit-sweep` and `deposit-settle` are
+ * src/server/deposits/jobs.ts.
  */
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -21,10 +18,9 @@ import {
 } from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { deposits, orders, users } from '../../db/schema.js';
-import type { Executor } from '../../jobs/queue.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { presentDeposit } from '../orders/presenters.js';
+import { presentDeposit } from '../../orders/presenters.js';
 import {
   createHold,
   decide,
@@ -32,57 +28,15 @@ import {
   findDeposit,
   markHeld,
   runMove,
-  settleDeposit,
-  sweepDeposits,
   type FoundDeposit,
-} from './service.js';
+} from '../../deposits/service.js';
 
 const tags = ['deposits'];
 const asBuyer = { tags, access: { role: 'buyer' } satisfies RouteAccess };
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
 const asAdmin = { tags, access: { role: 'admin' } satisfies RouteAccess };
 
-export const depositSweepJob = 'deposit-sweep';
-export const depositSettleJob = 'deposit-settle';
-/** Every 15 minutes (UTC). */
-export const depositSweepCron = '*/15 * * * *';
-
 const notFound = () => httpError(404, 'No deposit found for this order');
-
-/**
- * Called in the transaction that declines or cancels a booking: queues `deposit-settle` for its
- * deposit, which releases a hold or voids a deposit still awaiting a card.
- */
-export async function onBookingClosed(app: FastifyInstance, tx: Executor, orderId: string) {
-  const [row] = await tx
-    .select({ id: deposits.id })
-    .from(deposits)
-    .where(eq(deposits.orderId, orderId));
-  if (row) await app.jobs.enqueue(depositSettleJob, { depositId: row.id }, { tx });
-}
-
-/** The jobs (registered after `jobs`, before the app is ready). */
-export const depositJobsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.jobs.define({
-      name: depositSweepJob,
-      schedule: depositSweepCron,
-      retryLimit: 3,
-      handler: async () => {
-        await sweepDeposits(app, new Date());
-      },
-    });
-    app.jobs.define<{ depositId: string }>({
-      name: depositSettleJob,
-      retryLimit: 5,
-      retryDelaySeconds: 30,
-      handler: async ({ depositId }) => {
-        await settleDeposit(app, depositId, new Date());
-      },
-    });
-  },
-  { name: 'deposit-jobs', dependencies: ['jobs', 'mail', 'database', 'private-cache'] },
-);
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The order's deposit view after a change. */

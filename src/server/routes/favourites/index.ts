@@ -2,13 +2,14 @@
  * Favourites (contract src/contract/favourites.ts; decision 0013). Every call is for a
  * signed-in user of any role with a user record, and reads or writes only the caller's own list.
  * Registers the `price-drop` unsubscribe topic; the listing edit calls `queuePriceDropMails`
- * (price-drop.ts) when a price is lowered.
+ * (src/server/favourites/price-drop.ts) when a price is lowered.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addFavouriteContract,
   favouriteIdsContract,
   listFavouritesContract,
+  listingState,
   listingTexts,
   removeFavouriteContract,
   type Favourite,
@@ -17,8 +18,8 @@ import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
-import { presentProductCard } from '../catalog/presenters.js';
-import { priceDropTopic } from './price-drop.js';
+import { presentProductCard } from '../../catalog/presenters.js';
+import { priceDropTopic } from '../../favourites/price-drop.js';
 import {
   addFavourite,
   favouriteIdsAmong,
@@ -26,22 +27,21 @@ import {
   listingExists,
   optOutOfPriceDrops,
   removeFavourite,
-} from './repository.js';
+} from '../../favourites/repository.js';
 
 const asUser = { tags: ['favourites'], access: {} satisfies RouteAccess };
 
 type FavouriteRow = Awaited<ReturnType<typeof listFavourites>>[number];
 
-/** A favourite's state (decision 0013): gone (removed, off the market, seller deleted), sold. */
+/**
+ * A favourite's state (decision 0013): its listing state's `favourite` (src/contract/listing-state.ts),
+ * or gone when the listing or its seller's account was deleted.
+ */
 function present(row: FavouriteRow): Favourite {
-  const gone =
-    row.deletedAt !== null ||
-    row.unavailable ||
-    row.card.listingStatus === 'expired' ||
-    row.sellerDeletedAt !== null;
+  const gone = row.deletedAt !== null || row.sellerDeletedAt !== null;
   return {
     product: presentProductCard(row.card),
-    state: gone ? 'unavailable' : row.card.sold ? 'sold' : 'available',
+    state: gone ? 'unavailable' : listingState(row.card.listingStatus).favourite,
     favourited_at: row.favouritedAt.toISOString(),
   };
 }

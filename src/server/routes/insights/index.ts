@@ -1,8 +1,8 @@
 /**
  * Seller insights (contract src/contract/insights.ts; decision 0029): the view and impressions
- * beacons, the seller's Insights, time to sell, and the scheduled rollup and clean-up.
+ * beacons, the seller's Insights and time to sell. The scheduled rollup and clean-up are
+ * src/server/insights/jobs.ts.
  */
-import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,16 +17,13 @@ import { resolveAuthSecret } from '../../auth/secret.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { createSignedIds } from '../../lib/signed-pair.js';
-import { isBot } from './bots.js';
-import { cleanUpInsights, rollUpActivity, sellerInsights } from './repository.js';
-import { timeToSell } from './sales.js';
+import { isBot } from '../../insights/bots.js';
+import { sellerInsights } from '../../insights/repository.js';
+import { timeToSell } from '../../insights/sales.js';
 
 const tags = ['insights'];
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
-
-/** Queue name of the rollup and clean-up. */
-export const insightsRollupJob = 'insights-rollup';
 
 /**
  * The signed-in viewer's uid from a valid API token, or null: a beacon never fails over a
@@ -114,21 +111,3 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-
-/** Defines the scheduled rollup of favourites, conversations and bookings, and the clean-up. */
-export const insightsJobsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.jobs.define({
-      name: insightsRollupJob,
-      schedule: app.config.insights.rollupCron,
-      retryLimit: 2,
-      handler: async () => {
-        const now = new Date();
-        await rollUpActivity(app.db, now);
-        const removed = await cleanUpInsights(app.db, now);
-        app.log.info(removed, 'insights rolled up and cleaned');
-      },
-    });
-  },
-  { name: 'insights-jobs', dependencies: ['jobs', 'database'] },
-);

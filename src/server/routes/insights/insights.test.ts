@@ -18,11 +18,12 @@ import {
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, startSecondInstance, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
-import { cleanUpInsights, rollUpActivity, writeViews } from './repository.js';
-import { utcDay, addDays } from './visitors.js';
-import { isBot } from './bots.js';
+import { cleanUpInsights, rollUpActivity, writeViews } from '../../insights/repository.js';
+import { utcDay, addDays } from '../../insights/visitors.js';
+import { isBot } from '../../insights/bots.js';
 import { resolveAuthSecret } from '../../auth/secret.js';
 import { createSignedIds } from '../../lib/signed-pair.js';
+import { messageOf } from '../../test-support/answers.js';
 
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -182,7 +183,7 @@ describe('POST /api/product/{id}/view', () => {
     await t.app.listingEvents.flush();
     const bad = await view('not-an-id', newVisitor());
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('params.id');
+    expect(messageOf(bad)).toContain('params.id');
     const noVisitor = await t.app.inject({
       method: 'POST',
       url: `/api/product/${(await listing()).id}/view`,
@@ -190,7 +191,7 @@ describe('POST /api/product/{id}/view', () => {
       payload: { visitor_id: 'short' },
     });
     expect(noVisitor.statusCode).toBe(400);
-    expect(noVisitor.json().message).toContain('visitor_id');
+    expect(messageOf(noVisitor)).toContain('visitor_id');
   });
 
   it('raises no public cache invalidation (a view changes no public answer)', async () => {
@@ -249,7 +250,7 @@ describe('POST /api/search/impressions', () => {
       payload: { product_ids: [] },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain('product_ids');
+    expect(messageOf(empty)).toContain('product_ids');
   });
 });
 
@@ -426,7 +427,7 @@ describe('GET /api/seller/insights', () => {
       headers: bearer(seller.token),
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toContain('days');
+    expect(messageOf(tooLong)).toContain('days');
   });
 });
 

@@ -9,7 +9,8 @@ import { orders, payments, type products } from '../../db/schema.js';
 import { registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
-import { timeToSell } from './sales.js';
+import { timeToSell } from '../../insights/sales.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -130,7 +131,7 @@ describe('GET /api/time-to-sell', () => {
   it('refuses a bad query naming the field', async () => {
     const response = await ask('make=A&model=B&model_year=2015&price=-5');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('price');
+    expect(messageOf(response)).toContain('price');
   });
 
   it('recovers the selling time of each price position of a synthetic market within 15 %', async () => {

@@ -13,8 +13,8 @@ import { categories, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory } from '../../test-support/factories.js';
-import { imageVariantNames } from '../accounts/image-variants.js';
-import { regionPixels } from './photo-blur.js';
+import { imageVariantNames } from '../../storage/image-variants.js';
+import { regionPixels } from '../../listings/photo-blur.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -84,7 +84,7 @@ async function noiseJpeg(width: number, height: number, exif?: Record<string, un
     }
   }
   let image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  if (exif) image = image.withExif(exif as never);
+  if (exif) image = image.withExif(exif);
   return image.jpeg({ quality: 90 }).toBuffer();
 }
 

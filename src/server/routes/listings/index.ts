@@ -11,20 +11,28 @@ import {
   getSellerContactContract,
   dollarsToCents,
   listingMessages,
+  listingState,
   listingTexts,
   renewListingByLinkContract,
   renewListingContract,
   setListingStatusContract,
   setProductAvailabilityContract,
   updateProductContract,
+  type ListingRefusal,
+  type ListingStatus,
 } from '#contract/index.js';
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { enqueueListingMatch } from '../saved-searches/alerts.js';
-import { presentProductCard } from '../catalog/presenters.js';
-import { queuePriceDropMails } from '../favourites/price-drop.js';
-import { expiryFrom, renewListing, transitionListing, type RenewResult } from './listing-state.js';
+import { enqueueListingMatch } from '../../saved-searches/alerts.js';
+import { presentProductCard } from '../../catalog/presenters.js';
+import { queuePriceDropMails } from '../../favourites/price-drop.js';
+import {
+  expiryFrom,
+  renewListing,
+  transitionListingTo,
+  type RenewResult,
+} from '../../listings/listing-state.js';
 import { listingTrustFlags } from '../../trust/repository.js';
 import { othersPhotosError } from '../../trust/photo-owners.js';
 import { enqueueListingVinDecode } from '../../trust/listing-vin.js';
@@ -37,9 +45,9 @@ import {
   findSellerListings,
   setAvailability,
   updateProduct,
-} from './repository.js';
-import { resolveListingPlace } from '../places/repository.js';
-import { blurListingPhoto } from './photo-blur.js';
+} from '../../listings/repository.js';
+import { resolveListingPlace } from '../../places/repository.js';
+import { blurListingPhoto } from '../../listings/photo-blur.js';
 
 const dayMs = 86_400_000;
 
@@ -49,13 +57,27 @@ const dayMs = 86_400_000;
  */
 export function daysOnMarket(
   listedAt: Date,
-  status: string,
+  status: ListingStatus,
   statusChangedAt: Date,
   now = Date.now(),
 ): number {
-  const ended = status === 'sold' || status === 'expired' || status === 'removed';
+  const ended = listingState(status).ended;
   const until = ended ? statusChangedAt.getTime() : now;
   return Math.max(0, Math.floor((until - listedAt.getTime()) / dayMs));
+}
+
+/**
+ * The 409 text of a seller's refused change: a reservation an accepted offer holds says so (the
+ * seller declines that booking first); any other refusal names the listing's state (`withState`).
+ */
+function refusedMessage(
+  result: { from: ListingStatus; refusal: ListingRefusal },
+  withState = true,
+): string {
+  if (result.refusal === 'held-for-buyer') return listingTexts.heldForBuyer;
+  return withState
+    ? `${listingTexts.transitionRefused}: it is ${result.from}`
+    : listingTexts.transitionRefused;
 }
 
 const tags = ['listings'];
@@ -66,13 +88,15 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(getListingContract, { tags, publicCache: true }),
     handler: async (request) => {
-      const row = await findListing(app.db, request.params.id);
+      // A public read: on a read replica when one is fit (decision 0050).
+      const db = app.readDb(request);
+      const row = await findListing(db, request.params.id);
       if (!row) throw httpError(404, listingTexts.notFound);
       const [others, prices, trustFlags, caller] = await Promise.all([
-        findSellerListings(app.db, row.sellerId, row.id),
-        findPriceHistory(app.db, row.id),
+        findSellerListings(db, row.sellerId, row.id),
+        findPriceHistory(db, row.id),
         // What we noticed about this listing (decision 0028): VIN history, copied photos.
-        listingTrustFlags(app.db, { ...row, deletedAt: null }),
+        listingTrustFlags(db, { ...row, deletedAt: null }),
         app.optionalCaller(request),
       ]);
       // The expiry date is the owner's to act on (renew); nobody else is told.
@@ -106,9 +130,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(getSimilarListingsContract, { tags, publicCache: true }),
     handler: async (request) => {
-      const like = await findGoneListing(app.db, request.params.id);
+      const db = app.readDb(request);
+      const like = await findGoneListing(db, request.params.id);
       const rows = await findSimilarListings(
-        app.db,
+        db,
         like ?? { id: request.params.id, categoryId: null, make: null, model: null },
         6,
       );
@@ -208,7 +233,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.kind === 'not-found') throw httpError(404, listingTexts.notFound);
       if (result.kind === 'not-owner') throw httpError(403, listingTexts.editOwnOnly);
-      if (result.kind === 'refused') throw httpError(409, listingTexts.transitionRefused);
+      if (result.kind === 'refused') throw httpError(409, refusedMessage(result, false));
       return { modifiedCount: result.modifiedCount };
     },
   });
@@ -218,7 +243,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { status, sold_price: soldPrice } = request.body;
       const result = await app.db.transaction((tx) =>
-        transitionListing(
+        transitionListingTo(
           tx,
           request.params.id,
           status,
@@ -235,7 +260,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'not-owner':
           throw httpError(403, listingTexts.editOwnOnly);
         case 'refused':
-          throw httpError(409, `${listingTexts.transitionRefused}: it is ${result.from}`);
+          throw httpError(409, refusedMessage(result));
         case 'done':
           return { modifiedCount: result.modifiedCount };
       }

@@ -8,7 +8,13 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, type ProductCard, type SellerProfile } from '#contract/index.js';
+import {
+  apiPaths,
+  type Conversation,
+  type Message,
+  type ProductCard,
+  type SellerProfile,
+} from '#contract/index.js';
 import { conversations, users } from '../../db/schema.js';
 import { isDisposableEmail } from '../../auth/disposable-email.js';
 import {
@@ -21,6 +27,7 @@ import {
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { contactDetailsIn } from '../../trust/contact-details.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -60,8 +67,8 @@ describe('new conversations of an unverified account', () => {
     expect((await start(buyer, second)).statusCode).toBe(201);
     const third = await start(buyer, await listing());
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toContain('2 new conversations a day');
-    expect(third.json().message).toContain('Verify your phone number');
+    expect(messageOf(third)).toContain('2 new conversations a day');
+    expect(messageOf(third)).toContain('Verify your phone number');
     // Continuing a conversation already started is not a new one.
     expect((await start(buyer, second, 'Any rust?')).statusCode).toBe(200);
 
@@ -81,8 +88,8 @@ describe('the first message of an unverified account', () => {
     for (const [text, named] of cases) {
       const response = await start(buyer, await listing(), text);
       expect(response.statusCode, text).toBe(400);
-      expect(response.json().message).toContain(named);
-      expect(response.json().message).toContain('verify your phone number');
+      expect(messageOf(response)).toContain(named);
+      expect(messageOf(response)).toContain('verify your phone number');
     }
     // Nothing was stored for the refused attempts.
     const rows = await t.database.db
@@ -96,7 +103,7 @@ describe('the first message of an unverified account', () => {
     const buyer = await registerUser(t.app);
     const started = await start(buyer, await listing());
     expect(started.statusCode).toBe(201);
-    const id = started.json().conversation_id as string;
+    const id = started.json<{ conversation_id: string }>().conversation_id;
     const later = await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${id}/messages`,
@@ -116,7 +123,7 @@ describe('the first message of an unverified account', () => {
     const buyer = await registerUser(t.app);
     await verifyPhone(buyer, '+14155550179');
     const started = await start(buyer, await listing(), 'Hello');
-    const id = started.json().conversation_id as string;
+    const id = started.json<{ conversation_id: string }>().conversation_id;
     const reply = await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${id}/messages`,
@@ -140,7 +147,7 @@ describe('a message asking for a verification code', () => {
     const buyer = await registerUser(t.app);
     await verifyPhone(buyer, '+14155550180');
     const started = await start(buyer, await listing(), 'Hi, is it available?');
-    const id = started.json().conversation_id as string;
+    const id = started.json<{ conversation_id: string }>().conversation_id;
     await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${id}/messages`,
@@ -152,9 +159,9 @@ describe('a message asking for a verification code', () => {
       url: `/api/conversations/${id}/messages`,
       headers: bearer(seller.token),
     });
-    const warned = (
-      thread.json().messages as { text: string; warnings: { code: string; text: string }[] }[]
-    ).find((m) => m.text.includes('the code you got'))!;
+    const warned = thread
+      .json<{ messages: Message[] }>()
+      .messages.find((m) => m.text.includes('the code you got'))!;
     expect(warned.warnings.map((w) => w.code)).toContain('verification_code');
     expect(warned.warnings[0]!.text).toContain('Never share a code');
   });
@@ -192,7 +199,10 @@ describe('badges in every answer that shows a seller', () => {
       url: '/api/conversations',
       headers: bearer(buyer.token),
     });
-    expect(list.json()[0].other_party.verification).toMatchObject({ phone: true, admin: false });
+    expect(list.json<Conversation[]>()[0]!.other_party.verification).toMatchObject({
+      phone: true,
+      admin: false,
+    });
 
     // An unverified seller: nothing passed, no date.
     const plain = await t.app.inject({ method: 'GET', url: `/api/sellers/${seller.uid}` });
@@ -230,7 +240,7 @@ describe('sign-up with a disposable e-mail address', () => {
         payload: { email, password: testPassword, name: 'Bot' },
       });
       expect(response.statusCode, email).toBe(400);
-      expect(response.json().message).toContain('Disposable e-mail addresses');
+      expect(messageOf(response)).toContain('Disposable e-mail addresses');
     }
     expect(isDisposableEmail('someone@example.com')).toBe(false);
   });

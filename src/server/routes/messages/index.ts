@@ -3,7 +3,8 @@
  * is for a signed-in user with a user record; a conversation answers only its two parties (404
  * for anyone else). Sending is limited per user (MESSAGES_PER_MINUTE) and checked with the
  * sender's row locked, so parallel sends cannot overshoot. New messages are pushed to the
- * parties' open pages over Server-Sent Events (`GET /api/messages/stream`, live.ts).
+ * parties' open pages over Server-Sent Events (`GET /api/messages/stream`,
+ * src/server/messages/live.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -29,20 +30,21 @@ import { users } from '../../db/schema.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
+import { PERSONAL_CACHE_CONTROL } from '../../plugins/security.js';
 import { queueMessageMail } from '../../notifications/message-mail.js';
 import { pushNewMessage } from '../../push/notices.js';
 import { contactDetailsIn } from '../../trust/contact-details.js';
 import { presentVerification } from '../../trust/seller-verification.js';
-import { conversationDeal } from './deal.js';
-import { MessageHub } from './live.js';
+import { conversationDeal } from '../../messages/deal.js';
+import { LiveStreams } from '../../messages/live.js';
 import {
   findMessage,
   storedWarnings,
   appendMessage,
   conversationsStartedSince,
   hasConversation,
+  endedStreamSessions,
   hasSentIn,
-  liveStreamSessions,
   findConversation,
   findListingForConversation,
   listConversations,
@@ -55,19 +57,33 @@ import {
   unreadTotal,
   type ConversationRow,
   type MessageRow,
-} from './repository.js';
+} from '../../messages/repository.js';
 
-export { MESSAGES_PER_MINUTE } from './repository.js';
-/** A comment line this often keeps proxies from closing an idle stream (milliseconds). */
+export { MESSAGES_PER_MINUTE } from '../../messages/repository.js';
+/** A comment line after this long without a write keeps proxies from closing a stream (ms). */
 const KEEP_ALIVE_MS = 25_000;
 /** Live message streams one user may hold open on one instance (tabs and devices). */
 export const MESSAGE_STREAMS_PER_USER = 5;
 /**
  * Open streams are checked this often (milliseconds) that their session and account still
- * live, besides at once after every signalled write (`callers`): a session can also end
- * outside a request (expiry, a change made straight in the database).
+ * live, besides soon after every write that may end a session (`sessions`, on any instance): a
+ * session can also end outside a request (expiry, a change made straight in the database).
  */
 const STREAM_CHECK_MS = 5_000;
+/**
+ * A check asked for by a signal runs at once, unless one ran less than this long ago (ms): then
+ * once at the end of that time, for every signal meanwhile.
+ */
+const STREAM_CHECK_GAP_MS = 1_000;
+/** Sessions looked up per query of a check (the database runs other queries between them). */
+const STREAM_CHECK_CHUNK = 1_000;
+/** The instance's one stream timer: deadlines and keep-alive comments (ms). */
+const STREAM_TICK_MS = 1_000;
+/**
+ * Bytes that may wait in memory for one stream whose client does not read; past it the stream
+ * is cut (about 20 messages of the longest kind).
+ */
+export const STREAM_BUFFER_MAX_BYTES = 128 * 1024;
 
 const asUser = { tags: ['messages'], access: {} satisfies RouteAccess };
 
@@ -130,54 +146,70 @@ function presentConversation(row: ConversationRow, userId: string): Conversation
 }
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new MessageHub();
+  const streams = new LiveStreams({
+    keepAliveMs: KEEP_ALIVE_MS,
+    maxBufferedBytes: STREAM_BUFFER_MAX_BYTES,
+  });
   // Open streams, for GET /metrics (plugins/metrics.ts).
-  app.metrics.countLiveMessageConnections(() => hub.size);
-  /** An open stream: whose, on which identity session, and how to end it. */
-  interface OpenStream {
-    userId: string;
-    sessionId: string;
-    end: () => void;
-  }
-  const openStreams = new Set<OpenStream>();
+  app.metrics.countLiveMessageConnections(() => streams.size);
+  const streamTicks = setInterval(() => streams.tick(), STREAM_TICK_MS);
+  streamTicks.unref();
   // Open streams end before the server closes (it waits for open connections otherwise).
   app.addHook('preClose', async () => {
+    clearInterval(streamTicks);
     clearInterval(streamChecks);
-    for (const stream of [...openStreams]) stream.end();
+    clearTimeout(checkLater);
+    streams.endAll();
   });
 
   /**
    * Ends every open stream whose identity session has ended (sign-out, password change or
-   * reset, expiry) or whose account is deleted (by its owner or an admin), in one query.
-   * Runs after every write signalled on any instance (`callers`: plugins/invalidation.ts) and
-   * every STREAM_CHECK_MS, one at a time; a run asked for meanwhile runs once more after it.
+   * reset, expiry) or whose account is deleted (by its owner or an admin), looking the sessions
+   * up STREAM_CHECK_CHUNK at a time. Runs every STREAM_CHECK_MS, and after every write signalled
+   * on any instance that may end a session (`sessions`: plugins/invalidation.ts) — at once, or
+   * STREAM_CHECK_GAP_MS after the previous check began when that is later; one at a time, a
+   * check asked for meanwhile runs once more after it.
    */
-  let checking: Promise<void> | null = null;
+  let checking = false;
   let checkAgain = false;
+  let lastCheckAt = -Infinity;
+  let checkLater: NodeJS.Timeout | undefined;
   function checkStreams(): void {
-    if (openStreams.size === 0) return;
+    if (streams.size === 0 || checkLater) return;
     if (checking) {
       checkAgain = true;
       return;
     }
-    checking = (async () => {
-      do {
-        checkAgain = false;
-        const streams = [...openStreams];
-        const live = await liveStreamSessions(app.db, [
-          ...new Set(streams.map((stream) => stream.sessionId)),
-        ]);
-        for (const stream of streams) if (!live.has(stream.sessionId)) stream.end();
-      } while (checkAgain && openStreams.size > 0);
+    const wait = lastCheckAt + STREAM_CHECK_GAP_MS - Date.now();
+    if (wait > 0) {
+      checkLater = setTimeout(() => {
+        checkLater = undefined;
+        checkStreams();
+      }, wait);
+      checkLater.unref();
+      return;
+    }
+    checking = true;
+    lastCheckAt = Date.now();
+    void (async () => {
+      const sessions = streams.sessions();
+      for (let start = 0; start < sessions.length; start += STREAM_CHECK_CHUNK) {
+        const chunk = sessions.slice(start, start + STREAM_CHECK_CHUNK);
+        for (const ended of await endedStreamSessions(app.db, chunk)) streams.endSession(ended);
+      }
     })()
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'messages: could not check the open streams'),
       )
       .finally(() => {
-        checking = null;
+        checking = false;
+        if (checkAgain) {
+          checkAgain = false;
+          checkStreams();
+        }
       });
   }
-  app.invalidation.subscribe('callers', checkStreams);
+  app.invalidation.subscribe('sessions', checkStreams);
   const streamChecks = setInterval(checkStreams, STREAM_CHECK_MS);
   streamChecks.unref();
 
@@ -220,18 +252,23 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   function publish(row: MessageRow, conversation: { buyerId: string; sellerId: string }) {
     const recipient =
       row.senderId === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
-    hub.publish(presentMessage(row, row.senderId), storedWarnings(row), row.senderId, recipient);
+    streams.publish(
+      presentMessage(row, row.senderId),
+      storedWarnings(row),
+      row.senderId,
+      recipient,
+    );
     app.peers.send('message', [row.id, row.senderId, recipient]);
   }
 
   // A message stored through another instance, for the streams open here.
   app.peers.on('message', ([id, senderId, recipientId]) => {
     if (!id || !senderId || !recipientId) return;
-    if (!hub.listens(senderId) && !hub.listens(recipientId)) return;
+    if (!streams.listens(senderId) && !streams.listens(recipientId)) return;
     findMessage(app.db, id)
       .then((row) => {
         if (row) {
-          hub.publish(
+          streams.publish(
             presentMessage(row, row.senderId),
             storedWarnings(row),
             senderId,
@@ -362,15 +399,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = requireCallerRecord(request);
       const caller = requireCaller(request);
-      let mine = 0;
-      for (const stream of openStreams) if (stream.userId === me.id) mine++;
-      if (mine >= MESSAGE_STREAMS_PER_USER) {
+      if (streams.countOf(me.id) >= MESSAGE_STREAMS_PER_USER) {
         throw httpError(
           429,
           `You can keep at most ${MESSAGE_STREAMS_PER_USER} live message streams open (tabs or devices); close one and try again.`,
         );
       }
-      if (openStreams.size >= app.config.messageStreamsMax) {
+      if (streams.size >= app.config.messageStreamsMax) {
         reply.header('retry-after', '30');
         throw httpError(
           503,
@@ -378,7 +413,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       reply.hijack();
-      // The stream outlives the idle-socket timeout (connectionTimeout); the deadline ends it.
+      // The stream outlives the idle-socket timeout (connectionTimeout); its deadline ends it.
       request.raw.socket?.setTimeout?.(0);
       const raw = reply.raw;
       // Hijacked: the headers set so far (the API's security headers, onRequest) go out here.
@@ -389,36 +424,31 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.writeHead(200, {
         ...set,
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
+        'cache-control': PERSONAL_CACHE_CONTROL,
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
       raw.write('event: ready\ndata: {}\n\n');
-      const unsubscribe = hub.subscribe(me.id, (message) => {
-        raw.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-      });
-      const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      const stream: OpenStream = {
+      // 0: a probe, ended at once (no timer, so it ends even where timers are faked).
+      if (request.query.max_seconds === 0) {
+        raw.end();
+        return;
+      }
+      // Ends at max_seconds, or when the API token expires if that is sooner.
+      const now = Date.now();
+      const endsAt = Math.min(
+        now + request.query.max_seconds * 1000,
+        caller.tokenExpiresAt?.getTime() ?? Infinity,
+      );
+      const stream = streams.open({
         userId: me.id,
         sessionId: caller.sessionId,
-        end: () => {
-          clearInterval(keepAlive);
-          clearTimeout(deadline);
-          unsubscribe();
-          openStreams.delete(stream);
-          if (!raw.writableEnded) raw.end();
-        },
-      };
-      openStreams.add(stream);
-      // Ends at max_seconds, or when the API token expires if that is sooner.
-      const lifetimeMs = Math.min(
-        request.query.max_seconds * 1000,
-        caller.tokenExpiresAt ? caller.tokenExpiresAt.getTime() - Date.now() : Infinity,
-      );
-      const deadline = setTimeout(stream.end, Math.max(0, lifetimeMs));
-      request.raw.on('close', stream.end);
-      // 0: a probe, ended at once (no timer, so it ends even where timers are faked).
-      if (request.query.max_seconds === 0) stream.end();
+        endsAt,
+        sink: raw,
+      });
+      request.raw.on('close', () => stream.end());
+      // A client gone while its stream was being opened has already closed.
+      if (!raw.socket || raw.socket.destroyed) stream.end();
     },
   });
 };

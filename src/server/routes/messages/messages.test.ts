@@ -6,11 +6,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '#contract/messages.js';
 import { products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp, startSecondInstance } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { MESSAGES_PER_MINUTE } from './index.js';
+import { messageOf } from '../../test-support/answers.js';
+
+/** The answer of POST /api/conversations (a new or the existing conversation). */
+interface Started {
+  conversation_id: string;
+}
+/** The answer of GET /api/conversations/{id}/messages, in the part these tests read. */
+interface Thread {
+  messages: Message[];
+}
 
 let t: TestApp;
 let buyer: TestUser;
@@ -83,10 +94,10 @@ describe('conversations', () => {
     const product = await listingOf(seller);
     const first = await start(buyer, product.id);
     expect(first.statusCode).toBe(201);
-    const id = first.json().conversation_id as string;
+    const id = first.json<Started>().conversation_id;
     const again = await start(buyer, product.id, 'Also, any service history?');
     expect(again.statusCode).toBe(200);
-    expect(again.json().conversation_id).toBe(id);
+    expect(again.json<Started>().conversation_id).toBe(id);
 
     const forSeller = (await list(seller)).find((c) => c._id === id)!;
     expect(forSeller).toMatchObject({
@@ -102,7 +113,7 @@ describe('conversations', () => {
     // Reading marks it read for the reader only.
     const thread = await read(seller, id);
     expect(thread.statusCode).toBe(200);
-    expect(thread.json().messages.map((m: { text: string }) => m.text)).toEqual([
+    expect(thread.json<Thread>().messages.map((m) => m.text)).toEqual([
       'Also, any service history?',
       'Is it still for sale?',
     ]);
@@ -114,27 +125,27 @@ describe('conversations', () => {
 
   it('keeps text as text, trims it, and refuses empty or over 2,000 characters naming the problem', async () => {
     const product = await listingOf(seller);
-    const id = (await start(buyer, product.id)).json().conversation_id as string;
+    const id = (await start(buyer, product.id)).json<Started>().conversation_id;
     const html = await send(buyer, id, '  <img src=x onerror=alert(1)> hi  ');
     expect(html.statusCode).toBe(201);
-    expect(html.json().text).toBe('<img src=x onerror=alert(1)> hi');
+    expect(html.json<Message>().text).toBe('<img src=x onerror=alert(1)> hi');
     const empty = await send(buyer, id, '   ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain('Message must not be empty');
+    expect(messageOf(empty)).toContain('Message must not be empty');
     const long = await send(buyer, id, 'x'.repeat(2001));
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toContain('at most 2000 characters');
+    expect(messageOf(long)).toContain('at most 2000 characters');
     expect((await send(buyer, id, 42)).statusCode).toBe(400);
     expect((await send(buyer, id, 'x'.repeat(2000))).statusCode).toBe(201);
   });
 
   it('answers 404 to anyone but the two parties, and 403 on your own listing; nothing is written', async () => {
     const product = await listingOf(seller);
-    const id = (await start(buyer, product.id)).json().conversation_id as string;
+    const id = (await start(buyer, product.id)).json<Started>().conversation_id;
     expect((await read(otherBuyer, id)).statusCode).toBe(404);
     expect((await send(otherBuyer, id, 'let me in')).statusCode).toBe(404);
     expect((await block(otherBuyer, id, true)).statusCode).toBe(404);
-    expect((await read(buyer, id)).json().messages).toHaveLength(1);
+    expect((await read(buyer, id)).json<Thread>().messages).toHaveLength(1);
     expect((await start(seller, product.id)).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/conversations/${id}/messages` })).statusCode,
@@ -154,24 +165,25 @@ describe('conversations', () => {
 
   it('a blocked conversation takes no messages; only the blocker unblocks', async () => {
     const product = await listingOf(seller);
-    const id = (await start(buyer, product.id)).json().conversation_id as string;
+    const id = (await start(buyer, product.id)).json<Started>().conversation_id;
     expect((await block(seller, id, true)).json()).toEqual({
       acknowledged: true,
       modifiedCount: 1,
     });
     const refused = await send(buyer, id, 'hello?');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('This conversation is blocked.');
+    expect(messageOf(refused)).toBe('This conversation is blocked.');
     expect((await start(buyer, product.id)).statusCode).toBe(403);
     expect((await block(buyer, id, false)).statusCode).toBe(403);
-    expect((await block(seller, id, false)).json().modifiedCount).toBe(1);
+    const unblocked = await block(seller, id, false);
+    expect(unblocked.json<{ modifiedCount: number }>().modifiedCount).toBe(1);
     expect((await send(buyer, id, 'hello again')).statusCode).toBe(201);
   });
 
   it(`limits a user to ${MESSAGES_PER_MINUTE} messages a minute (429)`, async () => {
     const chatty = await registerUser(t.app, { role: 'buyer' });
     const product = await listingOf(seller);
-    const id = (await start(chatty, product.id)).json().conversation_id as string;
+    const id = (await start(chatty, product.id)).json<Started>().conversation_id;
     const statuses: number[] = [];
     for (let i = 1; i < MESSAGES_PER_MINUTE; i += 1) {
       statuses.push((await send(chatty, id, `message ${i}`)).statusCode);
@@ -179,7 +191,7 @@ describe('conversations', () => {
     expect(statuses.every((status) => status === 201)).toBe(true);
     const over = await send(chatty, id, 'one too many');
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toContain(`${MESSAGES_PER_MINUTE} messages a minute`);
+    expect(messageOf(over)).toContain(`${MESSAGES_PER_MINUTE} messages a minute`);
   });
 });
 
@@ -192,7 +204,7 @@ describe('GET /api/messages/stream', () => {
         headers: bearer(seller.token),
       });
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().message).toContain('max_seconds');
+      expect(messageOf(response)).toContain('max_seconds');
     }
     const probe = await t.app.inject({
       method: 'GET',
@@ -205,7 +217,7 @@ describe('GET /api/messages/stream', () => {
 
   it('pushes a new message to the recipient, live, over a real socket', async () => {
     const product = await listingOf(seller);
-    const id = (await start(buyer, product.id)).json().conversation_id as string;
+    const id = (await start(buyer, product.id)).json<Started>().conversation_id;
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const response = await fetch(`${address}/api/messages/stream?max_seconds=30`, {
@@ -227,7 +239,7 @@ describe('GET /api/messages/stream', () => {
     expect((await send(buyer, id, 'Can I see it on Saturday?')).statusCode).toBe(201);
     await readUntil('Can I see it on Saturday?');
     const event = received.split('\n\n').find((chunk) => chunk.startsWith('event: message'))!;
-    const data = JSON.parse(
+    const data: unknown = JSON.parse(
       event
         .split('\n')
         .find((line) => line.startsWith('data: '))!
@@ -252,7 +264,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
 
   it('a message sent through one instance arrives live on a stream of the other', async () => {
     const product = await listingOf(seller);
-    const id = (await start(buyer, product.id)).json().conversation_id as string;
+    const id = (await start(buyer, product.id)).json<Started>().conversation_id;
     const address = await other.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const response = await fetch(`${address}/api/messages/stream?max_seconds=30`, {

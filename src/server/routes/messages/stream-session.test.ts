@@ -1,8 +1,8 @@
 /**
  * A live message stream ends with its session: `GET /api/messages/stream` is checked when it
- * opens and then again whenever a write anywhere may have ended a session (the `callers`
- * signal, which reaches every instance) and every few seconds, and it ends at its token's
- * expiry. Open streams are capped per user and per instance with a clear refusal, and the
+ * opens and then again whenever a write anywhere may have ended a session (the `sessions`
+ * signal, which reaches every instance; not after every write, such as a message sent) and
+ * every few seconds, and it ends at its token's expiry. Open streams are capped per user and per instance with a clear refusal, and the
  * stream carries the API's security headers. Over real sockets.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,7 @@ import {
   testConfig,
   type TestApp,
 } from '../../test-support/app.js';
+import { createCategory, createProduct } from '../../test-support/factories.js';
 import { MESSAGE_STREAMS_PER_USER } from './index.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -150,6 +151,55 @@ describe('a live stream ends with its session', () => {
   });
 });
 
+describe('which writes make the streams check their sessions', () => {
+  it('a sign-out and an account deletion do; signing in and a message sent do not', async () => {
+    const sessions = () => t.app.invalidation.generation('sessions');
+    const seller = await registerUser(t.app, { role: 'seller' });
+    const buyer = await registerUser(t.app);
+    const category = await createCategory(t.database.db);
+    const product = await createProduct(t.database.db, {
+      categoryId: category.id,
+      sellerId: seller.recordId,
+    });
+    let before = sessions();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bearer(buyer.token),
+      payload: { product_id: product.id, text: 'Is it still for sale?' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { conversation_id } = started.json<{ conversation_id: string }>();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation_id}/messages`,
+      headers: bearer(seller.token),
+      payload: { text: 'Yes, come and see it.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sessions()).toBe(before);
+
+    const second = await signIn(t.app, buyer.email, buyer.password);
+    expect(sessions(), 'signing in ends no session').toBe(before);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: cookieFrom(second), origin: testOrigin },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(sessions()).toBeGreaterThan(before);
+
+    before = sessions();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: bearer(buyer.token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(sessions()).toBeGreaterThan(before);
+  });
+});
+
 describe('on every instance', () => {
   let other: FastifyInstance;
   let otherBase: string;
@@ -224,7 +274,8 @@ describe('limits and headers of the stream', () => {
     } finally {
       await small.close();
     }
-  });
+    // It builds an app of its own: over 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it("carries the API's security headers", async () => {
     const user = await registerUser(t.app);
@@ -240,7 +291,7 @@ describe('limits and headers of the stream', () => {
       expect(stream.response.headers.get(name), name).toBe(plain.headers.get(name));
     }
     expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    expect(stream.response.headers.get('cache-control')).toBe('private, no-store');
     stream.close();
   });
 });

@@ -31,8 +31,13 @@ import { sendMailJob } from '../../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
+import { anyString } from '../../test-support/matchers.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
-import { appealDeadline, createAppeal, readTransparency } from './appeal-repository.js';
+import {
+  appealDeadline,
+  createAppeal,
+  readTransparency,
+} from '../../moderation/appeal-repository.js';
 import { queryRows } from '../../db/rows.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -163,7 +168,7 @@ describe('report → statement → appeal → reversal', () => {
       {
         reason: 'Scam or fraud',
         note: 'Asked me to pay by wire transfer first.',
-        created_at: expect.any(String),
+        created_at: anyString(),
       },
     ]);
 

@@ -32,7 +32,7 @@ import {
   listSellerDecisions,
   readTransparency,
   type SellerDecisionRow,
-} from './appeal-repository.js';
+} from '../../moderation/appeal-repository.js';
 
 const tags = ['moderation'];
 const asSeller: RouteAccess = { role: 'seller' };

@@ -7,6 +7,7 @@ import { auditLog, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -52,11 +53,11 @@ describe('category names', () => {
   it('refuses a name that is empty once normalised, and measures length after normalising', async () => {
     const empty = await addCategory(seller, '\u200b\u202e ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain('Category name is required');
+    expect(messageOf(empty)).toContain('Category name is required');
     // U+FDFA is one character that NFKC turns into 18: 3 of them exceed 50 once normalised.
     const long = await addCategory(seller, '\ufdfa\ufdfa\ufdfa');
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toContain('at most 50 characters');
+    expect(messageOf(long)).toContain('at most 50 characters');
   });
 
   it('refuses a near-duplicate with a message naming the existing category', async () => {
@@ -64,7 +65,7 @@ describe('category names', () => {
     for (const attempt of ['e-bikes', 'EBIKE', 'E Bikes', 'ｅ-ｂｉｋｅｓ']) {
       const response = await addCategory(seller, attempt);
       expect(response.statusCode, attempt).toBe(409);
-      expect(response.json().message).toBe('A category like this already exists: "E-Bikes"');
+      expect(messageOf(response)).toBe('A category like this already exists: "E-Bikes"');
     }
   });
 
@@ -75,7 +76,7 @@ describe('category names', () => {
     }
     const fifth = await addCategory(spammer, 'Spam five');
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().message).toBe(
+    expect(messageOf(fifth)).toBe(
       'You can add at most 4 new categories a day. Please use an existing category or try again tomorrow.',
     );
     expect(await categoryNames()).not.toContain('Spam five');
@@ -143,7 +144,10 @@ describe('admin category management', () => {
     const created = await addCategory(await registerUser(t.app, { role: 'seller' }), 'Counted');
     const owner = await createUser(t.app.db, { role: 'seller' });
     for (let i = 0; i < 2; i++) {
-      await createProduct(t.app.db, { categoryId: created.json().insertedId, sellerId: owner.id });
+      await createProduct(t.app.db, {
+        categoryId: created.json<{ insertedId: string }>().insertedId,
+        sellerId: owner.id,
+      });
     }
     const response = await t.app.inject({
       method: 'GET',
@@ -172,7 +176,7 @@ describe('admin category management', () => {
       });
     const clash = await rename('tractor');
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe('A category like this already exists: "Tractors"');
+    expect(messageOf(clash)).toBe('A category like this already exists: "Tractors"');
     expect((await rename('garden  machines')).json()).toEqual({ modifiedCount: 1 });
     expect((await rename('Garden machines')).json()).toEqual({ modifiedCount: 0 });
     expect(await categoryNames()).toContain('Garden machines');
@@ -204,7 +208,7 @@ describe('admin category management', () => {
     expect((await list()).find((row) => row._id === id)?.kind).toBe('vehicles');
     const bad = await setKind('boats');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/kind/);
+    expect(messageOf(bad)).toMatch(/kind/);
     expect((await setKind('parts')).json()).toEqual({ modifiedCount: 1 });
     expect((await setKind('parts')).json()).toEqual({ modifiedCount: 0 });
     expect((await list()).find((row) => row._id === id)?.kind).toBe('parts');
@@ -285,7 +289,7 @@ describe('admin category management', () => {
       headers: bearer(admin.token),
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
+    expect(messageOf(refused)).toBe(
       'This category still has 1 listing: merge it into another category instead',
     );
     // A deleted listing does not keep a category alive.

@@ -1,7 +1,8 @@
 /**
  * The admin's category management routes (src/contract/categories.ts), all
  * declared `access: { role: 'admin', self: 'uid' }` like every moderation call (decision 0008).
- * The writes and their audit rows are one transaction each (category-repository.ts).
+ * The writes and their audit rows are one transaction each
+ * (src/server/moderation/category-repository.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -22,7 +23,7 @@ import {
   mergeCategory,
   renameCategory,
   setCategoryKind,
-} from './category-repository.js';
+} from '../../moderation/category-repository.js';
 
 const options = {
   tags: ['moderation'],

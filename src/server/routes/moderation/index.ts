@@ -20,7 +20,7 @@ import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
 import { queueRemovalMail } from '../../notifications/moderation-mails.js';
-import { appealDeadline } from './appeal-repository.js';
+import { appealDeadline } from '../../moderation/appeal-repository.js';
 import { appealRoutes } from './appeals.js';
 import { presentAuditEntry, presentReportedProduct, presentUser } from './presenters.js';
 import {
@@ -31,7 +31,7 @@ import {
   listUsersByRole,
   markProductSafe,
   verifySeller,
-} from './repository.js';
+} from '../../moderation/repository.js';
 
 const tags = ['moderation'];
 const asAdminSelf: RouteAccess = { role: 'admin', self: 'uid' };

@@ -8,7 +8,7 @@ import { apiPaths, moderationConflicts } from '#contract/index.js';
 import { auditLog, users } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { deleteUser } from './repository.js';
+import { deleteUser } from '../../moderation/repository.js';
 
 let t: TestApp;
 let first: TestUser;

@@ -27,7 +27,11 @@ import {
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
-import { deleteProductAsAdmin, markProductSafe, verifySeller } from './repository.js';
+import {
+  deleteProductAsAdmin,
+  markProductSafe,
+  verifySeller,
+} from '../../moderation/repository.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -7,7 +7,7 @@ import type {
   ReportReason,
   UserStatus,
 } from '#contract/index.js';
-import { presentSellerType, type SellerTypeRow } from '../dealers/presenters.js';
+import { presentSellerType, type SellerTypeRow } from '../../dealers/presenters.js';
 
 export interface ModeratedUserRow extends SellerTypeRow {
   id: string;

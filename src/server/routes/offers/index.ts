@@ -1,10 +1,9 @@
 /**
- * Offer calls and the expiry job (decision 0034; contract src/contract/offers.ts). Making an offer
- * needs the buyer role; answering needs to be the offer's buyer or the listing's seller (the
- * service decides which actions each side may take); the seller's minimum offer is the seller's.
+ * Offer calls (decision 0034; contract src/contract/offers.ts). Making an offer needs the buyer
+ * role; answering needs to be the offer's buyer or the listing's seller (the service decides which
+ * actions each side may take); the seller's minimum offer is the seller's. The expiry job is
+ * src/server/offers/jobs.ts.
  */
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createOfferContract,
@@ -16,41 +15,20 @@ import {
 import { holdsRole, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { notifyOffer } from './mails.js';
+import { notifyOffer } from '../../offers/mails.js';
 import {
   answerOffer,
-  expireOffers,
   getOfferFloor,
   listOffers,
   makeOffer,
   setOfferFloor,
-} from './service.js';
+} from '../../offers/service.js';
 
 const tags = ['offers'];
 const asBuyer = { tags, access: { role: 'buyer' } satisfies RouteAccess };
 const asSeller = { tags, access: { role: 'seller' } satisfies RouteAccess };
 /** The offer's buyer or the listing's seller: the service checks which. */
 const asParty = { tags, access: {} satisfies RouteAccess };
-
-/** Queue of the sweep that marks lapsed offers expired. */
-export const offerExpiryJob = 'offer-expiry';
-
-/** The expiry sweep, every 15 minutes (registered after `jobs`, before the app is ready). */
-export const offerJobsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.jobs.define({
-      name: offerExpiryJob,
-      schedule: '*/15 * * * *',
-      retryLimit: 3,
-      handler: async () => {
-        await expireOffers(app.db, new Date(), undefined, (tx, id) =>
-          notifyOffer(app, tx, id, 'expired'),
-        );
-      },
-    });
-  },
-  { name: 'offer-jobs', dependencies: ['jobs', 'database'] },
-);
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({

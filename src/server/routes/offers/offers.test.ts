@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { bookingBody } from '../orders/test-helpers.js';
 import { paymentIntentIdOf } from '#contract/paths.js';
+import type { Order } from '#contract/orders.js';
 import {
   card,
   confirm,
@@ -19,7 +20,8 @@ import {
   createPaymentMethod,
   recordPayment,
 } from '../payments/test-helpers.js';
-import { answerOffer, listOffers } from './service.js';
+import { answerOffer, listOffers } from '../../offers/service.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -85,7 +87,11 @@ describe('POST /api/offers', () => {
     const product = await listing();
     const response = await offer(buyer, product.id, 3900);
     expect(response.statusCode).toBe(201);
-    const { offer_id, status, message } = response.json();
+    const { offer_id, status, message } = response.json<{
+      offer_id: string;
+      status: string;
+      message: string | null;
+    }>();
     expect(status).toBe('pending');
     expect(message).toBeNull();
 
@@ -135,7 +141,7 @@ describe('POST /api/offers', () => {
     const product = await listing();
     const response = await offer(buyer, product.id, amount);
     expect(response.statusCode).toBe(status);
-    expect(response.json().message).toMatch(/amount/i);
+    expect(messageOf(response)).toMatch(/amount/i);
   });
 
   it('refuses your own listing, a sold one, an unknown one and a second open offer', async () => {
@@ -150,7 +156,7 @@ describe('POST /api/offers', () => {
     await offerId(buyer, product.id, 3000);
     const again = await offer(buyer, product.id, 3100);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toContain('already have an open offer');
+    expect(messageOf(again)).toContain('already have an open offer');
   });
 
   it('refuses sellers (role) and callers without a token', async () => {
@@ -176,7 +182,7 @@ describe('POST /api/offers', () => {
     const low = await offer(buyer, product.id, 3000);
     expect(low.statusCode).toBe(201);
     expect(low.json()).toMatchObject({ status: 'declined' });
-    expect(low.json().message).toContain('looking for a higher price');
+    expect(messageOf(low)).toContain('looking for a higher price');
     const fair = await offer(buyer, product.id, 3900);
     expect(fair.json()).toMatchObject({ status: 'pending' });
     // The minimum is the seller's: buyers and other sellers cannot read or set it.
@@ -212,7 +218,7 @@ describe('POST /api/offers', () => {
     expect((await act(searcher, open, { action: 'withdraw' })).statusCode).toBe(200);
     const fourth = await offer(searcher, product.id, 3700);
     expect(fourth.statusCode, fourth.body).toBe(429);
-    expect(fourth.json().message).toContain('3 offers on this listing in 24 hours');
+    expect(messageOf(fourth)).toContain('3 offers on this listing in 24 hours');
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(23 * 3600);
     // Another listing is not affected.
     expect((await offer(searcher, (await listing()).id, 1000)).statusCode).toBe(201);
@@ -240,7 +246,7 @@ describe('POST /api/offers', () => {
     }
     const over = await offer(chatty, (await listing()).id, 1000);
     expect(over.statusCode, over.body).toBe(429);
-    expect(over.json().message).toContain('20 messages a minute');
+    expect(messageOf(over)).toContain('20 messages a minute');
   });
 
   it('caps the open offers per buyer (OFFER_OPEN_MAX)', async () => {
@@ -248,7 +254,7 @@ describe('POST /api/offers', () => {
     for (let i = 0; i < 3; i += 1) await offerId(capped, (await listing()).id, 1000);
     const over = await offer(capped, (await listing()).id, 1000);
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toContain('3 open offers');
+    expect(messageOf(over)).toContain('3 open offers');
   });
 });
 
@@ -287,8 +293,8 @@ describe('PATCH /api/offers/{id}', () => {
       url: `/api/order/${orderId}`,
       headers: bearer(buyer.token),
     });
-    expect(order.json().data.product_info.product_price).toBe(4000);
-    expect(order.json().data.customer_info.customer_phone).toBe('01711111111');
+    expect(order.json<{ data: Order }>().data.product_info.product_price).toBe(4000);
+    expect(order.json<{ data: Order }>().data.customer_info.customer_phone).toBe('01711111111');
 
     const intent = await createIntent(t.app, buyer, product.id);
     expect(intent.statusCode).toBe(200);
@@ -331,7 +337,7 @@ describe('PATCH /api/offers/{id}', () => {
       payload: bookingBody(product.id),
     });
     expect(rivalBooking.statusCode).toBe(409);
-    expect(rivalBooking.json().message).toContain('reserved');
+    expect(messageOf(rivalBooking)).toContain('reserved');
     expect((await offer(rival, product.id, 3950)).statusCode).toBe(409);
     expect((await act(seller, rivalOffer, { action: 'accept' })).statusCode).toBe(409);
     expect((await createIntent(t.app, rival, product.id)).statusCode).toBe(409);
@@ -363,7 +369,7 @@ describe('PATCH /api/offers/{id}', () => {
     const bookedId = booked.json<{ insertedId: string }>().insertedId;
     const id = await offerId(buyer, product.id, 4000);
     const accepted = await act(seller, id, { action: 'accept' });
-    expect(accepted.json().order_id).toBe(bookedId);
+    expect(accepted.json<{ order_id: string }>().order_id).toBe(bookedId);
     const rows = await db()
       .select({ price: orders.productPriceCents })
       .from(orders)

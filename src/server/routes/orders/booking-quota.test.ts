@@ -4,6 +4,7 @@ import { products } from '../../db/schema.js';
 import { registerUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { book, createListing } from './test-helpers.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ describe('booking caps', () => {
     }
     const fourth = await book(t.app, buyer, listings[3]!.product.id);
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().message).toBe(
+    expect(messageOf(fourth)).toBe(
       'You already have 3 unpaid bookings. Pay for one of them before booking another product.',
     );
     // Repeating an existing booking is not a new one.
@@ -47,7 +48,7 @@ describe('booking caps', () => {
     }
     const sixth = await book(t.app, buyer, listings[5]!.product.id);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toBe(
+    expect(messageOf(sixth)).toBe(
       'You can book at most 5 products a day. Please try again tomorrow.',
     );
   });

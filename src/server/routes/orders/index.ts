@@ -6,7 +6,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  listingTexts,
   cancelOrderContract,
   createOrderContract,
   declineOrderContract,
@@ -20,10 +19,10 @@ import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { keysetPage } from '../../lib/pagination.js';
 import { route } from '../../lib/route.js';
-import { onBookingClosed } from '../deposits/index.js';
-import { notifyBooking } from './notifications.js';
-import { presentOrder } from './presenters.js';
-import { assertViewingWindow, changeViewing } from './viewing.js';
+import { onBookingClosed } from '../../deposits/service.js';
+import { notifyBooking } from '../../orders/notifications.js';
+import { presentOrder } from '../../orders/presenters.js';
+import { assertViewingWindow, changeViewing } from '../../orders/viewing.js';
 import {
   bookProduct,
   closeOrder,
@@ -33,7 +32,7 @@ import {
   reportProduct,
   type BookingResult,
   type CloseResult,
-} from './repository.js';
+} from '../../orders/repository.js';
 
 const asBuyer = { tags: ['orders'], access: { role: 'buyer' } satisfies RouteAccess };
 const asSeller = { tags: ['orders'], access: { role: 'seller' } satisfies RouteAccess };
@@ -57,16 +56,8 @@ function bookingError(result: Exclude<BookingResult, { kind: 'booked' }>) {
   switch (result.kind) {
     case 'not-found':
       return httpError(404, 'Product not found');
-    case 'deleted':
-      return httpError(409, 'This product is no longer for sale');
-    case 'sold':
-      return httpError(409, 'This product is already sold');
-    case 'unavailable':
-      return httpError(409, 'This listing is off the market for now');
-    case 'reserved':
-      return httpError(409, listingTexts.bookReserved);
-    case 'expired':
-      return httpError(409, listingTexts.expired);
+    case 'not-bookable':
+      return httpError(409, result.message);
     case 'own-listing':
       return httpError(403, 'You cannot book your own listing');
   }

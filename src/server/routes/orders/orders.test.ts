@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createProduct } from '../../test-support/factories.js';
 import { book, bookOrder, bookingBody, createListing } from './test-helpers.js';
+import { messageOf } from '../../test-support/answers.js';
+import { stringMatching } from '../../test-support/matchers.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -30,7 +32,10 @@ describe('POST /api/orders', () => {
     });
     const response = await book(t.app, buyer, product.id);
     expect(response.statusCode).toBe(201);
-    const { acknowledged, insertedId } = response.json();
+    const { acknowledged, insertedId } = response.json<{
+      acknowledged: boolean;
+      insertedId: string;
+    }>();
     expect(acknowledged).toBe(true);
 
     const order = await t.app.inject({
@@ -67,7 +72,7 @@ describe('POST /api/orders', () => {
           seller_location: product.sellerLocation,
         },
         order_status: false,
-        booked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        booked_at: stringMatching(/^\d{4}-\d\d-\d\dT/),
         booking_state: 'open',
         decline_message: null,
         reviewed: false,
@@ -89,7 +94,9 @@ describe('POST /api/orders', () => {
     expect(first.statusCode).toBe(201);
     for (const response of again) {
       expect(response.statusCode).toBe(200);
-      expect(response.json().insertedId).toBe(first.json().insertedId);
+      expect(response.json<{ insertedId: string }>().insertedId).toBe(
+        first.json<{ insertedId: string }>().insertedId,
+      );
     }
     const rows = await db().select().from(orders).where(eq(orders.productId, product.id));
     expect(rows).toHaveLength(1);
@@ -127,14 +134,14 @@ describe('POST /api/orders', () => {
       });
     const noPhone = await send({ meeting_location: 'Banani' });
     expect(noPhone.statusCode).toBe(400);
-    expect(noPhone.json().message).toContain('Phone number is required');
-    expect(noPhone.json().message).toContain('customer_phone');
+    expect(messageOf(noPhone)).toContain('Phone number is required');
+    expect(messageOf(noPhone)).toContain('customer_phone');
     const blankLocation = await send({ customer_phone: '0171', meeting_location: '   ' });
     expect(blankLocation.statusCode).toBe(400);
-    expect(blankLocation.json().message).toContain('Meeting location is required');
+    expect(messageOf(blankLocation)).toContain('Meeting location is required');
     const long = await send({ customer_phone: '0171', meeting_location: 'x'.repeat(500) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toContain('meeting_location');
+    expect(messageOf(long)).toContain('meeting_location');
     const badId = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -142,7 +149,7 @@ describe('POST /api/orders', () => {
       payload: bookingBody('not-an-id'),
     });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json().message).toContain('product_id');
+    expect(messageOf(badId)).toContain('product_id');
   });
 });
 
@@ -179,7 +186,7 @@ describe('GET /api/order/{id}', () => {
     });
     const malformed = await get('/api/order/nope', buyer.token);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toContain('params.id');
+    expect(messageOf(malformed)).toContain('params.id');
   });
 });
 
@@ -224,7 +231,7 @@ describe('PATCH /api/report-product', () => {
       headers: bearer(buyer.token),
     });
     expect(noId.statusCode).toBe(400);
-    expect(noId.json().message).toContain('querystring.id');
+    expect(messageOf(noId)).toContain('querystring.id');
   });
 
   it('is for accounts with the buyer role only (every account has it, decision 0042)', async () => {

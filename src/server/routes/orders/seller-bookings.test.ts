@@ -15,6 +15,7 @@ import { createCategory, createProduct } from '../../test-support/factories.js';
 import { clientSecretFor, confirm } from '../payments/test-helpers.js';
 import { book, bookOrder } from './test-helpers.js';
 import { queryRows } from '../../db/rows.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -142,10 +143,10 @@ describe('GET /api/seller-orders', () => {
   it('refuses a bad limit or cursor with 400 naming it', async () => {
     const bad = await sellerOrders(seller, '?limit=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('limit');
+    expect(messageOf(bad)).toContain('limit');
     const cursor = await sellerOrders(seller, '?cursor=bm90LWEtY3Vyc29y');
     expect(cursor.statusCode).toBe(400);
-    expect(cursor.json().message).toContain('cursor');
+    expect(messageOf(cursor)).toContain('cursor');
   });
 
   it('is for sellers: no token 401, a buyer 403', async () => {
@@ -161,7 +162,8 @@ describe('PATCH /api/order/{id}/decline', () => {
     const response = await decline(seller, orderId, { message: '  Sold to a friend, sorry.  ' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
-    expect((await decline(seller, orderId)).json().modifiedCount).toBe(0);
+    const repeat = await decline(seller, orderId);
+    expect(repeat.json<{ modifiedCount: number }>().modifiedCount).toBe(0);
 
     const mine = (await myOrders(buyer)).find((order) => order._id === orderId)!;
     expect(mine.booking_state).toBe('declined');
@@ -173,7 +175,7 @@ describe('PATCH /api/order/{id}/decline', () => {
       headers: bearer(buyer.token),
     });
     expect(pay.statusCode).toBe(409);
-    expect(pay.json().message).toContain('declined');
+    expect(messageOf(pay)).toContain('declined');
 
     await deliver(`order:${orderId}:declined`);
     expect(mailsWith(`To: ${buyer.email}`, 'declined', 'Sold to a friend')).toHaveLength(1);
@@ -181,7 +183,7 @@ describe('PATCH /api/order/{id}/decline', () => {
     // The product can be booked again: a new, open order.
     const again = await book(t.app, buyer, product.id);
     expect(again.statusCode).toBe(201);
-    expect(again.json().insertedId).not.toBe(orderId);
+    expect(again.json<{ insertedId: string }>().insertedId).not.toBe(orderId);
   });
 
   it("answers 404 for another seller's booking and changes nothing", async () => {
@@ -204,7 +206,7 @@ describe('PATCH /api/order/{id}/decline', () => {
     const orderId = await bookOrder(t.app, buyer, product.id);
     const long = await decline(seller, orderId, { message: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toContain('Message must be at most 500 characters');
+    expect(messageOf(long)).toContain('Message must be at most 500 characters');
     await t.database.db.update(orders).set({ paid: true }).where(eq(orders.id, orderId));
     const paid = await decline(seller, orderId);
     expect(paid.statusCode).toBe(409);
@@ -220,7 +222,7 @@ describe('paying for a closed booking', () => {
     expect((await decline(seller, orderId)).statusCode).toBe(200);
     const confirmed = await confirm(t.app, buyer, secret, 'pm_card_visa');
     expect(confirmed.statusCode).toBe(409);
-    expect(confirmed.json().message).toContain('declined');
+    expect(messageOf(confirmed)).toContain('declined');
     expect(
       await t.database.db.select().from(payments).where(eq(payments.orderId, orderId)),
     ).toHaveLength(0);
@@ -235,7 +237,7 @@ describe('DELETE /api/order/{id}', () => {
     const response = await cancel(buyer, orderId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect((await cancel(buyer, orderId)).json().deletedCount).toBe(0);
+    expect((await cancel(buyer, orderId)).json<{ deletedCount: number }>().deletedCount).toBe(0);
 
     expect((await myOrders(buyer)).some((order) => order._id === orderId)).toBe(false);
     const forSeller = (await sellerOrders(seller)).json<{ _id: string; booking_state: string }[]>();

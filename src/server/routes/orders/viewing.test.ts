@@ -13,8 +13,9 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookingBody } from './test-helpers.js';
-import { remindViewing, viewingReminderJob } from './viewing.js';
+import { remindViewing, viewingReminderJob } from '../../orders/viewing.js';
 import { queryRows } from '../../db/rows.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -120,8 +121,8 @@ describe('POST /api/orders with viewing_at', () => {
     const product = await listing();
     const response = await bookWith(buyer, product.id, value());
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('viewing_at');
-    expect(response.json().message).toContain(message);
+    expect(messageOf(response)).toContain('viewing_at');
+    expect(messageOf(response)).toContain(message);
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -162,7 +163,10 @@ describe('PATCH /api/order/{id}/viewing', () => {
     expect(confirmed.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect((await orderView(seller, orderId))?.viewing).toMatchObject({ status: 'confirmed' });
     // A repeat changes nothing and mails nothing more.
-    expect((await viewing(buyer, orderId, { action: 'confirm' })).json().modifiedCount).toBe(0);
+    expect(
+      (await viewing(buyer, orderId, { action: 'confirm' })).json<{ modifiedCount: number }>()
+        .modifiedCount,
+    ).toBe(0);
 
     expect(await deliver(`order:${orderId}:viewing-confirmed`)).toBe(2);
     for (const user of [buyer, seller]) {
@@ -264,7 +268,7 @@ describe('PATCH /api/order/{id}/viewing', () => {
       at: new Date(Date.now() - hour).toISOString(),
     });
     expect(past.statusCode).toBe(400);
-    expect(past.json().message).toContain('body.at');
+    expect(messageOf(past)).toContain('body.at');
     const far = await viewing(seller, orderId, {
       action: 'propose',
       at: inHours(24 * 31).toISOString(),

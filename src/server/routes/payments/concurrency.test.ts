@@ -48,7 +48,7 @@ describe('two buyers pay for the same product at the same moment', () => {
     expect(winners.filter(Boolean)).toHaveLength(1);
     const winner = winners.indexOf(true);
     const loser = 1 - winner;
-    expect(confirmed[winner]!.json().status).toBe('succeeded');
+    expect(confirmed[winner]!.json<{ status: string }>().status).toBe('succeeded');
     expect(confirmed[loser]!.statusCode).toBe(409);
     expect(recorded[winner]!.statusCode).toBe(200);
     expect(recorded[loser]!.statusCode).toBe(409);
@@ -87,14 +87,19 @@ describe('two buyers pay for the same product at the same moment', () => {
       confirm(t.app, buyer, secret, 'pm_card_visa'),
       confirm(t.app, buyer, secret, 'pm_card_visa'),
     ]);
-    expect(confirmed.map((r) => r.json().status)).toEqual(['succeeded', 'succeeded']);
+    expect(confirmed.map((r) => r.json<{ status: string }>().status)).toEqual([
+      'succeeded',
+      'succeeded',
+    ]);
     const body = { orderId, transactionId: paymentIntentIdOf(secret), product_id: product.id };
     const recorded = await Promise.all([
       recordPayment(t.app, buyer, body),
       recordPayment(t.app, buyer, body),
     ]);
     expect(recorded.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(recorded[0]!.json().insertedId).toBe(recorded[1]!.json().insertedId);
+    expect(recorded[0].json<{ insertedId: string }>().insertedId).toBe(
+      recorded[1].json<{ insertedId: string }>().insertedId,
+    );
     expect(await db.select().from(payments).where(eq(payments.productId, product.id))).toHaveLength(
       1,
     );

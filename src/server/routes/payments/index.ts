@@ -6,7 +6,6 @@
  * sale itself is one transaction (src/server/payments/sale.ts).
  */
 import { verifiedStripeEvent } from '../../payments/stripe-webhook.js';
-import { reservedForAnother } from '../orders/repository.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,6 +13,10 @@ import {
   createPaymentContract,
   createPaymentIntentContract,
   createSandboxPaymentMethodContract,
+  effectiveListingStatus,
+  listingState,
+  listingStates,
+  listingTexts,
   paymentConfigContract,
   stripeWebhookContract,
 } from '#contract/index.js';
@@ -26,11 +29,8 @@ import type { OnRecorded, SaleOutcome } from '../../payments/sale.js';
 import { queuePaymentMails } from '../../notifications/payment-mails.js';
 import { confirmSandboxIntent } from '../../payments/sandbox.js';
 import { createSandboxPaymentMethod } from '../../payments/sandbox-cards.js';
-import { findBuyerOrderPayment, findOrderToPay } from './repository.js';
+import { findBuyerOrderPayment, findOrderToPay } from '../../payments/repository.js';
 
-const soldMessage = 'This product has already been sold';
-/** A listing its seller took off the market cannot be paid through an earlier booking. */
-const offMarketMessage = 'This product is no longer for sale';
 const declinedMessage =
   'This booking was declined by the seller or cancelled; it can no longer be paid';
 const notThisOrder = 'body.transactionId is not a payment of this order';
@@ -63,10 +63,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw httpError(404, 'No order found for this product');
       if (order.paid) throw httpError(409, 'This order is already paid');
       if (order.declinedAt) throw httpError(409, declinedMessage);
-      if (order.productUnavailable) throw httpError(409, offMarketMessage);
-      if (order.productSold || order.productDeletedAt) throw httpError(409, soldMessage);
-      if (await reservedForAnother(app.db, productId, me.id)) {
-        throw httpError(409, 'This listing is reserved for another buyer');
+      // Decisions 0027 and 0053: the listing's state decides whether an earlier booking may pay,
+      // and a reservation an accepted offer holds lets only its own order pay.
+      const record = listingState(
+        effectiveListingStatus(order.productStatus, order.productDeletedAt !== null),
+      );
+      if (!record.purchasable) throw httpError(409, record.refusal.payment!);
+      if (order.reservedOrderId !== null && order.reservedOrderId !== order.id) {
+        throw httpError(409, listingTexts.reservedForAnotherBuyer);
       }
       // A provider failure propagates: the error handler answers 502.
       const intent = await app.payments.createIntent({
@@ -136,7 +140,7 @@ function saleError(outcome: Exclude<SaleOutcome, { kind: 'recorded' }>) {
     case 'order-closed':
       return httpError(409, declinedMessage);
     case 'product-unavailable':
-      return httpError(409, soldMessage);
+      return httpError(409, listingStates.sold.refusal.payment);
   }
 }
 

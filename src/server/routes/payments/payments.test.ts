@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Order } from '#contract/orders.js';
+import type { sandboxPaymentIntentSchema } from '#contract/payments.js';
 import { paymentIntentIdOf } from '#contract/paths.js';
 import { orders, payments, products, sandboxPaymentIntents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -14,6 +17,10 @@ import {
   paymentMethodFor,
   recordPayment,
 } from './test-helpers.js';
+import { messageOf } from '../../test-support/answers.js';
+
+/** The sandbox's answer to a confirmation: the payment intent. */
+type Intent = z.infer<typeof sandboxPaymentIntentSchema>;
 
 let t: TestApp;
 let buyer: TestUser;
@@ -83,7 +90,9 @@ describe('POST /api/create-payment-intent/{productId}', () => {
       createIntent(t.app, buyer, product.id),
       createIntent(t.app, buyer, product.id),
     ]);
-    for (const response of again) expect(response.json().clientSecret).toBe(clientSecret);
+    for (const response of again) {
+      expect(response.json<{ clientSecret: string }>().clientSecret).toBe(clientSecret);
+    }
   });
 
   it('answers 404 without an open order of the caller and 409 for a sold product', async () => {
@@ -121,7 +130,7 @@ describe('POST /api/payments', () => {
       product_id: product.id,
     });
     expect(paid.statusCode).toBe(200);
-    const { insertedId } = paid.json();
+    const { insertedId } = paid.json<{ insertedId: string }>();
     expect(await snapshot(product.id)).toEqual({
       sold: true,
       promote: false,
@@ -154,7 +163,7 @@ describe('POST /api/payments', () => {
       url: `/api/order/${orderId}`,
       headers: bearer(buyer.token),
     });
-    expect(order.json().data.order_status).toBe(true);
+    expect(order.json<{ data: Order }>().data.order_status).toBe(true);
     // Paying again for a paid order is refused.
     expect((await createIntent(t.app, buyer, product.id)).statusCode).toBe(409);
   });
@@ -188,7 +197,7 @@ describe('POST /api/payments', () => {
     expect(await snapshot(product.id)).toMatchObject({ sold: false, payments: 0 });
 
     const retry = await confirm(t.app, buyer, secret, 'pm_card_visa');
-    expect(retry.json().status).toBe('succeeded');
+    expect(retry.json<Intent>().status).toBe('succeeded');
     const paid = await recordPayment(t.app, buyer, {
       orderId,
       transactionId,
@@ -206,7 +215,7 @@ describe('POST /api/payments', () => {
         product_id: product.id,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain('transactionId');
+      expect(messageOf(response)).toContain('transactionId');
     }
     const malformed = await recordPayment(t.app, buyer, {
       orderId,
@@ -221,9 +230,9 @@ describe('POST /api/payments', () => {
     const mine = await booked(buyer);
     const theirs = await booked(otherBuyer);
     const theirSecret = await clientSecretFor(t.app, otherBuyer, theirs.product.id);
-    expect((await confirm(t.app, otherBuyer, theirSecret, 'pm_card_visa')).json().status).toBe(
-      'succeeded',
-    );
+    expect(
+      (await confirm(t.app, otherBuyer, theirSecret, 'pm_card_visa')).json<Intent>().status,
+    ).toBe('succeeded');
     const response = await recordPayment(t.app, buyer, {
       orderId: mine.orderId,
       transactionId: paymentIntentIdOf(theirSecret),
@@ -248,7 +257,7 @@ describe('POST /api/payments', () => {
       product_id: product.id,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('amount');
+    expect(messageOf(response)).toContain('amount');
     expect(await snapshot(product.id)).toMatchObject({ sold: false, payments: 0 });
   });
 
@@ -270,7 +279,7 @@ describe('POST /api/payments', () => {
       product_id: theirs.product.id,
     });
     expect(wrongProduct.statusCode).toBe(400);
-    expect(wrongProduct.json().message).toContain('product_id');
+    expect(messageOf(wrongProduct)).toContain('product_id');
   });
 });
 
@@ -294,8 +303,8 @@ describe('sandbox provider (Stripe test cards)', () => {
       secret,
       await paymentMethodFor(t.app, buyer, number),
     );
-    expect(response.json().status).toBe('requires_payment_method');
-    expect(response.json().last_payment_error).toEqual({
+    expect(response.json<Intent>().status).toBe('requires_payment_method');
+    expect(response.json<Intent>().last_payment_error).toEqual({
       type: 'card_error',
       code,
       ...(declineCode ? { decline_code: declineCode } : {}),
@@ -347,7 +356,7 @@ describe('sandbox provider (Stripe test cards)', () => {
       buyer,
       card('4242424242424242', { exp_year: now.getUTCFullYear(), exp_month: now.getUTCMonth() }),
     );
-    expect(response.json().message).toBe("Your card's expiration date is in the past.");
+    expect(messageOf(response)).toBe("Your card's expiration date is in the past.");
   });
 
   it('declines a valid number that is not a test card, as Stripe test mode does', async () => {
@@ -355,7 +364,7 @@ describe('sandbox provider (Stripe test cards)', () => {
     const { product } = await booked();
     const secret = await clientSecretFor(t.app, buyer, product.id);
     const response = await confirm(t.app, buyer, secret, method);
-    expect(response.json().last_payment_error.decline_code).toBe('test_mode_live_card');
+    expect(response.json<Intent>().last_payment_error!.decline_code).toBe('test_mode_live_card');
   });
 
   it("refuses a wrong client secret, an unknown payment method and another buyer's intent", async () => {

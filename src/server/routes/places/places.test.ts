@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Place, SearchResult } from '#contract/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
-import { insertSavedSearch, recordMatches } from '../saved-searches/repository.js';
+import { insertSavedSearch, recordMatches } from '../../saved-searches/repository.js';
+import { messageOf } from '../../test-support/answers.js';
 
 /** GeoNames ids of the places these tests use (all in Texas but Denver). */
 const AUSTIN = 4671654;
@@ -97,7 +98,7 @@ describe('GET /api/places', () => {
     ]) {
       const response = await get(`/api/places?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().message, query).toMatch(/querystring\.(q|limit)/);
+      expect(messageOf(response), query).toMatch(/querystring\.(q|limit)/);
     }
   });
 });
@@ -198,7 +199,7 @@ describe('GET /api/search with a centre', () => {
     for (const [query, parameter] of cases) {
       const response = await get(`/api/search?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().message, query).toMatch(parameter);
+      expect(messageOf(response), query).toMatch(parameter);
     }
   });
 });

@@ -17,6 +17,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { identityChecks, users } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { messageOf } from '../../test-support/answers.js';
 
 /** A distinct small PNG each call, so every upload is a new file. */
 let colour = 0;
@@ -120,7 +121,7 @@ describe('the sandbox', () => {
       verified: true,
       reason: null,
     });
-    expect(response.json().verified_at).not.toBeNull();
+    expect(response.json<{ verified_at: string | null }>().verified_at).not.toBeNull();
     expect(await t.app.imageStore.exists(storedName(document))).toBe(false);
     expect(await t.app.imageStore.exists(storedName(selfie))).toBe(false);
     expect((await sellerVerification(t, seller)).identity).toBe(true);
@@ -132,7 +133,7 @@ describe('the sandbox', () => {
       document_number: sandboxIdentityDocuments.approved.number,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(identityTexts.alreadyVerified);
+    expect(messageOf(again)).toBe(identityTexts.alreadyVerified);
   });
 
   it('declines the decline test numbers and any other number, with the reason; pictures deleted', async () => {
@@ -173,14 +174,14 @@ describe('the sandbox', () => {
     const mine = await upload(t, seller);
     const missing = await start(t, seller, { document_image: mine, selfie_image: theirs });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('body.document_number is required');
+    expect(messageOf(missing)).toBe('body.document_number is required');
     const foreign = await start(t, seller, {
       document_image: mine,
       selfie_image: theirs,
       document_number: sandboxIdentityDocuments.approved.number,
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(`body.selfie_image ${identityTexts.notYourUpload}`);
+    expect(messageOf(foreign)).toBe(`body.selfie_image ${identityTexts.notYourUpload}`);
     expect(await t.app.imageStore.exists(storedName(theirs))).toBe(true);
     expect(await t.app.imageStore.exists(storedName(mine))).toBe(true);
     const notUpload = await start(t, seller, {
@@ -189,7 +190,7 @@ describe('the sandbox', () => {
       document_number: '000000000',
     });
     expect(notUpload.statusCode).toBe(400);
-    expect(notUpload.json().message).toContain('document_image');
+    expect(messageOf(notUpload)).toContain('document_image');
   });
 });
 
@@ -337,7 +338,7 @@ describe('Stripe Identity', () => {
     // The pictures are taken on Stripe's page, never sent here.
     const withPicture = await start(t, seller, { document_image: '/uploads/a.webp' });
     expect(withPicture.statusCode).toBe(400);
-    expect(withPicture.json().message).toContain('body.document_image is for the sandbox');
+    expect(messageOf(withPicture)).toContain('body.document_image is for the sandbox');
   });
 
   it('answers 502 when Stripe refuses the session, and the check ends', async () => {
@@ -345,7 +346,7 @@ describe('Stripe Identity', () => {
     fake.refuseNext = true;
     const refused = await start(t, seller);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toContain('identity provider');
+    expect(messageOf(refused)).toContain('identity provider');
     const state = await t.app.inject({
       method: 'GET',
       url: '/api/profile/identity',
@@ -409,7 +410,7 @@ describe('Stripe Identity', () => {
       'whsec_not_ours',
     );
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().message).toContain('stripe-signature');
+    expect(messageOf(forged)).toContain('stripe-signature');
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/identity-webhook',

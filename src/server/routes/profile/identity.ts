@@ -14,7 +14,7 @@
  * never a picture or what a provider read from the document.
  */
 import { verifiedStripeEvent } from '../../payments/stripe-webhook.js';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import {
@@ -22,58 +22,18 @@ import {
   identityTexts,
   startIdentityCheckContract,
   stripeIdentityWebhookContract,
-  type IdentityState,
 } from '#contract/index.js';
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import type { UserRecord } from '../../auth/records.js';
-import type { Database } from '../../db/client.js';
-import { identityChecks, uploads, users } from '../../db/schema.js';
+import { identityChecks, users } from '../../db/schema.js';
 import { referencedUploads } from '../../jobs/clean-uploads.js';
+import { identityState, ownUploads } from '../../identity/checks.js';
 import { decideSandboxDocument, identityRedactJob } from '../../identity/provider.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 
 const tags = ['profile'];
 const asUser = { tags, access: {} satisfies RouteAccess };
-
-/** The caller's identity state: the latest check and the verification on their row. */
-async function identityState(
-  db: Database,
-  provider: IdentityState['provider'],
-  userId: string,
-): Promise<IdentityState> {
-  const [[user], [latest]] = await Promise.all([
-    db.select({ verifiedAt: users.identityVerifiedAt }).from(users).where(eq(users.id, userId)),
-    db
-      .select({ status: identityChecks.status, reason: identityChecks.reason })
-      .from(identityChecks)
-      .where(eq(identityChecks.userId, userId))
-      .orderBy(desc(identityChecks.createdAt))
-      .limit(1),
-  ]);
-  const verifiedAt = user?.verifiedAt ?? null;
-  return {
-    provider,
-    status: latest?.status ?? (verifiedAt ? 'approved' : 'none'),
-    verified: verifiedAt !== null,
-    verified_at: verifiedAt?.toISOString() ?? null,
-    reason: latest?.reason ?? null,
-    url: null,
-    client_secret: null,
-  };
-}
-
-/**
- * The caller's own uploads among `paths` (each an `/uploads/<file>` path), by the upload ledger:
- * a check may only use, and so delete, pictures its caller uploaded.
- */
-async function ownUploads(db: Database, uid: string, paths: string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ url: uploads.url })
-    .from(uploads)
-    .where(and(eq(uploads.uploaderUid, uid), inArray(uploads.url, paths)));
-  return new Set(rows.map((row) => row.url));
-}
 
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.identity.provider;

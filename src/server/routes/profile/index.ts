@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own profile (decision 0016): read it, change the display name,
  * photo and home place (decision 0026), change the password, delete the account, verify a phone
- * number (decision 0044, phone.ts). Shapes in src/contract/profile.ts. Every
+ * number (decision 0044, src/server/profile/phone.ts). Shapes in src/contract/profile.ts. Every
  * route is `access: {}` (a bearer token of any role) and acts on the caller's own record only:
  * there is no id in the request to point at someone else.
  */
@@ -22,10 +22,10 @@ import { commonPasswordMessage, isCommonPassword } from '../../auth/common-passw
 import { requireCaller, requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { deleteOwnAccount } from '../moderation/repository.js';
-import { findPlace } from '../places/repository.js';
-import { sendPhoneCode, verifyPhoneCode } from './phone.js';
-import { readProfile, startSelling, updateProfile } from './repository.js';
+import { deleteOwnAccount } from '../../moderation/repository.js';
+import { findPlace } from '../../places/repository.js';
+import { sendPhoneCode, verifyPhoneCode } from '../../profile/phone.js';
+import { readProfile, startSelling, updateProfile } from '../../profile/repository.js';
 
 const tags = ['profile'];
 /** Any signed-in user with a bearer token; the record is the caller's own. */
@@ -89,28 +89,35 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireCallerRecord(request);
       const { current_password: currentPassword, new_password: newPassword } = request.body;
       // Guessing the current password with a stolen session is bounded like sign-in: failures
-      // per account and client (decision 0030).
-      await app.accountAttempts.check(request, reply, me.email);
-      if (isCommonPassword(newPassword)) {
-        throw httpError(400, `body.new_password: ${commonPasswordMessage}`);
-      }
-      const result = await changeOwnPassword(app.db, {
-        uid: caller.uid,
-        keepSessionId: caller.sessionId,
-        currentPassword,
-        newPassword,
-      });
-      switch (result.kind) {
-        case 'changed':
-          await app.accountAttempts.clear(request, me.email);
-          return { changed: true as const, sessionsEnded: result.sessionsEnded };
-        case 'wrong-password':
-          await app.accountAttempts.count(request, me.email);
-          throw httpError(400, profileTexts.wrongCurrentPassword);
-        case 'same-password':
-          throw httpError(400, profileTexts.samePassword);
-        case 'no-password':
-          throw httpError(409, profileTexts.noPassword);
+      // per account and client, counted when checked so parallel guesses cannot slip past
+      // (decision 0030); given back when no password was checked against the account's.
+      await app.accountAttempts.claim(request, reply, me.email);
+      let checked = false;
+      try {
+        if (isCommonPassword(newPassword)) {
+          throw httpError(400, `body.new_password: ${commonPasswordMessage}`);
+        }
+        const result = await changeOwnPassword(app.db, {
+          uid: caller.uid,
+          keepSessionId: caller.sessionId,
+          currentPassword,
+          newPassword,
+        });
+        switch (result.kind) {
+          case 'changed':
+            await app.accountAttempts.clear(request, me.email);
+            checked = true;
+            return { changed: true as const, sessionsEnded: result.sessionsEnded };
+          case 'wrong-password':
+            checked = true;
+            throw httpError(400, profileTexts.wrongCurrentPassword);
+          case 'same-password':
+            throw httpError(400, profileTexts.samePassword);
+          case 'no-password':
+            throw httpError(409, profileTexts.noPassword);
+        }
+      } finally {
+        if (!checked) await app.accountAttempts.release(request, me.email);
       }
     },
   });

@@ -14,6 +14,7 @@ import type { Profile } from '#contract/index.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 const BERLIN = 2950159;
@@ -30,8 +31,15 @@ afterAll(() => t.close());
 
 const outbox = () => path.join(t.config.dataDir, 'sms-outbox');
 
+/** One text message the SMS sandbox wrote to its outbox. */
+interface SmsMessage {
+  to: string;
+  body: string;
+  sent_at: string;
+}
+
 /** The sandbox's messages to `to`, oldest first. */
-function messagesTo(to: string): { to: string; body: string; sent_at: string }[] {
+function messagesTo(to: string): SmsMessage[] {
   let files: string[] = [];
   try {
     files = readdirSync(outbox()).filter((name) => name.endsWith('.json'));
@@ -40,8 +48,8 @@ function messagesTo(to: string): { to: string; body: string; sent_at: string }[]
   }
   return files
     .sort()
-    .map((name) => JSON.parse(readFileSync(path.join(outbox(), name), 'utf8')))
-    .filter((message: { to: string }) => message.to === to);
+    .map((name) => JSON.parse(readFileSync(path.join(outbox(), name), 'utf8')) as SmsMessage)
+    .filter((message) => message.to === to);
 }
 
 /** The code in the last text message to `to`. */
@@ -106,7 +114,7 @@ describe('sending a code', () => {
     for (const phone of ['12', '+1 999', 'call me maybe']) {
       const response = await send(user, phone);
       expect(response.statusCode, phone).toBe(400);
-      expect(response.json().message).toContain('body.phone');
+      expect(messageOf(response)).toContain('body.phone');
     }
   });
 
@@ -157,14 +165,14 @@ describe('verifying', () => {
     for (let left = 4; left >= 1; left--) {
       const response = await verify(user, wrong);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain(`${left} ${left === 1 ? 'try' : 'tries'} left`);
+      expect(messageOf(response)).toContain(`${left} ${left === 1 ? 'try' : 'tries'} left`);
     }
     const last = await verify(user, wrong);
-    expect(last.json().message).toContain('last try');
+    expect(messageOf(last)).toContain('last try');
     // Even the right code no longer works.
     const late = await verify(user, code);
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toContain('ask for a new code');
+    expect(messageOf(late)).toContain('ask for a new code');
   });
 
   it('refuses an expired code, and a code replaced by a newer one', async () => {
@@ -178,7 +186,7 @@ describe('verifying', () => {
       .where(eq(phoneCodes.phoneE164, usE164(national)));
     const expired = await verify(user, first);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().message).toContain('expired');
+    expect(messageOf(expired)).toContain('expired');
 
     await send(user, national);
     const second = lastCode(usE164(national));
@@ -212,14 +220,14 @@ describe('sending limits', () => {
     }
     const perNumber = await send(await registerUser(t.app), national);
     expect(perNumber.statusCode).toBe(429);
-    expect(perNumber.json().message).toContain('one number');
+    expect(messageOf(perNumber)).toContain('one number');
 
     // Per account (4 a day here), whatever the number.
     const user = await registerUser(t.app);
     for (let i = 0; i < 4; i++) expect((await send(user, usNumber())).statusCode).toBe(200);
     const perAccount = await send(user, usNumber());
     expect(perAccount.statusCode).toBe(429);
-    expect(perAccount.json().message).toContain('one account');
+    expect(messageOf(perAccount)).toContain('one account');
   });
 
   it('limits codes per client address per hour', async () => {
@@ -229,7 +237,7 @@ describe('sending limits', () => {
     }
     const over = await send(await registerUser(t.app), usNumber(), ip);
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toContain('one network');
+    expect(messageOf(over)).toContain('one network');
   });
 });
 

@@ -1,11 +1,9 @@
 /**
- * Protected payment calls and jobs (contract src/contract/protected-payments.ts; decision 0042):
+ * Protected payment calls (contract src/contract/protected-payments.ts; decision 0042):
  * the seller's handover code releases the held money, either side refunds or disputes before
- * release, the admin decides disputes, the seller gives payout details. Job `payment-sweep`
- * (every 15 minutes): finishes interrupted moves, sends reminders, releases automatically.
+ * release, the admin decides disputes, the seller gives payout details. The `payment-sweep` job
+ * is src/server/payments/protected-jobs.ts.
  */
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
@@ -17,6 +15,7 @@ import {
   getPayoutContract,
   listPaymentDisputesContract,
   payoutTexts,
+  type PaymentDispute,
   type PayoutView,
   protectedPaymentTexts as texts,
   putPayoutContract,
@@ -39,38 +38,18 @@ import {
   refundPayment,
   releaseAwaitingPayout,
   sideOf,
-  sweepPayments,
   type MoveResult,
   type OrderPaymentRow,
 } from '../../payments/protected.js';
 import { billOfSaleFilename, ensureBillOfSale } from '../../payments/bill-of-sale.js';
-import { presentPayment } from '../orders/presenters.js';
+import { presentPayment } from '../../orders/presenters.js';
 
 const tags = ['protected payment'];
 /** Any signed-in user; the handler checks the caller's side of the order. */
 const signedIn = { tags, access: {} satisfies RouteAccess };
 const asAdmin = { tags, access: { role: 'admin' } satisfies RouteAccess };
 
-export const paymentSweepJob = 'payment-sweep';
-/** Every 15 minutes (UTC). */
-export const paymentSweepCron = '*/15 * * * *';
-
 const notFound = () => httpError(404, 'No order found');
-
-/** The job (registered after `jobs`, before the app is ready). */
-export const paymentJobsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.jobs.define({
-      name: paymentSweepJob,
-      schedule: paymentSweepCron,
-      retryLimit: 3,
-      handler: async () => {
-        await sweepPayments(app, new Date());
-      },
-    });
-  },
-  { name: 'payment-jobs', dependencies: ['jobs', 'mail', 'database'] },
-);
 
 /**
  * ABA routing number checksum (the American Bankers Association's check digit:
@@ -159,7 +138,7 @@ export const protectedPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(listPaymentDisputesContract, asAdmin),
     handler: async () => {
       const rows = await listDisputedPayments(app.db);
-      return rows.map((row) => ({
+      return rows.map((row): PaymentDispute => ({
         order_id: row.orderId,
         product_name: row.productName,
         amount: centsToDollars(row.amountCents),
@@ -169,7 +148,7 @@ export const protectedPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         seller_email: row.sellerEmail,
         held_at: row.heldAt.toISOString(),
         disputed_at: row.disputedAt?.toISOString() ?? null,
-        disputed_by: (row.disputedBy === 'seller' ? 'seller' : 'buyer') as 'buyer' | 'seller',
+        disputed_by: row.disputedBy === 'seller' ? 'seller' : 'buyer',
         dispute_reason: row.disputeReason ?? '',
       }));
     },

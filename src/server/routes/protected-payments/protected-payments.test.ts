@@ -25,6 +25,7 @@ import { heldByLedger, sweepPayments } from '../../payments/protected.js';
 import { bookOrder } from '../orders/test-helpers.js';
 import { clientSecretFor, confirm, paymentMethodFor } from '../payments/test-helpers.js';
 import { queryRows } from '../../db/rows.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let categoryId: string;
@@ -282,7 +283,7 @@ describe('payout details', () => {
     // With the sandbox there is no Stripe onboarding.
     const onboarding = await call(seller, 'POST', '/api/profile/payout/onboarding');
     expect(onboarding.statusCode).toBe(409);
-    expect(onboarding.json().message).toContain('PUT /api/profile/payout');
+    expect(messageOf(onboarding)).toContain('PUT /api/profile/payout');
     expect((await buyerView(buyer, orderId)).payment?.status).toBe('released');
   });
 });
@@ -425,7 +426,7 @@ describe('crash safety', () => {
   it('a crash after the provider paid the seller leaves the release pending; a retry completes it once', async () => {
     const { seller, buyer, orderId } = await paidOrder();
     const code = await codeOf(buyer, orderId);
-    const original = t.app.payments.transfer;
+    const original = t.app.payments.transfer.bind(t.app.payments);
     t.app.payments.transfer = async (request) => {
       await original(request);
       throw new Error('killed after the provider call');
@@ -458,7 +459,7 @@ describe('crash safety', () => {
 
   it('a crash after the provider refunded is completed by the sweep after a minute', async () => {
     const { buyer, orderId, productId } = await paidOrder();
-    const original = t.app.payments.refundPayment;
+    const original = t.app.payments.refundPayment.bind(t.app.payments);
     t.app.payments.refundPayment = async (id, key) => {
       await original(id, key);
       throw new Error('killed after the provider call');
@@ -505,7 +506,7 @@ describe('bill of sale', () => {
     // Before release: 409 for the sides, 404 for a stranger, 401 without a token.
     const early = await billOf(buyer, orderId);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('The bill of sale exists once the payment is released');
+    expect(messageOf(early)).toBe('The bill of sale exists once the payment is released');
     expect((await billOf(seller, orderId)).statusCode).toBe(409);
     expect((await billOf(stranger, orderId)).statusCode).toBe(404);
     expect((await billOf(undefined, orderId)).statusCode).toBe(401);
@@ -522,7 +523,7 @@ describe('bill of sale', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="bill-of-sale-${orderId}.pdf"`,
     );
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const bytes = response.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // The recorded SHA-256 is the served bytes' (order view, database, Repr-Digest header).

@@ -6,7 +6,7 @@
  * - An admin may remove a review: soft, audit-logged `review.remove` in the same transaction.
  * - `GET /api/sellers/{uid}` is public.
  */
-import { presentSellerType } from '../dealers/presenters.js';
+import { presentSellerType } from '../../dealers/presenters.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createReviewContract,
@@ -21,7 +21,7 @@ import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { presentVerification } from '../../trust/seller-verification.js';
-import { presentProductCard } from '../catalog/presenters.js';
+import { presentProductCard } from '../../catalog/presenters.js';
 import {
   findLiveReview,
   findOrderForReview,
@@ -33,7 +33,7 @@ import {
   reviewsOf,
   setReply,
   type ReviewRow,
-} from './repository.js';
+} from '../../reviews/repository.js';
 
 const tags = ['reviews'];
 const asUser = { tags, access: {} satisfies RouteAccess };
@@ -106,12 +106,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(getSellerProfileContract, { tags, publicCache: true }),
     handler: async (request) => {
-      const seller = await findSellerByUid(app.db, request.params.uid);
+      // A public read: on a read replica when one is fit (decision 0050).
+      const db = app.readDb(request);
+      const seller = await findSellerByUid(db, request.params.uid);
       if (!seller) throw httpError(404, 'Seller not found');
       const [rating, listings, latest] = await Promise.all([
-        ratingOf(app.db, seller.id),
-        liveListingsOf(app.db, seller.id, sellerProfilePageSize.products),
-        reviewsOf(app.db, seller.id, sellerProfilePageSize.reviews),
+        ratingOf(db, seller.id),
+        liveListingsOf(db, seller.id, sellerProfilePageSize.products),
+        reviewsOf(db, seller.id, sellerProfilePageSize.reviews),
       ]);
       return {
         seller: {

@@ -13,7 +13,7 @@ import { bearer, registerUser, type TestUser } from '../../test-support/accounts
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory } from '../../test-support/factories.js';
 import { startSmtpServer } from '../../test-support/smtp.js';
-import { savedSearchDigestJob } from './alerts.js';
+import { savedSearchDigestJob } from '../../saved-searches/alerts.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;

@@ -25,7 +25,7 @@ import {
   updateSavedSearch,
   visitSavedSearch,
   type SavedSearchRow,
-} from './repository.js';
+} from '../../saved-searches/repository.js';
 
 const asUser = { tags: ['saved-searches'], access: {} satisfies RouteAccess };
 const notFound = 'Saved search not found';

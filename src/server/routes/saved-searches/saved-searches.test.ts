@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchMax, type SavedSearch } from '#contract/index.js';
-import { savedSearches } from '../../db/schema.js';
+import { categories, savedSearches } from '../../db/schema.js';
 import {
   bearer,
   issueToken,
@@ -21,8 +21,8 @@ import {
   createProduct,
   type ProductOverrides,
 } from '../../test-support/factories.js';
-import { savedSearchMatchJob } from './alerts.js';
-import { recordMatches } from './repository.js';
+import { savedSearchMatchJob } from '../../saved-searches/alerts.js';
+import { recordMatches } from '../../saved-searches/repository.js';
 import { queryRows, rowsOf } from '../../db/rows.js';
 
 let t: TestApp;
@@ -272,6 +272,33 @@ describe('matching new listings (the reverse query)', () => {
     expect(pairs(dealers._id)).toEqual([fromDealer.id]);
     expect(pairs(people._id)).toEqual([fromPerson.id]);
     expect(pairs(anyone._id)).toEqual([fromDealer.id, fromPerson.id].sort());
+  });
+
+  it('matches the kind: vehicles only or parts and accessories only', async () => {
+    const watcher = await registerUser(t.app, { role: 'buyer' });
+    const cars = await saved(watcher, { q: 'Polo', kind: 'vehicles' }, 'off', 'Cars');
+    const parts = await saved(watcher, { q: 'Polo', kind: 'parts' }, 'off', 'Parts');
+    const anything = await saved(watcher, { q: 'Polo' }, 'off', 'Anything');
+    const partsCategory = await createCategory(t.database.db);
+    await t.database.db
+      .update(categories)
+      .set({ holdsVehicles: false })
+      .where(eq(categories.id, partsCategory.id));
+    const car = await listing({ productName: 'Volkswagen Polo', make: 'Volkswagen' });
+    const mirror = await createProduct(
+      t.database.db,
+      { categoryId: partsCategory.id, sellerId: seller.recordId },
+      { productName: 'Polo wing mirror', make: null, model: null },
+    );
+    const recorded = await recordMatches(t.app.db, [car.id, mirror.id]);
+    const pairs = (id: string) =>
+      recorded
+        .filter((match) => match.savedSearchId === id)
+        .map((match) => match.productId)
+        .sort();
+    expect(pairs(cars._id)).toEqual([car.id]);
+    expect(pairs(parts._id)).toEqual([mirror.id]);
+    expect(pairs(anything._id)).toEqual([car.id, mirror.id].sort());
   });
 
   it('does not match sold, removed or unavailable listings, nor the seller’s own', async () => {

@@ -12,8 +12,8 @@ import type { SearchResult } from '#contract/index.js';
 import { savedSearches } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
-import { recordMatches } from '../saved-searches/repository.js';
-import { prefixQuery } from './repository.js';
+import { recordMatches } from '../../saved-searches/repository.js';
+import { prefixQuery } from '../../search/repository.js';
 import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SearchResult } from '#contract/index.js';
 import { products, users } from '../../db/schema.js';
-import { verifySeller } from '../moderation/repository.js';
+import { verifySeller } from '../../moderation/repository.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -306,7 +307,7 @@ describe('GET /api/search', () => {
     ]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().message, query).toContain(`querystring.${field}`);
+      expect(messageOf(response), query).toContain(`querystring.${field}`);
     }
   });
 

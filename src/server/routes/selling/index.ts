@@ -17,7 +17,7 @@ import {
 import { requireCallerRecord, type RouteAccess } from '../../auth/guard.js';
 import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { enqueueListingMatch } from '../saved-searches/alerts.js';
+import { enqueueListingMatch } from '../../saved-searches/alerts.js';
 import { presentProduct } from './presenters.js';
 import {
   findCategoryHoldsVehicles,
@@ -27,8 +27,8 @@ import {
   insertProduct,
   listSellerProducts,
   promoteProduct,
-} from './repository.js';
-import { resolveListingPlace } from '../places/repository.js';
+} from '../../selling/repository.js';
+import { resolveListingPlace } from '../../places/repository.js';
 import { othersPhotos, othersPhotosError } from '../../trust/photo-owners.js';
 import { enqueueListingVinDecode } from '../../trust/listing-vin.js';
 

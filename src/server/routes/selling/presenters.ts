@@ -1,6 +1,6 @@
 /** What of a seller's own listing leaves the server: docs/product.md §3 Product, prices in dollars. */
 import { centsToDollars, type Product } from '#contract/index.js';
-import { presentProductCard, type ProductCardRow } from '../catalog/presenters.js';
+import { presentProductCard, type ProductCardRow } from '../../catalog/presenters.js';
 
 export interface ProductRow extends ProductCardRow {
   sellerPhone: string;

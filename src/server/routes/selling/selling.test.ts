@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProductSchema, productFormMessages, promoteMessages } from '#contract/index.js';
-import { insertProduct } from './repository.js';
+import { insertProduct } from '../../selling/repository.js';
 import { orders, payments, products } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
+import { messageOf } from '../../test-support/answers.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -71,15 +72,17 @@ describe('the seller flow', () => {
     expect(category.json()).toMatchObject({ acknowledged: true });
     const list = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(list.json()).toContainEqual({
-      _id: category.json().insertedId,
+      _id: category.json<{ insertedId: string }>().insertedId,
       category_name: 'Electric car',
       holds_vehicles: true,
     });
 
-    const id = await addProduct(seller, { category_id: category.json().insertedId });
+    const id = await addProduct(seller, {
+      category_id: category.json<{ insertedId: string }>().insertedId,
+    });
     const mine = await inject(seller, 'GET', '/api/products');
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()[0]).toMatchObject({
+    expect(mine.json<unknown[]>()[0]).toMatchObject({
       _id: id,
       product_name: 'Toyota Corolla 2016 1.8 LE',
       product_description: 'One owner, full service history.',
@@ -103,15 +106,15 @@ describe('the seller flow', () => {
     const again = await inject(seller, 'PATCH', `/api/promote-product/${seller.uid}?id=${id}`);
     expect(again.json()).toEqual({ message: promoteMessages.alreadyPromoted, modifiedCount: 0 });
     const promoted = await t.app.inject({ method: 'GET', url: '/api/promoted-product/' });
-    expect(promoted.json().map((p: { _id: string }) => p._id)).toContain(id);
+    expect(promoted.json<{ _id: string }[]>().map((p) => p._id)).toContain(id);
 
     const removed = await inject(seller, 'DELETE', `/api/product-delete/${seller.uid}?id=${id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ deletedCount: 1 });
     const afterPromoted = await t.app.inject({ method: 'GET', url: '/api/promoted-product/' });
-    expect(afterPromoted.json().map((p: { _id: string }) => p._id)).not.toContain(id);
+    expect(afterPromoted.json<{ _id: string }[]>().map((p) => p._id)).not.toContain(id);
     const afterMine = await inject(seller, 'GET', '/api/products');
-    expect(afterMine.json().map((p: { _id: string }) => p._id)).not.toContain(id);
+    expect(afterMine.json<{ _id: string }[]>().map((p) => p._id)).not.toContain(id);
     const again404 = await inject(seller, 'DELETE', `/api/product-delete/${seller.uid}?id=${id}`);
     expect(again404.statusCode).toBe(404);
   });
@@ -120,14 +123,14 @@ describe('the seller flow', () => {
     await inject(seller, 'POST', '/api/categories', { category_name: 'Vintage' });
     const duplicate = await inject(seller, 'POST', '/api/categories', { category_name: 'vINTAGE' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('A category like this already exists: "Vintage"');
+    expect(messageOf(duplicate)).toBe('A category like this already exists: "Vintage"');
   });
 
   it('lists only the caller’s own products, newest first', async () => {
     const first = await addProduct(otherSeller);
     const second = await addProduct(otherSeller);
     const response = await inject(otherSeller, 'GET', '/api/products');
-    expect(response.json().map((p: { _id: string }) => p._id)).toEqual([second, first]);
+    expect(response.json<{ _id: string }[]>().map((p) => p._id)).toEqual([second, first]);
   });
 });
 
@@ -137,7 +140,7 @@ describe('PATCH /api/promote-product/{uid}', () => {
     await t.database.db.update(products).set({ listingStatus: 'sold' }).where(eq(products.id, id));
     const response = await inject(seller, 'PATCH', `/api/promote-product/${seller.uid}?id=${id}`);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(promoteMessages.sold);
+    expect(messageOf(response)).toBe(promoteMessages.sold);
     expect((await productRow(id)).promote).toBe(false);
   });
 });
@@ -196,9 +199,9 @@ describe('ownership and roles', () => {
       );
     }
     const categories = await t.app.inject({ method: 'GET', url: '/api/categories' });
-    expect(categories.json().map((c: { category_name: string }) => c.category_name)).not.toContain(
-      'Boats',
-    );
+    expect(
+      categories.json<{ category_name: string }[]>().map((c) => c.category_name),
+    ).not.toContain('Boats');
     const row = await productRow(id);
     expect(row.promote).toBe(false);
     expect(row.deletedAt).toBeNull();
@@ -221,8 +224,8 @@ describe('POST /api/products with bad input', () => {
     delete body[field];
     const response = await inject(seller, 'POST', '/api/products', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain(`body.${field}`);
-    if (message !== 'params') expect(response.json().message).toContain(message);
+    expect(messageOf(response)).toContain(`body.${field}`);
+    if (message !== 'params') expect(messageOf(response)).toContain(message);
   });
 
   it.each([
@@ -262,10 +265,10 @@ describe('POST /api/products with bad input', () => {
     ['a malformed category id', { category_id: 'sedan' }, 'body.category_id must be a valid id'],
     ['a javascript: image URL', { product_image: 'javascript:alert(1)' }, 'Invalid URL'],
   ])('answers 400 for %s', async (_name, overrides, message) => {
-    const before = (await inject(seller, 'GET', '/api/products')).json().length;
+    const before = (await inject(seller, 'GET', '/api/products')).json<unknown[]>().length;
     const response = await inject(seller, 'POST', '/api/products', validProduct(overrides));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain(message);
+    expect(messageOf(response)).toContain(message);
     expect((await inject(seller, 'GET', '/api/products')).json()).toHaveLength(before);
   });
 
@@ -277,7 +280,7 @@ describe('POST /api/products with bad input', () => {
       validProduct({ product_name: 'Honda\u0000Civic' }),
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The request contains a value that cannot be stored');
+    expect(messageOf(response)).toBe('The request contains a value that cannot be stored');
   });
 
   it('answers 400 for an unknown category', async () => {
@@ -288,7 +291,7 @@ describe('POST /api/products with bad input', () => {
       validProduct({ category_id: '7d9f3c4e-1111-4a2b-9c3d-000000000000' }),
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('body.category_id must be an existing category');
+    expect(messageOf(response)).toBe('body.category_id must be an existing category');
   });
 
   it('defaults the condition to Fair and stores HTML in the name as plain text', async () => {
@@ -405,7 +408,7 @@ describe('DELETE /api/product-delete/{uid}', () => {
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     const malformed = await inject(seller, 'DELETE', `/api/product-delete/${seller.uid}?id=42`);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toContain('querystring.id');
+    expect(messageOf(malformed)).toContain('querystring.id');
     const unknown = await inject(
       seller,
       'DELETE',
@@ -421,7 +424,7 @@ describe('DELETE /api/product-delete/{uid}', () => {
       method: 'GET',
       url: `/api/category/${categoryId}?limit=100`,
     });
-    expect(listing.json().map((p: { _id: string }) => p._id)).not.toContain(id);
+    expect(listing.json<{ _id: string }[]>().map((p) => p._id)).not.toContain(id);
     // The unrelated, factory-made listing of this category is still there.
     const other = await createProduct(t.database.db, {
       categoryId,
@@ -433,6 +436,6 @@ describe('DELETE /api/product-delete/{uid}', () => {
       method: 'GET',
       url: `/api/category/${categoryId}?limit=100`,
     });
-    expect(again.json().map((p: { _id: string }) => p._id)).toContain(other.id);
+    expect(again.json<{ _id: string }[]>().map((p) => p._id)).toContain(other.id);
   });
 });

@@ -7,12 +7,14 @@
  * - `GET /robots.txt`: crawl everything public, not the dashboards, the API or the payment pages,
  *   and the sitemap's address.
  * URLs are absolute on `PUBLIC_URL`. Answers may be cached by browsers and CDNs for 5 minutes.
+ * The sitemaps are public reads, on a read replica when one is fit (`app.readDb`, decision 0050).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Database } from '../../db/client.js';
 import { paths } from '#contract/spa-paths.js';
 import { escapeHtml } from '../../lib/html.js';
 import { errorBody } from '../../plugins/error-handler.js';
-import { countLiveListings, liveListingsPage, sellersWithListings } from './repository.js';
+import { countLiveListings, liveListingsPage, sellersWithListings } from '../../seo/repository.js';
 
 /** The protocol's limits; tests lower `urlsPerFile` to reach the index without 50,000 rows. */
 export const sitemapLimits = { urlsPerFile: 50_000 };
@@ -52,10 +54,9 @@ function sendXml(reply: FastifyReply, body: string) {
 
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   const origin = app.config.publicUrl.replace(/\/+$/, '');
-  const { db } = app;
 
   /** The static pages and the sellers' profiles. */
-  async function pageEntries() {
+  async function pageEntries(db: Database) {
     const sellers = await sellersWithListings(db, sitemapLimits.urlsPerFile - staticPages.length);
     return [
       ...staticPages.map((page) => ({ loc: `${origin}${page}` })),
@@ -63,7 +64,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     ];
   }
 
-  async function listingEntries(offset: number, limit: number) {
+  async function listingEntries(db: Database, offset: number, limit: number) {
     const listings = await liveListingsPage(db, offset, limit);
     return listings.map((listing) => ({
       loc: `${origin}${paths.listing.href(listing.id)}`,
@@ -92,11 +93,12 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       ),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', async (request, reply) => {
     const perFile = sitemapLimits.urlsPerFile;
-    const [listingCount, pages] = await Promise.all([countLiveListings(db), pageEntries()]);
+    const db = app.readDb(request);
+    const [listingCount, pages] = await Promise.all([countLiveListings(db), pageEntries(db)]);
     if (listingCount + pages.length <= perFile) {
-      return sendXml(reply, urlset([...pages, ...(await listingEntries(0, listingCount))]));
+      return sendXml(reply, urlset([...pages, ...(await listingEntries(db, 0, listingCount))]));
     }
     const files = [
       `${origin}/sitemaps/pages.xml`,
@@ -116,11 +118,12 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
     const { file } = request.params;
-    if (file === 'pages.xml') return sendXml(reply, urlset(await pageEntries()));
+    const db = app.readDb(request);
+    if (file === 'pages.xml') return sendXml(reply, urlset(await pageEntries(db)));
     const match = /^listings-([1-9]\d{0,6})\.xml$/.exec(file);
     if (match) {
       const perFile = sitemapLimits.urlsPerFile;
-      const entries = await listingEntries((Number(match[1]) - 1) * perFile, perFile);
+      const entries = await listingEntries(db, (Number(match[1]) - 1) * perFile, perFile);
       if (entries.length > 0) return sendXml(reply, urlset(entries));
     }
     return reply.code(404).send(errorBody(404, `No sitemap ${file}`));

@@ -1,7 +1,8 @@
 /**
  * Operational routes: health: 200 while the database answers; 503 when it does not, and while the
  * instance drains before a shutdown (lifecycle.ts), so a load balancer takes it out. Readiness:
- * the database, and Redis when configured, each pinged (decision 0032).
+ * the database, and Redis when configured, each pinged (decision 0032); read replicas as their
+ * monitor last saw them (decision 0050).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthContract, readyContract } from '#contract/index.js';
@@ -63,12 +64,24 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         database: database ?? 'down',
         ...(redisState ? { redis: redisState } : {}),
       };
+      // Read replicas as their monitor last saw them (decision 0050): reported, never unready.
+      const replicas = app.replicas.configured
+        ? {
+            replicas: app.replicas.states().map((state) => ({
+              replica: state.name,
+              state: state.health,
+              lag_seconds: state.lagSeconds,
+            })),
+          }
+        : {};
       reply.header('cache-control', 'no-store');
-      if (app.lifecycle.draining) return reply.code(503).send({ status: 'draining', ...services });
-      if (Object.values(services).includes('down')) {
-        return reply.code(503).send({ status: 'unavailable', ...services });
+      if (app.lifecycle.draining) {
+        return reply.code(503).send({ status: 'draining', ...services, ...replicas });
       }
-      return { status: 'ready' as const, ...services };
+      if (Object.values(services).includes('down')) {
+        return reply.code(503).send({ status: 'unavailable', ...services, ...replicas });
+      }
+      return { status: 'ready' as const, ...services, ...replicas };
     },
   });
 };

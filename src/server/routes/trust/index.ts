@@ -19,9 +19,14 @@ import { httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { deriveListingStatus } from '../../trust/listing-status.js';
 import { decodedVin, findVinListings } from '../../trust/repository.js';
-import { vinDecodeLimit } from '../vehicles/vin-limits.js';
+import { vinDecodeLimit } from '../../vehicles/vin-limits.js';
 import { historyVinFlags } from '../../trust/vin-flags.js';
-import { dismissRisk, reportMessage, riskQueue, sellerEvidence } from './repository.js';
+import {
+  dismissRisk,
+  reportMessage,
+  riskQueue,
+  sellerEvidence,
+} from '../../trust/reports-and-risk.js';
 
 const tags = ['trust'];
 const asUser = { tags, access: {} satisfies RouteAccess };

@@ -5,11 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SellerEvidence } from '#contract/trust.js';
 import { identityChecks, productReports, users } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
-import { riskPoints } from './repository.js';
+import { riskPoints } from '../../trust/reports-and-risk.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -39,8 +40,9 @@ describe('GET /api/admin/seller-evidence', () => {
 
     const fresh = await evidenceOf(seller.recordId);
     expect(fresh.statusCode, fresh.body).toBe(200);
-    expect(fresh.headers['cache-control']).toBe('no-store');
-    const body = fresh.json();
+    // Signed in: the security plugin's `private, no-store` over the route's own `no-store`.
+    expect(fresh.headers['cache-control']).toBe('private, no-store');
+    const body = fresh.json<SellerEvidence>();
     expect(body).toMatchObject({
       _id: seller.recordId,
       uid: seller.uid,
@@ -55,10 +57,8 @@ describe('GET /api/admin/seller-evidence', () => {
     // A 0-day-old account: the risk queue's "new seller" reason on the live listing.
     expect(body.risk.score).toBeGreaterThanOrEqual(riskPoints.newSeller);
     expect(body.risk.listings).toHaveLength(1);
-    expect(body.risk.listings[0]._id).toBe(live.id);
-    expect(body.risk.listings[0].reasons.map((reason: { code: string }) => reason.code)).toContain(
-      'new_seller',
-    );
+    expect(body.risk.listings[0]!._id).toBe(live.id);
+    expect(body.risk.listings[0]!.reasons.map((reason) => reason.code)).toContain('new_seller');
 
     // Checks passed: a verified phone and an approved identity check; a 40-day-old account.
     await db
@@ -76,16 +76,14 @@ describe('GET /api/admin/seller-evidence', () => {
       status: 'approved',
       decidedAt: sql`now()`,
     });
-    const checked = (await evidenceOf(seller.recordId)).json();
+    const checked = (await evidenceOf(seller.recordId)).json<SellerEvidence>();
     expect(checked).toMatchObject({
       phone: { verified: true, number: '+14155550142' },
       identity: { verified: true, status: 'approved' },
       account_age_days: 40,
     });
     expect(
-      checked.risk.listings.flatMap((item: { reasons: { code: string }[] }) =>
-        item.reasons.map((reason) => reason.code),
-      ),
+      checked.risk.listings.flatMap((item) => item.reasons.map((reason) => reason.code)),
     ).not.toContain('new_seller');
   });
 

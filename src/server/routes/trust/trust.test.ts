@@ -20,7 +20,7 @@ import { bearer, registerUser, type TestUser } from '../../test-support/accounts
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { runPhotoHashBackfill } from '../../trust/backfill.js';
-import { expectedCheckDigit } from '../vehicles/check-digit.js';
+import { expectedCheckDigit } from '../../vehicles/check-digit.js';
 
 let t: TestApp;
 let sellerA: TestUser;

@@ -16,9 +16,9 @@ import {
 import type { RouteAccess } from '../../auth/guard.js';
 import { HttpError, httpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { findListingForGuidance, priceGuidance } from './repository.js';
-import { closeVinDecoder, decodeVin } from './vin-thread.js';
-import { vinDecodeLimit } from './vin-limits.js';
+import { findListingForGuidance, priceGuidance } from '../../vehicles/repository.js';
+import { closeVinDecoder, decodeVin } from '../../vehicles/vin-thread.js';
+import { vinDecodeLimit } from '../../vehicles/vin-limits.js';
 
 const tags = ['vehicles'];
 const asUser = { tags, access: {} satisfies RouteAccess };

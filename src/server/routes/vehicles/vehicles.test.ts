@@ -4,6 +4,7 @@
  * NHTSA example, a wrong check digit, ill-formed VINs, sign-in required).
  */
 import { sql } from 'drizzle-orm';
+import type { ListingPriceGuidance } from '#contract/vehicles.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inCatalogueSql } from '../../db/schema.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
@@ -142,7 +143,7 @@ describe('GET /api/product/{id}/price-guidance', () => {
   it('has no verdict when too few comparables remain without the listing', async () => {
     const ids = await seedComparables('Fewmake');
     // The 2015 car at 100,000 km: the four others are its comparables.
-    const answer = (await own(ids[2]!)).json();
+    const answer = (await own(ids[2]!)).json<ListingPriceGuidance>();
     expect(answer).toMatchObject({ count: 4, low: null, median: null, high: null, verdict: null });
   });
 

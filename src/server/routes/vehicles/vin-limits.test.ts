@@ -12,8 +12,8 @@ import { bearer, registerUser, type TestUser } from '../../test-support/accounts
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { decodeListingVinJob, storeListingVinDecode } from '../../trust/listing-vin.js';
-import { expectedCheckDigit } from './check-digit.js';
-import { VIN_DECODES_WAITING_MAX, decodeVin } from './vin-thread.js';
+import { expectedCheckDigit } from '../../vehicles/check-digit.js';
+import { VIN_DECODES_WAITING_MAX, decodeVin } from '../../vehicles/vin-thread.js';
 import { queryRows } from '../../db/rows.js';
 
 let t: TestApp;

@@ -319,7 +319,7 @@ function DropdownMenu({
     }
   };
   const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) {
+    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) {
       setOpen(false);
     }
   };

@@ -16,6 +16,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProductCard } from '#contract/entities';
+import { listingStates } from '#contract/listing-state';
+import { offerStateRecords } from '#contract/deal-states';
 import { NotFound } from '../../components/not-found';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
@@ -57,7 +59,8 @@ const BookingModal = lazy(() =>
   })),
 );
 
-const isOpen = (offer: Offer) => offer.status === 'pending' || offer.status === 'countered';
+/** Whether an offer still asks for an answer (its state's record, src/contract/deal-states.ts). */
+const isOpen = (offer: Offer) => offerStateRecords[offer.status].open;
 
 /** The buyer's offers on this listing that still ask something of someone. */
 function useMyOffers(productId: string, sold: boolean) {
@@ -141,9 +144,7 @@ export function ListingRoute() {
   // Decision 0027: a listing gone or off the market points to similar ones on the market.
   const gone = listing.isError && isApiError(listing.error, 404, 400);
   const offMarket =
-    listing.data !== undefined &&
-    listing.data.listing_status !== 'active' &&
-    listing.data.listing_status !== 'reserved';
+    listing.data !== undefined && !listingStates[listing.data.listing_status].onMarket;
   const similar = useSimilarListings(id, gone || offMarket);
   const shownId = listing.data?._id;
   // Seller insights (decision 0029): the page was seen, told after it loaded in the browser,

@@ -13,6 +13,7 @@ const listing = {
   category_holds_vehicles: true,
   resell_price: 11900,
   order_status: false,
+  listing_status: 'active',
   seller_name: 'Sam',
   make: 'Toyota',
   model: 'Corolla',
@@ -44,12 +45,19 @@ describe('listingJsonLd', () => {
 
   it('describes a part as a Product, and a sold listing as SoldOut', () => {
     const part = listingJsonLd(
-      { ...listing, category_holds_vehicles: false, order_status: true },
+      { ...listing, category_holds_vehicles: false, order_status: true, listing_status: 'sold' },
       '/listing/l1',
     );
     expect(part['@type']).toBe('Product');
     expect(part).not.toHaveProperty('mileageFromOdometer');
     expect(part.offers).toMatchObject({ availability: 'https://schema.org/SoldOut' });
+  });
+
+  it('says a reserved listing is still offered, but promised', () => {
+    const reserved = listingJsonLd({ ...listing, listing_status: 'reserved' }, '/listing/l1');
+    expect(reserved.offers).toMatchObject({
+      availability: 'https://schema.org/LimitedAvailability',
+    });
   });
 });
 

@@ -13,6 +13,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { Listing } from '#contract/listings';
+import { listingStates } from '#contract/listing-state';
 import type { SellerProfile } from '#contract/reviews';
 import { blogsQueryOptions } from '../../features/blogs/api/get-blogs';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories';
@@ -78,17 +79,9 @@ export function listingJsonLd(listing: Listing, canonicalUrl: string): Record<st
     url: canonicalUrl,
     price: listing.resell_price.toFixed(2),
     priceCurrency: 'USD',
-    // Decision 0027: an expired (or removed) listing is discontinued, a reserved one is still
-    // offered but promised (schema.org has no "reserved": LimitedAvailability).
-    availability: listing.order_status
-      ? 'https://schema.org/SoldOut'
-      : listing.listing_status === 'expired' || listing.listing_status === 'removed'
-        ? 'https://schema.org/Discontinued'
-        : listing.listing_status === 'reserved'
-          ? 'https://schema.org/LimitedAvailability'
-          : listing.listing_status === 'unavailable'
-            ? 'https://schema.org/OutOfStock'
-            : 'https://schema.org/InStock',
+    // The state's record says it (src/contract/listing-state.ts): an expired listing is
+    // discontinued, a reserved one still offered but promised (LimitedAvailability), …
+    availability: listingStates[listing.listing_status].availability,
     itemCondition: 'https://schema.org/UsedCondition',
     seller: { '@type': 'Person', name: listing.seller_name },
   };

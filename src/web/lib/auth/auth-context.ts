@@ -13,39 +13,39 @@ export interface AuthState {
    */
   loading: boolean;
   /** Email + password sign-in; resolves once the API token is stored. @throws ApiError */
-  signIn(email: string, password: string): Promise<AuthUser>;
+  signIn: (email: string, password: string) => Promise<AuthUser>;
   /**
    * Creates the account and signs it in for the API calls that follow (photo, user record,
    * profile); resolves with its user once the API token is stored. The state's `user` stays
    * null: registration ends signed out (docs/product.md §2), so the app never shows the account signed in.
    * @throws ApiError
    */
-  signUp(input: {
+  signUp: (input: {
     name: string;
     email: string;
     password: string;
     /** A solved proof-of-work challenge (decision 0044). */
     proof_of_work?: string;
-  }): Promise<AuthUser>;
+  }) => Promise<AuthUser>;
   /**
    * Leaves for Google; the browser comes back to `callbackURL` signed in, or to
    * `errorCallbackURL?error=…`. @throws ApiError when it cannot start.
    */
-  signInWithGoogle(callbackURL: string, errorCallbackURL: string): Promise<void>;
+  signInWithGoogle: (callbackURL: string, errorCallbackURL: string) => Promise<void>;
   /** Updates the display name and photo (docs/product.md §2 Registration "update the profile"). */
-  updateProfile(input: { name: string; image: string }): Promise<void>;
+  updateProfile: (input: { name: string; image: string }) => Promise<void>;
   /** Ends the session on the server and removes the token. @throws when the server fails. */
-  logOut(): Promise<void>;
+  logOut: () => Promise<void>;
   /**
    * Shows a name or photo change the server has already saved (`PATCH /api/profile`)
    * in the auth state, so the navigation bar shows it at once. No server call.
    */
-  applyProfile(change: { displayName?: string; photoURL?: string }): void;
+  applyProfile: (change: { displayName?: string; photoURL?: string }) => void;
   /**
    * Signs out locally after the server has already ended every session (the user deleted their
    * own account): no user, no token. No server call.
    */
-  forgetSession(): void;
+  forgetSession: () => void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Product } from '#contract/entities';
+import { listingStates } from '#contract/listing-state';
 import { ErrorMessage } from '#web/components/error-message';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { NotFound } from '#web/components/not-found';
@@ -112,8 +113,9 @@ export function CategoryProducts({
 }
 
 /**
- * A category card's foot (docs/product.md §2 Category page): SOLD OUT for a sold product (`order_status`),
- * Reserved for one promised to a buyer (decision 0027), else the buyer's Book Now and Report, or
+ * A category card's foot (docs/product.md §2 Category page): a listing that cannot be booked shows
+ * its state's badge (SOLD OUT, Reserved; src/contract/listing-state.ts), else the buyer's Book Now
+ * and Report, or
  * "Please login with buyer account for buy this product." for anyone else; nothing while the
  * viewer's role is being checked.
  */
@@ -126,7 +128,7 @@ function CategoryCardFoot({
   roleChecking: boolean;
   buyerActions: ReactNode;
 }) {
-  if (product.order_status || product.listing_status === 'reserved') {
+  if (!listingStates[product.listing_status].bookable) {
     return <ListingStateBadge product={product} />;
   }
   if (roleChecking) return null;

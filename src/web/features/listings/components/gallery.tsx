@@ -118,10 +118,10 @@ function FullScreenPhotos({
   onSelect,
 }: {
   images: string[];
-  alt(i: number): string;
+  alt: (i: number) => string;
   label: string;
   startIndex: number;
-  onSelect(index: number): void;
+  onSelect: (index: number) => void;
 }) {
   const [viewportRef, carousel] = useCarousel({ startIndex }, onSelect);
   // The dialog is modal: arrow keys move the photos wherever focus is in it (e.g. on Close).

@@ -14,9 +14,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Listing, SellerContact } from '#contract/listings';
-import { listingTexts } from '#contract/texts';
+import { listingStates } from '#contract/listing-state';
 import { ShareListing } from './share-listing';
 import { formatDollars, originalPriceNotGiven } from '#contract/money';
+import { ListingStateBadge } from '#web/components/listing-state-badge';
 import { UserAvatar } from '#web/components/user-avatar';
 import { SellerTypeLabel, TraderDetails } from '#web/components/seller-type';
 import { VerificationBadges } from '#web/components/verification-badges';
@@ -86,30 +87,28 @@ function ListingAge({ listing }: { listing: Listing }) {
   );
 }
 
-/** Why a listing cannot be booked now (sold, expired, reserved, off the market), or null. */
+/**
+ * Why a listing cannot be booked now, from its state's record (src/contract/listing-state.ts):
+ * the badge with the notice beside it (Reserved), the badge alone (SOLD OUT) or the notice as an
+ * alert (expired, off the market); null for a bookable listing.
+ */
 function MarketStatus({ listing }: { listing: Listing }) {
-  if (listing.order_status) {
-    return <span className="badge badge-lg badge-error font-bold">SOLD OUT</span>;
-  }
-  if (listing.listing_status === 'expired') {
-    return (
-      <p role="status" className="alert alert-warning">
-        {listingTexts.expired}
-      </p>
-    );
-  }
-  if (listing.listing_status === 'reserved') {
+  const state = listingStates[listing.listing_status];
+  if (state.bookable) return null;
+  const badge = state.badge && <ListingStateBadge product={listing} />;
+  if (badge && state.notice) {
     return (
       <div role="status" className="flex flex-col items-start gap-2">
-        <span className="badge badge-lg badge-warning font-bold">{listingTexts.reservedBadge}</span>
-        <p className="text-sm">{listingTexts.reservedNotice}</p>
+        {badge}
+        <p className="text-sm">{state.notice}</p>
       </div>
     );
   }
-  if (listing.unavailable) {
+  if (badge) return badge;
+  if (state.notice) {
     return (
       <p role="status" className="alert alert-warning">
-        This listing is off the market for now.
+        {state.notice}
       </p>
     );
   }
@@ -132,11 +131,7 @@ export function ListingView({
   const unit = useUnit();
   const details = vehicleRows(listing, unit);
   const facts = keyFacts(listing, unit);
-  const onTheMarket =
-    !listing.order_status &&
-    !listing.unavailable &&
-    listing.listing_status !== 'expired' &&
-    listing.listing_status !== 'reserved';
+  const onTheMarket = listingStates[listing.listing_status].bookable;
   // docs/product.md §2 Category page: buyers get Book Now and Report; everyone else the sentence. The owner
   // gets their own controls instead (decision 0035).
   const viewerActions = ownerActions ? (

@@ -8,22 +8,13 @@
 import { Link } from 'react-router';
 import type { Listing } from '#contract/listings';
 import { formatDollars } from '#contract/money';
-import type { ListingStatus } from '#contract/entities';
+import { listingStates } from '#contract/listing-state';
 import { trustTexts } from '#contract/texts';
 import type { TrustFlag } from '#contract/trust';
 import { LocalTime, dateFormat } from '#web/components/local-time';
 import { paths } from '#web/lib/paths';
 import { formatMileage, useUnit, type DistanceUnit } from '#web/lib/units';
 import { useVinHistory } from '../api/get-vin-history';
-
-const statusLabel: Record<ListingStatus, string> = {
-  active: 'On sale',
-  reserved: 'Reserved',
-  sold: 'Sold',
-  unavailable: 'Off the market',
-  expired: 'Expired',
-  removed: 'Removed',
-};
 
 /**
  * A flag's text for the page: the API's, except that a mileage rollback's figures are said in
@@ -88,7 +79,7 @@ export function TrustPanel({ listing, signedIn }: { listing: Listing; signedIn: 
                   <LocalTime value={row.listed_at} format={dateFormat} className="font-medium" />
                   {row._id === listing._id ? (
                     <span className="font-medium">This listing</span>
-                  ) : row.listing_status === 'removed' ? (
+                  ) : !listingStates[row.listing_status].hasPage ? (
                     <span className="min-w-0 [overflow-wrap:anywhere]">{row.product_name}</span>
                   ) : (
                     <Link
@@ -105,7 +96,7 @@ export function TrustPanel({ listing, signedIn }: { listing: Listing; signedIn: 
                       : formatMileage(row.mileage_km, unit)}
                   </span>
                   <span className="badge badge-ghost badge-sm">
-                    {statusLabel[row.listing_status]}
+                    {listingStates[row.listing_status].publicLabel}
                   </span>
                 </li>
               ))}

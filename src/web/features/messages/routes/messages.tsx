@@ -27,7 +27,7 @@ import { VerificationBadges } from '#web/components/verification-badges';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { PageTitle } from '#web/components/page-title';
 import { ProgressBar } from '#web/components/progress-bar';
-import type { ListingStatus } from '#contract/entities';
+import { listingStates } from '#contract/listing-state';
 import {
   messageMaxLength,
   messageTexts,
@@ -41,15 +41,6 @@ import { paths } from '#web/lib/paths';
 import { useBlockConversation, useConversations, useSendMessage, useThread } from '../api/messages';
 import { MessageWarnings } from '../components/message-warnings';
 import { ProofOfWorkStatus, useProofOfWork, withProofOfWork } from '#web/lib/use-proof-of-work';
-
-const listingStateText: Record<ListingStatus, string> = {
-  active: 'On sale',
-  reserved: 'Reserved',
-  sold: 'Sold',
-  unavailable: 'Off the market',
-  expired: 'Expired',
-  removed: 'Removed',
-};
 
 /**
  * A message's text with the instant it names (`at`, a viewing note's time) in the reader's words
@@ -266,8 +257,8 @@ function Thread({
           </h2>
           <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="thread-car">
             <span className="font-semibold">{formatDollars(car.resell_price)}</span>
-            <span className="badge badge-sm">{listingStateText[car.listing_status]}</span>
-            {car.listing_status !== 'removed' && (
+            <span className="badge badge-sm">{listingStates[car.listing_status].publicLabel}</span>
+            {listingStates[car.listing_status].hasPage && (
               <Link className="link inline-block py-1" to={paths.listing.href(car.product_id)}>
                 See the listing
               </Link>

@@ -10,6 +10,7 @@ import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money';
 import type { Offer } from '#contract/offers';
+import { offerStateRecords, offerTransition } from '#contract/deal-states';
 import { ActionMenu } from '#web/components/action-menu';
 import {
   confirmAction,
@@ -20,15 +21,6 @@ import {
 import { dayTimeFormat, LocalTime } from '#web/components/local-time';
 import { paths } from '#web/lib/paths';
 import { useAnswerOffer } from '../api/offers';
-
-const statusText: Record<Offer['status'], string> = {
-  pending: 'Waiting for the seller',
-  countered: 'Countered',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-  withdrawn: 'Withdrawn',
-};
 
 /** How long until `iso`, in words: "47 hours left", "35 minutes left", "less than a minute left". */
 export function timeLeft(iso: string, now: number = Date.now()): string {
@@ -55,7 +47,9 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
   const [countering, setCountering] = useState(false);
   const [counter, setCounter] = useState('');
   const [problem, setProblem] = useState('');
-  const open = offer.status === 'pending' || offer.status === 'countered';
+  // What the offer's state means is its record (src/contract/deal-states.ts).
+  const state = offerStateRecords[offer.status];
+  const open = state.open;
   const name = offer.product_name;
   // What each button's name adds to its visible word: the listing, or on the listing's own page
   // (where a seller may see several) the buyer.
@@ -95,9 +89,8 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
     void act({ action: 'counter', amount: value }, null, 'Counter-offer sent');
   };
 
-  const answerable =
-    (offer.role === 'seller' && offer.status === 'pending') ||
-    (offer.role === 'buyer' && offer.status === 'countered');
+  // The side whose word the state awaits answers it (accept or decline).
+  const answerable = state.turn === offer.role;
   const main: ReactElement | null =
     offer.status === 'accepted' && offer.role === 'buyer' && offer.order_id ? (
       <Link className="btn btn-sm btn-primary" to={paths.payment.href(offer.order_id)}>
@@ -135,7 +128,7 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
       </button>
     ) : null;
   const rest: ReactElement[] = [];
-  if (offer.role === 'seller' && offer.status === 'pending') {
+  if (offerTransition(offer.status, 'counter', offer.role).ok) {
     rest.push(
       <button
         key="counter"
@@ -236,7 +229,7 @@ export function OfferCard({ offer, showListing = true, headingLevel = 2 }: Offer
             className="badge h-auto min-h-6 shrink-0 whitespace-normal"
             data-testid="offer-status"
           >
-            {statusText[offer.status]}
+            {state.label}
           </span>
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

@@ -7,36 +7,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction, confirmWithNote, showFailure, showSuccess } from '#web/components/dialogs';
 import { formatDollars } from '#contract/money';
-import {
-  depositNoteMax,
-  depositStateTexts,
-  depositTexts,
-  type DepositStateValue,
-} from '#contract/deposits';
+import { depositStateRecords } from '#contract/deal-states';
+import { depositNoteMax, depositTexts } from '#contract/deposits';
 import type { Order } from '#contract/orders';
+import { badgeToneClass } from '#web/components/listing-state-badge';
 import { paths } from '#web/lib/paths';
 import { useDisputeDeposit, useMarkDeposit } from '../api/deposit-actions';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-const tone: Partial<Record<DepositStateValue, string>> = {
-  held: 'badge-info',
-  captured: 'badge-warning',
-  kept: 'badge-warning',
-  disputed: 'badge-warning',
-  released: 'badge-success',
-  refunded: 'badge-success',
-};
-
-/** The seller's wording of each state. */
-const sellerTexts: Record<DepositStateValue, string> = {
-  ...depositStateTexts,
-  awaiting_card: 'Deposit not held yet: the buyer has not given a card',
-  held: "Deposit held on the buyer's card",
-  captured: 'Deposit captured for you',
-  kept: 'Deposit kept for you: dispute rejected',
-  refunded: 'Deposit refunded to the buyer',
-};
 
 function failure(error: unknown) {
   return showFailure('Error', error instanceof Error ? error.message : undefined);
@@ -73,10 +51,12 @@ export function BuyerDepositInfo({ order }: { order: Order }) {
   return (
     <div className="mt-1 space-y-1 text-sm" data-testid="deposit">
       <p>
-        <span className={`badge badge-sm font-semibold ${tone[deposit.state] ?? 'badge-ghost'}`}>
+        <span
+          className={`badge badge-sm font-semibold ${badgeToneClass[depositStateRecords[deposit.state].tone]}`}
+        >
           Deposit {formatDollars(deposit.amount)}
         </span>{' '}
-        <span>{depositStateTexts[deposit.state]}</span>
+        <span>{depositStateRecords[deposit.state].buyerText}</span>
       </p>
       {deposit.state === 'held' && deposit.release_by && (
         <p className="text-base-content/70">
@@ -137,10 +117,12 @@ export function SellerDepositInfo({ order }: { order: Order }) {
   return (
     <div className="space-y-2 rounded-box bg-base-200 p-3 text-sm" data-testid="deposit">
       <p>
-        <span className={`badge badge-sm font-semibold ${tone[deposit.state] ?? 'badge-ghost'}`}>
+        <span
+          className={`badge badge-sm font-semibold ${badgeToneClass[depositStateRecords[deposit.state].tone]}`}
+        >
           Deposit {formatDollars(deposit.amount)}
         </span>{' '}
-        <span>{sellerTexts[deposit.state]}</span>
+        <span>{depositStateRecords[deposit.state].sellerText}</span>
       </p>
       {deposit.state === 'held' && (
         <div className="flex flex-wrap gap-2">

@@ -6,6 +6,7 @@
  * Both read lists the dashboards already use (GET /api/orders, GET /api/seller-orders).
  */
 import { Link } from 'react-router';
+import { bookingStateRecords } from '#contract/deal-states';
 import { paths } from '#web/lib/paths';
 import { useSellerOrders } from '../api/booking-actions';
 import { useOrders } from '../api/get-orders';
@@ -16,8 +17,7 @@ export function MyBooking({ productId }: { productId: string }) {
   const orders = useOrders();
   const order = orders.data?.find(
     (item) =>
-      item.product_info.product_id === productId &&
-      (item.booking_state === 'open' || item.booking_state === 'paid'),
+      item.product_info.product_id === productId && bookingStateRecords[item.booking_state].live,
   );
   if (!order) return null;
   return (
@@ -43,7 +43,9 @@ export function MyBooking({ productId }: { productId: string }) {
 export function ListingBookings({ productId }: { productId: string }) {
   const bookings = useSellerOrders();
   const open = (bookings.data?.pages.flatMap((page) => page.items) ?? []).filter(
-    (order) => order.product_info.product_id === productId && order.booking_state === 'open',
+    (order) =>
+      order.product_info.product_id === productId &&
+      bookingStateRecords[order.booking_state].payable,
   );
   if (open.length === 0) return null;
   return (

@@ -6,6 +6,7 @@
  */
 import { useState, type ReactElement } from 'react';
 import type { Order } from '#contract/orders';
+import { bookingStateRecords } from '#contract/deal-states';
 import { showFailure, showSuccess } from '#web/components/dialogs';
 import { useUpdateViewing } from '../api/viewing';
 import { formatViewing, viewingInstant, viewingProblem } from '../lib/viewing-time';
@@ -72,7 +73,7 @@ export function useViewingActions(order: ViewingOrder, side: 'buyer' | 'seller')
   const [slot, setSlot] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const viewing = order.viewing;
-  const open = order.booking_state === 'open' || order.booking_state === 'paid';
+  const open = bookingStateRecords[order.booking_state].live;
   const product = order.product_info.product_name;
   const proposeText = viewing ? 'Propose another time' : 'Propose a viewing time';
 

@@ -21,7 +21,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
       key={`${location.pathname}?${current}`}
       onSubmit={(event) => {
         event.preventDefault();
-        const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+        const value = new FormData(event.currentTarget).get('q');
+        const q = typeof value === 'string' ? value.trim() : '';
         void navigate(paths.search.href(q ? new URLSearchParams({ q }).toString() : ''));
       }}
     >

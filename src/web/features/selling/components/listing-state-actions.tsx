@@ -9,6 +9,7 @@
 import type { ReactElement } from 'react';
 import { confirmWithAmount, showFailure, showSuccess } from '#web/components/dialogs';
 import type { Product } from '#contract/entities';
+import { listingStates, type SellerListingAction } from '#contract/listing-state';
 import { useRenewListing, useSetAvailability, useSetListingStatus } from '../api/product-actions';
 
 /** docs/product.md §8 texts of the seller's actions, and the names of the listing-state actions. */
@@ -53,7 +54,8 @@ async function showActionFailure(failure: unknown): Promise<void> {
 
 /**
  * The toggle and buttons, as siblings (a fragment): the caller lays them out in its own row.
- * Sold listings have only the (disabled) toggle; removed ones neither Sold elsewhere nor Renew.
+ * Which are offered is the state's `sellerActions`: the toggle is always there, disabled where the
+ * state allows neither taking off the market nor putting back (sold, expired, removed).
  */
 export function ListingStateActions(props: ListingStateActionsProps) {
   return <>{useListingStateActions(props)}</>;
@@ -120,36 +122,34 @@ export function useListingStateActions({
     }
   };
 
-  const onTheMarketOrReserved =
-    product.listing_status === 'active' || product.listing_status === 'reserved';
-  const open = !product.order_status && product.listing_status !== 'removed';
+  // What the seller may do here is the state's record (src/contract/listing-state.ts).
+  const actions: readonly SellerListingAction[] =
+    listingStates[product.listing_status].sellerActions;
+  const may = (action: SellerListingAction) => actions.includes(action);
+  const reservable = may('reserve') || may('release');
   return [
     <label key="unavailable" className="flex min-h-8 cursor-pointer items-center gap-1 text-sm">
       <input
         type="checkbox"
         className="toggle toggle-sm toggle-warning"
         checked={product.unavailable}
-        disabled={product.order_status || busy}
+        disabled={!(may('takeOffMarket') || may('putBack')) || busy}
         onChange={(event) => void handleAvailability(event.target.checked)}
       />
       {sellerActionTexts.unavailable}
     </label>,
-    onTheMarketOrReserved && (
+    reservable && (
       <button
         key="reserve"
         type="button"
         className="btn btn-sm btn-outline"
         disabled={busy}
-        onClick={() =>
-          void handleStatus(product.listing_status === 'reserved' ? 'active' : 'reserved')
-        }
+        onClick={() => void handleStatus(may('release') ? 'active' : 'reserved')}
       >
-        {product.listing_status === 'reserved'
-          ? sellerActionTexts.unreserve
-          : sellerActionTexts.reserve}
+        {may('release') ? sellerActionTexts.unreserve : sellerActionTexts.reserve}
       </button>
     ),
-    open && (
+    may('markSoldElsewhere') && (
       <button
         key="sold-elsewhere"
         type="button"
@@ -160,7 +160,7 @@ export function useListingStateActions({
         {sellerActionTexts.soldElsewhere}
       </button>
     ),
-    open && (
+    may('renew') && (
       <button
         key="renew"
         type="button"

@@ -21,6 +21,7 @@ import { ProgressBar } from '#web/components/progress-bar';
 import { confirmAction, showFailure, showSuccess } from '#web/components/dialogs';
 import { LocalTime } from '#web/components/local-time';
 import type { Product } from '#contract/entities';
+import { listingStates, type ListingStatus } from '#contract/listing-state';
 import { formatDollars } from '#contract/money';
 import { promoteMessages } from '#contract/selling';
 import { useAuth } from '#web/lib/auth/auth-context';
@@ -34,15 +35,9 @@ import {
   useListingStateActions,
 } from './listing-state-actions';
 
-/** The listing state as My Products names it (decision 0027). */
-export const listingStateLabels = {
-  active: 'On the market',
-  reserved: 'Reserved',
-  sold: 'Sold',
-  unavailable: 'Unavailable',
-  expired: 'Expired',
-  removed: 'Removed',
-} as const;
+/** The listing state as My Products names it: its record's `sellerLabel` (decision 0053). */
+export const listingStateLabel = (status: ListingStatus): string =>
+  listingStates[status].sellerLabel;
 
 /** Tailwind's `xl` (80rem): from here the table with every column fits beside the sidebar. */
 const tableQuery = '(min-width: 80rem)';
@@ -154,7 +149,7 @@ export function SellerProductsTable() {
                   <span>{product.order_status ? 'SOLD' : 'UNSOLD'}</span>
                   {product.listing_status !== 'active' && !product.order_status && (
                     <span className="badge badge-warning badge-sm" data-testid="listing-state">
-                      {listingStateLabels[product.listing_status]}
+                      {listingStateLabel(product.listing_status)}
                     </span>
                   )}
                   {!product.order_status && (
@@ -279,7 +274,7 @@ function SellerProductCard({ product, number, busy, onPromote, onDelete }: Selle
           </span>
           {product.listing_status !== 'active' && !product.order_status && (
             <span className="badge badge-sm badge-warning" data-testid="listing-state">
-              {listingStateLabels[product.listing_status]}
+              {listingStateLabel(product.listing_status)}
             </span>
           )}
           {(product.promote || product.order_status) && (

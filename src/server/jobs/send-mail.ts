@@ -31,6 +31,18 @@ import type { Executor } from './queue.js';
 /** Queue name of outgoing mail. */
 export const sendMailJob = 'send-mail';
 
+/**
+ * Thrown by `deliverOnce` when another attempt holds the message's claim (a worker sending it
+ * now, within `mailClaimLeaseSeconds`): the job fails and pg-boss retries it, by which time the
+ * other attempt has sent it (then a no-op) or let its claim go.
+ */
+export class MailInFlightError extends Error {
+  constructor(readonly key: string) {
+    super(`message ${key} is being sent by another attempt`);
+    this.name = 'MailInFlightError';
+  }
+}
+
 /** A `sending` claim older than this (seconds) belongs to a crashed attempt and may be retaken. */
 export const mailClaimLeaseSeconds = 15 * 60;
 
@@ -84,7 +96,8 @@ export function createSealer(secret: string) {
 /**
  * Sends `message` unless a message with its key was already sent (see the module comment).
  * @returns 'sent' or 'already-sent'.
- * @throws Error when another attempt is sending it right now (retry later) or sending failed.
+ * @throws MailInFlightError when another attempt is sending it right now (retry later); the
+ *   mailer's error when sending failed.
  */
 export async function deliverOnce(
   db: Database,
@@ -119,7 +132,7 @@ export async function deliverOnce(
       .from(mailDeliveries)
       .where(eq(mailDeliveries.key, message.key));
     if (row?.status === 'sent') return 'already-sent';
-    throw new Error(`message ${message.key} is being sent by another attempt`);
+    throw new MailInFlightError(message.key);
   }
   try {
     await mailer.send(message);

@@ -71,9 +71,8 @@ export async function transitionListing(
   actor: ListingActor,
   options: TransitionOptions = {},
 ): Promise<TransitionResult> {
-  const row = await lockListing(tx, id);
-  if (!row) return { kind: 'not-found' };
-  if (actor.kind === 'seller' && row.sellerId !== actor.userId) return { kind: 'not-owner' };
+  const row = await lockListingFor(tx, id, actor);
+  if ('kind' in row) return row;
   return apply(tx, id, row, name, actor, options);
 }
 
@@ -90,9 +89,8 @@ export async function transitionListingTo(
   actor: ListingActor,
   options: TransitionOptions = {},
 ): Promise<TransitionResult> {
-  const row = await lockListing(tx, id);
-  if (!row) return { kind: 'not-found' };
-  if (actor.kind === 'seller' && row.sellerId !== actor.userId) return { kind: 'not-owner' };
+  const row = await lockListingFor(tx, id, actor);
+  if ('kind' in row) return row;
   if (row.status === to) return { kind: 'done', from: to, to, modifiedCount: 0 };
   const name = transitionTo(row.status, to, actor.kind);
   if (!name) return { kind: 'refused', from: row.status, refusal: 'not-from-here' };
@@ -113,6 +111,21 @@ async function lockListing(tx: Transaction, id: string): Promise<LockedListing |
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
     .for('update');
   return row ?? null;
+}
+
+/**
+ * The listing locked as `lockListing` does, when `actor` may act on it: a seller only on their
+ * own; else the refusal (`not-found`: gone or deleted; `not-owner`).
+ */
+async function lockListingFor(
+  tx: Transaction,
+  id: string,
+  actor: ListingActor,
+): Promise<LockedListing | { kind: 'not-found' } | { kind: 'not-owner' }> {
+  const row = await lockListing(tx, id);
+  if (!row) return { kind: 'not-found' };
+  if (actor.kind === 'seller' && row.sellerId !== actor.userId) return { kind: 'not-owner' };
+  return row;
 }
 
 /** Asks the contract's `transition` with the facts of the locked row, and writes its answer. */

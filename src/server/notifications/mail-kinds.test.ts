@@ -15,6 +15,7 @@ import { notifyViewing } from '../orders/viewing-mails.js';
 import { bookOrder } from '../routes/orders/test-helpers.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { sendMailNow } from '../test-support/mail-jobs.js';
 import { createCategory, createProduct } from '../test-support/factories.js';
 import { partsOf, startSmtpServer } from '../test-support/smtp.js';
 import { zoneOfPlace } from './time-zone.js';
@@ -57,7 +58,7 @@ async function deliver(prefix: string): Promise<void> {
     t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
   );
-  for (const row of rows) await t.app.jobs.runNow(sendMailJob, row.data);
+  for (const row of rows) await sendMailNow(t.app, row.data);
 }
 
 const inject = (user: TestUser, method: 'PATCH' | 'POST' | 'PUT', url: string, payload: object) =>

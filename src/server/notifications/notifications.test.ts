@@ -13,6 +13,7 @@ import { conversations, messageMailThrottle } from '../db/schema.js';
 import { sendMailJob } from '../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { sendMailNow } from '../test-support/mail-jobs.js';
 import { createCategory, createProduct } from '../test-support/factories.js';
 import { bookOrder } from '../routes/orders/test-helpers.js';
 import {
@@ -77,7 +78,7 @@ async function mailJobs(prefix: string): Promise<JobRow[]> {
 async function deliver(prefix: string, times = 1): Promise<number> {
   const jobs = await mailJobs(prefix);
   for (let i = 0; i < times; i += 1) {
-    for (const job of jobs) await t.app.jobs.runNow(sendMailJob, job.data);
+    for (const job of jobs) await sendMailNow(t.app, job.data);
   }
   return jobs.length;
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendMailJob } from '../../jobs/send-mail.js';
 import { registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { sendMailNow } from '../../test-support/mail-jobs.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookDeposit, call, depositOf, holdWithSandboxCard } from './test-helpers.js';
 import { queryRows } from '../../db/rows.js';
@@ -39,7 +40,7 @@ async function deliver(depositId: string) {
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`deposit:${depositId}:%`}`,
   );
   for (let i = 0; i < 2; i += 1) {
-    for (const row of result) await t.app.jobs.runNow(sendMailJob, row.data);
+    for (const row of result) await sendMailNow(t.app, row.data);
   }
   return result.length;
 }

@@ -30,6 +30,7 @@ import {
 import { sendMailJob } from '../../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { sendMailNow } from '../../test-support/mail-jobs.js';
 import { createCategory, createProduct, createUser } from '../../test-support/factories.js';
 import { anyString } from '../../test-support/matchers.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
@@ -108,7 +109,7 @@ async function deliver(prefix: string): Promise<number> {
     t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
   );
-  for (const job of result) await t.app.jobs.runNow(sendMailJob, job.data);
+  for (const job of result) await sendMailNow(t.app, job.data);
   return result.length;
 }
 

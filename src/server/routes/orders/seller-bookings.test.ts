@@ -11,6 +11,7 @@ import { orders, payments } from '../../db/schema.js';
 import { sendMailJob } from '../../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { sendMailNow } from '../../test-support/mail-jobs.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { clientSecretFor, confirm } from '../payments/test-helpers.js';
 import { book, bookOrder } from './test-helpers.js';
@@ -76,7 +77,7 @@ async function deliver(key: string): Promise<void> {
         union all select data from pgboss.archive where name = ${sendMailJob} and data->>'key' = ${key}`,
   );
   expect(result.length).toBeGreaterThan(0);
-  await t.app.jobs.runNow(sendMailJob, result[0]!.data);
+  await sendMailNow(t.app, result[0]!.data);
 }
 
 /** The plain-text copies of sent mail whose text holds every one of `needles`. */

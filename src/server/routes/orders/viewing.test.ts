@@ -10,6 +10,7 @@ import { messages, orders } from '../../db/schema.js';
 import { sendMailJob } from '../../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { sendMailNow } from '../../test-support/mail-jobs.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookingBody } from './test-helpers.js';
@@ -84,7 +85,7 @@ async function deliver(prefix: string) {
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
   );
   for (let i = 0; i < 2; i += 1) {
-    for (const row of result) await t.app.jobs.runNow(sendMailJob, row.data);
+    for (const row of result) await sendMailNow(t.app, row.data);
   }
   return result.length;
 }

@@ -12,6 +12,7 @@ import { paymentIntentIdOf } from '#contract/paths.js';
 import { sendMailJob } from '../../jobs/send-mail.js';
 import { bearer, registerUser, type TestUser } from '../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { sendMailNow } from '../../test-support/mail-jobs.js';
 import { createCategory, createProduct } from '../../test-support/factories.js';
 import { attachmentsOf, partsOf, startSmtpServer } from '../../test-support/smtp.js';
 import { bookOrder } from '../orders/test-helpers.js';
@@ -51,7 +52,7 @@ async function deliver(prefix: string): Promise<number> {
     t.app.db,
     sql`select data from pgboss.job where name = ${sendMailJob} and data->>'key' like ${`${prefix}%`}`,
   );
-  for (const { data } of result) await t.app.jobs.runNow(sendMailJob, data);
+  for (const { data } of result) await sendMailNow(t.app, data);
   return result.length;
 }
 

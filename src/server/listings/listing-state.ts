@@ -99,8 +99,16 @@ export async function transitionListingTo(
 
 type LockedListing = { sellerId: string; status: ListingStatus; heldFor: string | null };
 
-/** The listing's owner, state and reservation holder, its row locked FOR UPDATE; null if gone. */
-async function lockListing(tx: Transaction, id: string): Promise<LockedListing | null> {
+/**
+ * The listing's owner, state and reservation holder, its row locked FOR UPDATE, when `actor` may
+ * act on it (a seller only on their own); else the refusal (`not-found`: gone or deleted;
+ * `not-owner`).
+ */
+async function lockListingFor(
+  tx: Transaction,
+  id: string,
+  actor: ListingActor,
+): Promise<LockedListing | { kind: 'not-found' } | { kind: 'not-owner' }> {
   const [row] = await tx
     .select({
       sellerId: products.sellerId,
@@ -110,19 +118,6 @@ async function lockListing(tx: Transaction, id: string): Promise<LockedListing |
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
     .for('update');
-  return row ?? null;
-}
-
-/**
- * The listing locked as `lockListing` does, when `actor` may act on it: a seller only on their
- * own; else the refusal (`not-found`: gone or deleted; `not-owner`).
- */
-async function lockListingFor(
-  tx: Transaction,
-  id: string,
-  actor: ListingActor,
-): Promise<LockedListing | { kind: 'not-found' } | { kind: 'not-owner' }> {
-  const row = await lockListing(tx, id);
   if (!row) return { kind: 'not-found' };
   if (actor.kind === 'seller' && row.sellerId !== actor.userId) return { kind: 'not-owner' };
   return row;

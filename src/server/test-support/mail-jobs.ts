@@ -13,9 +13,10 @@ const IN_FLIGHT_WAIT_MS = 10_000;
 const RETRY_MS = 20;
 
 /**
- * Runs the send-mail job of `data` (its data as queued: `{ key, sealed }`) now, as its worker would. When the worker is sending the same
- * message at this moment (`MailInFlightError`), tries again until that attempt has finished:
- * send-mail is once per key, so the message is then sent exactly once, by either.
+ * Runs the send-mail job of `data` (its data as queued: `{ key, sealed }`) now, as its worker
+ * would. When the worker is sending the same message at this moment (`MailInFlightError`), tries
+ * again until that attempt has finished: send-mail is once per key, so the message is then sent
+ * exactly once, by either.
  * @throws the job's error; MailInFlightError when the other attempt holds it past 10 s.
  */
 export async function sendMailNow(app: FastifyInstance, data: object): Promise<void> {

@@ -21,7 +21,7 @@ import {
   sellerProduct,
 } from '#web/test-support/fixtures';
 import { renderWithProviders, type Rendered } from '#web/test-support/render';
-import { ProductForm } from './product-form';
+import { listingDraftKey, ProductForm } from './product-form';
 
 /** A VIN of NHTSA's examples, well formed (check digit 2). */
 const vin = '1HGCM82633A004352';
@@ -278,8 +278,12 @@ describe('ProductForm, Add A Product', () => {
     const first = renderAdd();
     await fill(first.user, field('Product Name'), 'Half-typed Outback');
     await first.user.type(field('VIN'), vin);
-    // Kept 300 ms after the last change.
-    await waitFor(() => expect(localStorage.length).toBe(1));
+    // Kept 300 ms after the last change: wait for the draft that holds both.
+    await waitFor(() => {
+      const kept = localStorage.getItem(listingDraftKey) ?? '';
+      expect(kept).toContain('Half-typed Outback');
+      expect(kept).toContain(vin);
+    });
     first.unmount();
 
     const { user } = renderAdd();

@@ -9,10 +9,12 @@
  * the photo on show (read out politely). "View full screen" opens the same photos in a modal
  * <dialog> exactly the viewport's size (Escape closes it; its Close and Previous/Next buttons sit
  * inside the viewport at every width), starting at the photo on show; the photo chosen there is
- * on show when it closes. Loaded with the listing page only.
+ * on show when it closes; the button is disabled until the page has hydrated (decision 0015).
+ * Loaded with the listing page only.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ResponsiveImage } from '#web/components/responsive-image';
+import { useHydrated } from '#web/lib/use-hydrated';
 import {
   CarouselDots,
   useCarousel,
@@ -36,6 +38,8 @@ export function Gallery({ images, name }: GalleryProps) {
   const [fullScreen, setFullScreen] = useState(false);
   const fullScreenIndex = useRef(0);
   const [viewportRef, carousel] = useCarousel({}, setIndex);
+  // The server's HTML already shows the button; a tap before React runs would open nothing.
+  const hydrated = useHydrated();
   const alt = (i: number) => `${name}, photo ${i + 1} of ${images.length}`;
 
   const open = () => {
@@ -76,7 +80,12 @@ export function Gallery({ images, name }: GalleryProps) {
         <span aria-live="polite">
           Photo {index + 1} of {images.length}
         </span>
-        <button type="button" className="btn btn-sm btn-outline" onClick={open}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          onClick={open}
+          disabled={!hydrated}
+        >
           View full screen
         </button>
       </div>

@@ -5,6 +5,7 @@
  */
 import { useSearchParams } from 'react-router';
 import toast from '#web/lib/toast';
+import { useHydrated } from '#web/lib/use-hydrated';
 
 /** Texts of the share action. */
 export const shareTexts = {
@@ -16,6 +17,8 @@ export const shareTexts = {
 export function ShareListing({ title, path }: { title: string; path: string }) {
   const [searchParams] = useSearchParams();
   const justListed = searchParams.get('listed') === '1';
+  // Disabled in the server's HTML until React runs, which alone can share (decision 0015).
+  const hydrated = useHydrated();
   const handleShare = async () => {
     const url = new URL(path, window.location.origin).href;
     if (typeof navigator.share === 'function') {
@@ -41,7 +44,12 @@ export function ShareListing({ title, path }: { title: string; path: string }) {
           {shareTexts.live}
         </p>
       )}
-      <button type="button" className="btn btn-sm btn-outline" onClick={() => void handleShare()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline"
+        onClick={() => void handleShare()}
+        disabled={!hydrated}
+      >
         {shareTexts.share}
       </button>
     </div>

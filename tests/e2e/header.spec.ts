@@ -189,6 +189,43 @@ for (const [width, account, dashboards] of [
   });
 }
 
+for (const width of [360, 1440]) {
+  test(`at ${width}px the menu opened while the next page loads stays open when it arrives, and closes on the next navigation`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInViaApi(page, DEMO_SELLER.email);
+    await page.goto('/user/seller');
+    const sellerHeading = page.getByRole('heading', { level: 1, name: 'Add A Product' });
+    await expect(sellerHeading).toBeVisible();
+    // The home page's code is held back, as on a slow connection: the address reads / at once,
+    // while the seller's page stays on screen until the code arrives.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/home-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Second Gear' }).first().click();
+    await expect(page).toHaveURL('/');
+    await expect(sellerHeading).toBeVisible();
+    const menuButton = page.getByRole('button', {
+      name: width >= 1024 ? 'Account menu' : 'Open menu',
+    });
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Second Gear' })).toBeAttached();
+    await expect(sellerHeading).toHaveCount(0);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await menuButton.getAttribute('aria-controls')}`);
+    await menu.getByRole('link', { name: 'Buyer Dashboard' }).click();
+    await expect(page).toHaveURL('/user/buyer');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+}
+
 for (const width of [360, 1023]) {
   test(`at ${width}px the dropdown holds Home, Blogs, the dashboards and the account's links`, async ({
     browser,

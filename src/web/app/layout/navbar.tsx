@@ -277,7 +277,10 @@ interface DropdownMenuProps {
   checking?: boolean;
 }
 
-/** A dropdown of links: closes on navigation, on Escape, on a click outside and when focus leaves. */
+/**
+ * A dropdown of links: closes on navigation (not on the arrival of one that was under way when it
+ * opened), on Escape, on a click outside and when focus leaves.
+ */
 function DropdownMenu({
   className,
   buttonClassName,
@@ -295,12 +298,20 @@ function DropdownMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  // Close after any navigation (a link in the menu was followed, or the back button was used).
+  // Close after any navigation (a link in the menu was followed, or the back button was used),
+  // but not when a navigation that was already under way when the menu opened arrives: React
+  // Router shows a page whose code is still loading only once it has loaded, so on a slow
+  // connection the address already reads the new page while the old one is on screen.
   const [lastPath, setLastPath] = useState(location.pathname);
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
-    setOpen(false);
+    if (location.pathname !== openedOn) setOpen(false);
   }
+  const toggle = () => {
+    if (!open) setOpenedOn(window.location.pathname);
+    setOpen(!open);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -337,7 +348,7 @@ function DropdownMenu({
         aria-label={buttonLabel}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         {buttonContent}
       </button>
